@@ -1,0 +1,30 @@
+/**
+ * JSON values and the schemas for them.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** Any JSON value. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * Any value that is present. Everything a peer receives came out of
+ * `JSON.parse`, so presence is the only check needed; walking a 900 KB value
+ * again would only cost time. JSON Schema renders it as `{}`.
+ */
+export const JsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>(
+  (value) => value !== undefined,
+);
+
+/** A JSON object (not an array, not null); its members are any JSON. */
+export const JsonObjectSchema: z.ZodType<JsonObject> = z.record(z.string(), JsonValueSchema);
