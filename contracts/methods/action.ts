@@ -1,0 +1,137 @@
+/**
+ * Actions a client asks for, what it expects afterwards and what it is told.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { IdSchema } from "../envelope.ts";
+import { limits } from "../limits.ts";
+import {
+  CallerTextSchema,
+  CountSchema,
+  DocumentEpochSchema,
+  FrameTargetSchema,
+  LeaseIdSchema,
+  RefSchema,
+  RequestIdSchema,
+  SessionIdSchema,
+  UrlSchema,
+} from "./common.ts";
+import { ObservationSchema } from "./observation.ts";
+
+/** Text a caller types into a field. */
+export const InputTextSchema = z.string().max(100_000);
+
+/** Keys an action may press by name. */
+export const NamedKeySchema = z.enum([
+  "Enter",
+  "Tab",
+  "Escape",
+  "Backspace",
+  "Delete",
+  "Space",
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
+
+export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);
+
+const scrollDelta = z.number().finite().min(-100_000).max(100_000);
+
+/** One action on one element (or the page), by kind. */
+export const ActionSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("click"), ref: RefSchema }),
+  z.strictObject({ kind: z.literal("fill"), ref: RefSchema, text: InputTextSchema }),
+  z.strictObject({ kind: z.literal("append"), ref: RefSchema, text: InputTextSchema }),
+  z.strictObject({ kind: z.literal("fillEditable"), ref: RefSchema, text: InputTextSchema }),
+  z.strictObject({
+    kind: z.literal("press"),
+    key: NamedKeySchema,
+    ref: RefSchema.optional(),
+    modifiers: z.array(ModifierSchema).max(4).optional(),
+  }),
+  z.strictObject({ kind: z.literal("check"), ref: RefSchema, checked: z.boolean() }),
+  z.strictObject({ kind: z.literal("radio"), ref: RefSchema }),
+  z.strictObject({ kind: z.literal("select"), ref: RefSchema, option: CallerTextSchema }),
+  z.strictObject({
+    kind: z.literal("wheel"),
+    ref: RefSchema.optional(),
+    deltaX: scrollDelta,
+    deltaY: scrollDelta,
+  }),
+  z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
+  z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
+]);
+
+/** What must hold after the action for it to count as verified. */
+export const ExpectationSchema = z
+  .strictObject({
+    textPresent: CallerTextSchema.min(1).optional(),
+    element: z
+      .strictObject({
+        ref: RefSchema,
+        checked: z.union([z.boolean(), z.literal("mixed")]).optional(),
+        selected: z.boolean().optional(),
+        expanded: z.boolean().optional(),
+        disabled: z.boolean().optional(),
+        focused: z.boolean().optional(),
+        value: CallerTextSchema.optional(),
+      })
+      .optional(),
+  });
+
+/** How sure the runtime is that the action did what was asked. */
+export const ActStatusSchema = z.enum(["verified", "unverified", "uncertain"]);
+
+export const BrowserActParamsSchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  leaseId: LeaseIdSchema,
+  requestId: RequestIdSchema,
+  documentEpoch: DocumentEpochSchema,
+  action: ActionSchema,
+  expect: ExpectationSchema.optional(),
+  frame: FrameTargetSchema.optional(),
+});
+
+/** The answer to an action; an exact retry gets the same answer back. */
+export const ActResultSchema = z.strictObject({
+  requestId: RequestIdSchema,
+  status: ActStatusSchema,
+  documentChanged: z.boolean(),
+  documentEpoch: DocumentEpochSchema,
+  observation: ObservationSchema.nullable(),
+});
+
+/** One step of a batch plan. */
+export const BatchStepSchema = z.strictObject({
+  action: ActionSchema,
+  expect: ExpectationSchema.optional(),
+});
+
+export const BrowserBatchParamsSchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  request: z.strictObject({
+    leaseId: LeaseIdSchema,
+    requestId: RequestIdSchema,
+    documentEpoch: DocumentEpochSchema,
+    steps: z.array(BatchStepSchema).min(limits.minBatchSteps).max(limits.maxBatchSteps),
+  }),
+  approvalId: IdSchema,
+});
+
+export const BatchResultSchema = z.strictObject({
+  requestId: RequestIdSchema,
+  status: ActStatusSchema,
+  completed: CountSchema,
+  steps: z.array(ActResultSchema).max(limits.maxBatchSteps),
+});
+
+export type Action = z.infer<typeof ActionSchema>;
+export type Expectation = z.infer<typeof ExpectationSchema>;
+export type ActResult = z.infer<typeof ActResultSchema>;

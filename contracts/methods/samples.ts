@@ -1,0 +1,253 @@
+/**
+ * One valid params/result pair for every method and one value for every
+ * event: golden vectors for the schema twin tests and examples for the docs.
+ *
+ * @module
+ */
+import type { EventValueOf, ParamsOf, ResultOf } from "./define.ts";
+import type { Events, Methods } from "./mod.ts";
+
+/** A valid params/result pair per method; a missing method is a type error. */
+export type MethodSamples = {
+  [K in keyof Methods]: { params: ParamsOf<Methods, K>; result: ResultOf<Methods, K> };
+};
+
+/** A valid value per event. */
+export type EventSamples = { [K in keyof Events]: EventValueOf<Events, K> };
+
+const journalKey = "a".repeat(64);
+const lease = { leaseId: "lease-1", fence: 3 };
+const binding = {
+  frameId: "F1",
+  loaderId: "L1",
+  contextUniqueId: "-1.-2",
+  rootFrameId: "F0",
+  rootLoaderId: "L0",
+};
+const root = { backendNodeId: 12, role: "form", name: "Sign in", editable: false };
+const document = { frameId: "F0", loaderId: "L0", url: "https://example.com/", title: "Example" };
+const axNode = {
+  backendNodeId: 7,
+  parentId: 1,
+  role: "button",
+  name: "Submit",
+  states: ["focused" as const],
+  depth: 2,
+};
+const node = { ref: "e1", role: "button", name: "Submit", states: [], level: 1 };
+const observation = {
+  scope: { kind: "page" as const },
+  documentEpoch: "doc-1",
+  url: "https://example.com/",
+  title: "Example",
+  text: '[page] Example\n  button "Submit" ref=e1',
+  nodes: [node],
+  cursor: "c1",
+  truncated: null,
+  delta: null,
+};
+const actResult = {
+  requestId: "act-1",
+  status: "verified" as const,
+  documentChanged: false,
+  documentEpoch: "doc-1",
+  observation,
+};
+const leaseValue = {
+  leaseId: "lease-1",
+  sessionId: "s1",
+  instance: "chrome-1",
+  tab: "chrome-1:7",
+  scope: { kind: "origin" as const, origin: "https://example.com" },
+  grantedAt: "2026-11-30T00:00:00.000Z",
+};
+
+/** Golden method vectors. */
+export const methodSamples: MethodSamples = {
+  hello: {
+    params: {
+      bootstrap: 1,
+      versions: [1],
+      role: "client",
+      token: "0".repeat(64),
+      journalKey,
+      requiredCapabilities: ["runtime.v1"],
+    },
+    result: { version: 1, connectionEpoch: "epoch-1", capabilities: ["runtime.v1"] },
+  },
+  "browser.instances": {
+    params: {},
+    result: [{
+      id: "chrome-1",
+      family: "chromium",
+      brand: "chrome",
+      version: "Mozilla/5.0",
+      profileLabel: "User-authorized profile",
+      connectedSince: "2026-11-30T00:00:00Z",
+    }],
+  },
+  "browser.tabs": {
+    params: { instance: "chrome-1" },
+    result: [{ tab: "chrome-1:7", active: true, title: "Example", url: "https://example.com/" }],
+  },
+  "browser.claim": {
+    params: { sessionId: "s1", instance: "chrome-1", tab: "chrome-1:7", clientName: "agent" },
+    result: leaseValue,
+  },
+  "browser.observe": {
+    params: { sessionId: "s1", leaseId: "lease-1", query: "Submit", maxTokens: 2000 },
+    result: observation,
+  },
+  "browser.act": {
+    params: {
+      sessionId: "s1",
+      leaseId: "lease-1",
+      requestId: "act-1",
+      documentEpoch: "doc-1",
+      action: { kind: "fill", ref: "e2", text: "hello" },
+      expect: { textPresent: "Saved" },
+    },
+    result: actResult,
+  },
+  "browser.readPage": {
+    params: { sessionId: "s1", leaseId: "lease-1", options: { continuation: "k1" } },
+    result: {
+      scope: { kind: "page" },
+      documentEpoch: "doc-1",
+      url: "https://example.com/",
+      title: "Example",
+      text: "row 1",
+      nodes: [node],
+      continuation: "k2",
+      complete: false,
+    },
+  },
+  "browser.capture": {
+    params: { sessionId: "s1", leaseId: "lease-1", format: "png" },
+    result: {
+      mimeType: "image/png",
+      data: "iVBORw0KGgo=",
+      width: 800,
+      height: 600,
+      documentEpoch: "doc-1",
+    },
+  },
+  "browser.frames": {
+    params: { sessionId: "s1", leaseId: "lease-1" },
+    result: {
+      tab: "chrome-1:7",
+      documentEpoch: "doc-1",
+      truncated: false,
+      frames: [{
+        id: "f0",
+        isMain: true,
+        contextStatus: "known",
+        originRelation: "same-origin",
+        origin: "https://example.com",
+      }],
+    },
+  },
+  "browser.batch": {
+    params: {
+      sessionId: "s1",
+      request: {
+        leaseId: "lease-1",
+        requestId: "plan-1",
+        documentEpoch: "doc-1",
+        steps: [{ action: { kind: "click", ref: "e1" } }],
+      },
+      approvalId: "approval-1",
+    },
+    result: { requestId: "plan-1", status: "verified", completed: 1, steps: [actResult] },
+  },
+  "browser.validateLease": {
+    params: { sessionId: "s1", leaseId: "lease-1" },
+    result: { valid: true },
+  },
+  "browser.release": {
+    params: { sessionId: "s1", leaseId: "lease-1" },
+    result: { released: true },
+  },
+  "browser.releaseSession": { params: { sessionId: "s1" }, result: { released: 2 } },
+  "browser.approveBatchStep": {
+    params: { approvalId: "approval-1", index: 0 },
+    result: { allowed: true },
+  },
+  "tabs.list": {
+    params: {},
+    result: [{ tab: "chrome-1:7", active: true }],
+  },
+  "lease.grant": {
+    params: { lease, tab: "chrome-1:7", scope: "origin", clientName: "agent" },
+    result: {
+      tab: "chrome-1:7",
+      scope: { kind: "origin", origin: "https://example.com" },
+      url: "https://example.com/",
+    },
+  },
+  "lease.revoke": { params: { lease }, result: { revoked: true } },
+  "ax.read": {
+    params: { lease, request: { maxNodes: 500, maxDepth: 32 } },
+    result: { ...document, nodes: [axNode], cut: { reason: "nodes", at: 7, omitted: 40 } },
+  },
+  "ax.find": {
+    params: { lease, request: { query: "Submit", role: "button" } },
+    result: { ...document, nodes: [axNode], truncated: false },
+  },
+  "ax.page": {
+    params: { lease, request: { frameId: "F0", continuation: "k1" } },
+    result: { ...document, nodes: [axNode], continuation: null, complete: true },
+  },
+  cdp: {
+    params: { lease, method: "DOM.getBoxModel", params: { backendNodeId: 7 } },
+    result: { model: { width: 10, height: 10 } },
+  },
+  "frames.list": {
+    params: { lease },
+    result: {
+      rootFrameId: "F0",
+      rootLoaderId: "L0",
+      truncated: false,
+      frames: [{ frameId: "F0", loaderId: "L0", url: "https://example.com/", session: "root" }],
+    },
+  },
+  "ax.frame": {
+    params: { lease, binding },
+    result: { ...document, nodes: [axNode], cut: null },
+  },
+  "ax.frame.page": {
+    params: { lease, request: { binding, root } },
+    result: { ...document, nodes: [axNode], continuation: "k3", complete: false },
+  },
+  "ax.frame.text": {
+    params: { lease, request: { binding, text: "Welcome back" } },
+    result: { present: true },
+  },
+  "ax.frame.find": {
+    params: { lease, request: { binding, query: "Email", root } },
+    result: { ...document, nodes: [axNode], truncated: false },
+  },
+  "ax.frame.subtree": {
+    params: { lease, request: { binding, root } },
+    result: { ...document, nodes: [axNode], cut: null },
+  },
+  "frame.click.prepare": {
+    params: { lease, request: { binding, backendNodeId: 7, role: "button", name: "Submit" } },
+    result: { acknowledged: false },
+  },
+  "frame.click": {
+    params: { lease, request: { binding, backendNodeId: 7, role: "button", name: "Submit" } },
+    result: { acknowledged: true },
+  },
+  "frame.geometry": {
+    params: { lease, request: { binding, backendNodeId: 7 } },
+    result: { point: { x: 120, y: 340 }, local: { x: 20, y: 40 }, depth: 1 },
+  },
+};
+
+/** Golden event vectors. */
+export const eventSamples: EventSamples = {
+  "browser.lease-revoked": { sessionId: "s1", leaseId: "lease-1" },
+  "lease.revoked": { leaseId: "lease-1", reason: "stop" },
+  "page.changed": { tab: "instance:7", leaseId: "lease", sequence: 1 },
+};
