@@ -14,3 +14,4 @@ export * from "./limits.ts";
 export * from "./negotiate.ts";
 export * from "./transport.ts";
 export * from "./methods/mod.ts";
+export * from "./identity.ts";
