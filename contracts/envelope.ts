@@ -104,6 +104,26 @@ export type Envelope =
  * not exactly one of the five shapes; callers close the peer in that case.
  */
 export function parseEnvelope(value: unknown): Envelope | undefined {
-  const result = EnvelopeSchema.safeParse(value);
-  return result.success ? result.data : undefined;
+  const result = shapeFor(value)?.safeParse(value);
+  return result?.success ? result.data : undefined;
+}
+
+/**
+ * The one shape `value` can be, judged by its `type` (and `ok`), so a
+ * message is checked against one schema instead of trying all five.
+ */
+function shapeFor(value: unknown) {
+  if (typeof value !== "object" || value === null || !("type" in value)) return undefined;
+  switch (value.type) {
+    case "request":
+      return RequestEnvelopeSchema;
+    case "response":
+      return "ok" in value && value.ok === false ? FailureEnvelopeSchema : SuccessEnvelopeSchema;
+    case "event":
+      return EventEnvelopeSchema;
+    case "cancel":
+      return CancelEnvelopeSchema;
+    default:
+      return undefined;
+  }
 }
