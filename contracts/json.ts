@@ -26,5 +26,13 @@ export const JsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>(
   (value) => value !== undefined,
 );
 
-/** A JSON object (not an array, not null); its members are any JSON. */
-export const JsonObjectSchema: z.ZodType<JsonObject> = z.record(z.string(), JsonValueSchema);
+/**
+ * A JSON object (not an array, not null); its members are any JSON. Checked
+ * as a plain object for the same reason as {@linkcode JsonValueSchema}: every
+ * request's `params` passes here before its method schema looks deeper.
+ */
+export const JsonObjectSchema: z.ZodType<JsonObject> = z
+  .custom<JsonObject>((value) =>
+    typeof value === "object" && value !== null && !Array.isArray(value)
+  )
+  .meta({ type: "object" });
