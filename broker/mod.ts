@@ -1,1 +1,25 @@
-export {};
+/**
+ * The Broker: the daemon (`leash serve`), its typed client SDK and the
+ * directory and permission conventions both sides share.
+ *
+ * @module
+ */
+export {
+  type ApproveBatchStep,
+  type ClientEvent,
+  type ConnectOptions,
+  type HelloOptions,
+  LeashClient,
+} from "./client/client.ts";
+export { Broker, type BrokerOptions } from "./serve/server.ts";
+export { StartError } from "./serve/start_error.ts";
+export { brokerStatus, type StatusReport } from "./status.ts";
+export {
+  type BrokerDirs,
+  resolveDirs,
+  resolveRuntimeDir,
+  resolveStateDir,
+  runtimeFiles,
+  runtimePath,
+} from "./dirs.ts";
+export { permissionFlags, permissionTable } from "./permissions.ts";

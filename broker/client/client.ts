@@ -1,0 +1,201 @@
+/**
+ * The typed client SDK: connect to the Broker's socket with the token from
+ * its runtime dir, say the client hello (with a `journalKey` and the
+ * capabilities the caller relies on), check the welcome, then call methods
+ * typed by the method table and read events with `for await`.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import type { ErrorCode } from "../../contracts/errors.ts";
+import type { ClientHello, Welcome } from "../../contracts/hello.ts";
+import { limits } from "../../contracts/limits.ts";
+import type { EventValueOf, ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
+import {
+  brokerMethods,
+  brokerToClientMethods,
+  type ClientEvents,
+  clientEvents,
+  type ClientMethods,
+} from "../../contracts/methods/mod.ts";
+import { personalModeCapability } from "../../contracts/capabilities.ts";
+import { Peer, type RequestOptions } from "../../contracts/peer.ts";
+import { StreamTransport } from "../../contracts/stream_transport.ts";
+import type { Transport } from "../../contracts/transport.ts";
+import { resolveRuntimeDir, runtimePath } from "../dirs.ts";
+import { randomHex, readToken } from "../serve/token.ts";
+import { EventQueue } from "./event_queue.ts";
+
+/** One event from the Broker, discriminated by name. */
+export type ClientEvent = {
+  [K in keyof ClientEvents & string]: { event: K; value: EventValueOf<ClientEvents, K> };
+}[keyof ClientEvents & string];
+
+/** Answers the Broker's `browser.approveBatchStep` callback. */
+export type ApproveBatchStep = (
+  params: ParamsOf<typeof brokerToClientMethods, "browser.approveBatchStep">,
+  signal: AbortSignal,
+) => Promise<{ allowed: boolean }> | { allowed: boolean };
+
+/** How to say hello, whatever carries it. */
+export interface HelloOptions {
+  /** The Broker's token. */
+  token: string;
+  /**
+   * This client's durable journal identity (64 URL-safe characters). A
+   * fresh random one when omitted: exact retries are then recognised only
+   * while this client object lives.
+   */
+  journalKey?: string;
+  /** Capabilities the caller relies on; the Broker must offer every one. Default `["runtime.v1"]`. */
+  requiredCapabilities?: readonly string[];
+  /** How long to wait for the welcome; default `limits.welcomeTimeoutMs`. */
+  handshakeTimeoutMs?: number;
+  /** Timeout for calls that set none; default 30 s. */
+  defaultTimeoutMs?: number;
+  /** Aborts the hello. */
+  signal?: AbortSignal;
+  /** Answers batch-step approvals; every step is refused when absent. */
+  approveBatchStep?: ApproveBatchStep;
+  /** Unread events kept before the oldest is dropped; default 1024. */
+  eventCapacity?: number;
+}
+
+/** How to find and reach a Broker over its socket. */
+export interface ConnectOptions extends Partial<HelloOptions> {
+  /** The runtime dir; default as the Broker resolves it (`LEASH_RUNTIME_DIR`, …). */
+  runtimeDir?: string;
+}
+
+const clientLocal = brokerToClientMethods;
+type ClientPeer = Peer<typeof clientLocal, typeof brokerMethods, typeof clientEvents>;
+
+/** An authenticated connection to the Broker. */
+export class LeashClient {
+  /** The welcome the Broker sent. */
+  readonly welcome: Welcome;
+  /** The journal key this client said hello with. */
+  readonly journalKey: string;
+  /** Resolves with the close reason. */
+  readonly closed: Promise<ErrorCode>;
+
+  readonly #peer: ClientPeer;
+  readonly #events: EventQueue<ClientEvent>;
+  readonly #capabilities: ReadonlySet<string>;
+
+  private constructor(
+    peer: ClientPeer,
+    events: EventQueue<ClientEvent>,
+    welcome: Welcome,
+    journalKey: string,
+  ) {
+    this.#peer = peer;
+    this.#events = events;
+    this.welcome = welcome;
+    this.journalKey = journalKey;
+    this.#capabilities = new Set(welcome.capabilities);
+    this.closed = peer.closed;
+  }
+
+  /**
+   * Connect to the Broker's socket in `runtimeDir`, reading its token there
+   * unless one is given. Rejects with `LeashError` (`UNAUTHENTICATED`,
+   * `PROTOCOL_MISMATCH`, `TIMEOUT`, …) when the hello fails, or with the
+   * system error when the socket or token cannot be reached.
+   *
+   * @example
+   * ```ts ignore
+   * const client = await LeashClient.connect({ runtimeDir: "/run/user/1000/leash" });
+   * const instances = await client.call("browser.instances", {});
+   * client.close();
+   * ```
+   */
+  static async connect(options: ConnectOptions = {}): Promise<LeashClient> {
+    const runtimeDir = resolveRuntimeDir(
+      (name) => Deno.env.get(name),
+      () => Deno.uid(),
+      options.runtimeDir,
+    );
+    const token = options.token ?? await readToken(runtimeDir);
+    const conn = await Deno.connect({ transport: "unix", path: runtimePath(runtimeDir, "socket") });
+    return await LeashClient.over(new StreamTransport(conn.readable, conn.writable), {
+      ...options,
+      token,
+    });
+  }
+
+  /** Say hello over an unstarted `transport` (a socket, or an in-memory pair in tests). */
+  static async over(transport: Transport, options: HelloOptions): Promise<LeashClient> {
+    const events = new EventQueue<ClientEvent>(options.eventCapacity);
+    const approve = options.approveBatchStep ?? (() => ({ allowed: false }));
+    const peer: ClientPeer = new Peer({
+      transport,
+      local: clientLocal,
+      remote: brokerMethods,
+      handlers: { "browser.approveBatchStep": (params, { signal }) => approve(params, signal) },
+      incomingEvents: clientEvents,
+      onEvent: (event, value) => events.push({ event, value }),
+      onClose: () => events.end(),
+      defaultTimeoutMs: options.defaultTimeoutMs,
+    });
+    const journalKey = options.journalKey ?? randomHex(limits.journalKeyLength);
+    const required = [...(options.requiredCapabilities ?? ["runtime.v1"])];
+    const hello: ClientHello = {
+      bootstrap: 1,
+      versions: [1],
+      role: "client",
+      token: options.token,
+      journalKey,
+      requiredCapabilities: required,
+    };
+    let welcome: Welcome;
+    try {
+      welcome = await peer.request("hello", hello, {
+        signal: options.signal,
+        timeoutMs: options.handshakeTimeoutMs ?? limits.welcomeTimeoutMs,
+      });
+    } catch (error) {
+      peer.close();
+      throw error;
+    }
+    // Never downgrade silently: a welcome missing a requirement is refused here too.
+    if (!required.every((name) => welcome.capabilities.includes(name))) {
+      peer.close("PROTOCOL_MISMATCH");
+      throw new LeashError("PROTOCOL_MISMATCH");
+    }
+    return new LeashClient(peer, events, welcome, journalKey);
+  }
+
+  /** Whether the welcome listed `capability`. */
+  has(capability: string): boolean {
+    return this.#capabilities.has(capability);
+  }
+
+  /** Whether the Broker runs in personal access mode (it advertised `broker.personal-mode.v1`). */
+  get personalMode(): boolean {
+    return this.has(personalModeCapability);
+  }
+
+  /**
+   * Call a client method. Rejects with `LeashError`: the Broker's code, or
+   * locally `TIMEOUT`, `CANCELLED` (or the signal's `LeashError` reason) and
+   * `CONNECTION_LOST`.
+   */
+  call<K extends keyof ClientMethods & string>(
+    method: K,
+    params: ParamsOf<ClientMethods, K>,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, K>> {
+    return this.#peer.request(method, params, options);
+  }
+
+  /** The Broker's events, in order, until the connection closes. One reader at a time. */
+  events(): AsyncIterableIterator<ClientEvent> {
+    return this.#events;
+  }
+
+  /** Close the connection; pending calls reject with `CONNECTION_LOST`. Idempotent. */
+  close(): void {
+    this.#peer.close();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Every client method's handler, one family per file, typed by the method
+ * table so a method without a handler fails type checking.
+ *
+ * @module
+ */
+import type { Handlers } from "../../contracts/methods/define.ts";
+import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import { actionHandlers } from "./action.ts";
+import type { HandlerDeps } from "./context.ts";
+import { discoveryHandlers } from "./discovery.ts";
+import { leaseHandlers } from "./lease.ts";
+import { observeHandlers } from "./observe.ts";
+
+export type { HandlerDeps } from "./context.ts";
+
+/** The handlers for one client connection. */
+export function clientHandlers(deps: HandlerDeps): Handlers<ClientMethods> {
+  return {
+    ...discoveryHandlers(deps),
+    ...leaseHandlers(deps),
+    ...observeHandlers(deps),
+    ...actionHandlers(deps),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * `leash`: the Broker's command line.
+ *
+ * - `leash serve [--runtime-dir D] [--state-dir S] [--access-mode restricted|personal]`
+ * - `leash status [--runtime-dir D] [--json]`
+ *
+ * Exit codes: 0 success; 1 the command failed (for `serve`: it refused to
+ * start, e.g. an unsafe runtime dir or another Broker running); 2 usage
+ * error; 3 `status` found no Broker running.
+ *
+ * @module
+ */
+import { UsageError, withoutLeadingDashDash } from "./cli_args.ts";
+import { runServe, serveUsage } from "./serve/cli.ts";
+import { JsonLogger } from "./serve/log.ts";
+import { StartError } from "./serve/start_error.ts";
+import { runStatus, statusUsage } from "./status.ts";
+
+const usage = `usage:\n  ${serveUsage}\n  ${statusUsage}`;
+
+/** Run one `leash` command line; resolves with the exit code. */
+export async function main(args: readonly string[]): Promise<number> {
+  const [command, ...rest] = withoutLeadingDashDash(args);
+  try {
+    switch (command) {
+      case "serve":
+        return await runServe(rest);
+      case "status":
+        return await runStatus(rest);
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        console.log(usage);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`Cannot run "${command}": it is not a leash command`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${usage}`);
+      return 2;
+    }
+    if (error instanceof StartError) {
+      // Stderr carries JSON lines only, so a refusal to start reads like any other log line.
+      new JsonLogger().log("error", "start-refused", { message: error.message });
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,183 @@
+/**
+ * The one table of Deno permissions for every Broker entry point. The
+ * `deno task` launchers, the integration tests and the compile task all
+ * read it, so a process never runs with more than is written here.
+ *
+ * Paths are placeholders because the runtime and state dirs are chosen at
+ * start (flags, `LEASH_*`, `XDG_*`, `HOME`). `deno.json` task strings are
+ * static, so `deno task broker` runs {@link ./launch.ts} with the small,
+ * fixed `launcher` set below; the launcher resolves the dirs exactly as the
+ * Broker would, fills the placeholders and re-executes `broker/main.ts` with
+ * the scoped set. A test holds the task strings to this table.
+ *
+ * @module
+ */
+import { runtimePath } from "./dirs.ts";
+
+/** A permission that takes an allow-list, by its `--allow-<name>` flag. */
+export type PermissionName = "net" | "read" | "write" | "env" | "sys" | "run";
+
+/** One entry point's allow-lists. Absent means denied. */
+export type PermissionSet = Partial<Record<PermissionName, readonly string[]>>;
+
+/**
+ * Values for the placeholders: `{runtimeDir}`, `{stateDir}` and `{socket}`
+ * (the Broker's socket inside the runtime dir).
+ */
+export interface PermissionScope {
+  runtimeDir: string;
+  stateDir?: string;
+  /** The Native Host's config file, for `{hostConfig}`. */
+  hostConfig?: string;
+}
+
+/** Environment variables every entry point may read to find its dirs. */
+export const dirEnvNames = ["LEASH_*", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "HOME"] as const;
+
+/** Environment variables the Native Host and its tools read to find the host config and runtime dir. */
+export const hostEnvNames = [
+  "LEASH_RUNTIME_DIR",
+  "LEASH_HOST_CONFIG",
+  "XDG_CONFIG_HOME",
+  "XDG_RUNTIME_DIR",
+  "HOME",
+  "APPDATA",
+] as const;
+
+/** Every entry point and what it may touch. */
+export const permissionTable = {
+  /** The Broker daemon: its socket, its two dirs, and its uid for the ownership check. */
+  serve: {
+    net: ["unix:{socket}"],
+    read: ["{runtimeDir}", "{stateDir}"],
+    write: ["{runtimeDir}", "{stateDir}"],
+    env: dirEnvNames,
+    sys: ["uid"],
+  },
+  /**
+   * `leash status`: reads the token and speaks to the socket as a client
+   * (connecting to a Unix socket needs write access to its path).
+   */
+  status: {
+    net: ["unix:{socket}"],
+    read: ["{runtimeDir}"],
+    write: ["{socket}"],
+    env: dirEnvNames,
+    sys: ["uid"],
+  },
+  /**
+   * The `deno task` launcher. It only resolves dirs and starts `deno` with
+   * one of the sets above; it never touches the socket or the token.
+   */
+  launcher: {
+    env: dirEnvNames,
+    sys: ["uid"],
+    run: ["deno"],
+  },
+
+  // ── Native Host, installer and doctor (native_host/, broker/install/, broker/doctor/) ──
+  // `{token}` is the token file in the runtime dir; `{hostConfig}` the host config file.
+  // `{userPaths}` stands for per-user paths chosen at run time (browser profiles,
+  // `--user-data-dir`, the Leash app dir); it is never filled: those entries run with the
+  // grant widened (see broker/install/static_flags.ts), as the compiled `leash` does.
+  /**
+   * The Native Host, the smallest set of all: read its config and the token,
+   * connect the socket. It drops even these once connected.
+   */
+  host: {
+    net: ["unix:{socket}"],
+    read: ["{hostConfig}", "{token}", "{socket}"],
+    write: ["{socket}"],
+    env: hostEnvNames,
+    sys: ["uid"],
+  },
+  /** `deno task host`: resolves the paths, then runs the host with the `host` set. */
+  hostLauncher: {
+    env: hostEnvNames,
+    sys: ["uid"],
+    run: ["deno"],
+  },
+  /** `leash install`: writes manifests, the dev launcher, the host config and its receipt. */
+  install: {
+    read: ["{userPaths}"],
+    write: ["{userPaths}"],
+    env: hostEnvNames,
+    sys: ["uid"],
+  },
+  /** `leash uninstall`: removes what the receipt lists. */
+  uninstall: {
+    read: ["{userPaths}"],
+    write: ["{userPaths}"],
+    env: hostEnvNames,
+    sys: ["uid"],
+  },
+  /** `leash doctor`: reads what install wrote and asks the Broker for its instances. */
+  doctor: {
+    net: ["unix:{socket}"],
+    read: ["{userPaths}", "{runtimeDir}"],
+    write: ["{socket}"],
+    env: hostEnvNames,
+    sys: ["uid"],
+  },
+  /** Windows only, added to install/uninstall/doctor there: the registry through `reg.exe`. */
+  registry: {
+    run: ["reg"],
+  },
+} as const satisfies Record<string, PermissionSet>;
+
+/** The name of an entry point in {@linkcode permissionTable}. */
+export type EntryPoint = keyof typeof permissionTable;
+
+const order: readonly PermissionName[] = ["net", "read", "write", "env", "sys", "run"];
+
+function placeholder(name: string, scope: PermissionScope): string | undefined {
+  switch (name) {
+    case "socket":
+    case "token":
+      return runtimePath(scope.runtimeDir, name);
+    case "runtimeDir":
+      return scope.runtimeDir;
+    case "stateDir":
+      return scope.stateDir;
+    case "hostConfig":
+      return scope.hostConfig;
+    default:
+      return undefined;
+  }
+}
+
+function fill(item: string, scope: PermissionScope | undefined): string {
+  return item.replaceAll(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = scope === undefined ? undefined : placeholder(name, scope);
+    if (value === undefined) {
+      throw new Error(`Cannot fill permission "${item}": no ${name} was given`);
+    }
+    // Deno splits allow-lists on commas; a comma in a path would widen or break the list.
+    if (value.includes(",")) {
+      throw new Error(`Cannot grant access to "${value}": the path contains a comma`);
+    }
+    return value;
+  });
+}
+
+/**
+ * The `deno run` flags for `entry`, with placeholders filled from `scope`.
+ * Always starts with `--no-prompt`, so a missing grant fails instead of
+ * asking a person at a terminal.
+ *
+ * @example
+ * ```ts
+ * permissionFlags("serve", { runtimeDir: "/run/user/1000/leash", stateDir: "/home/a/.local/state/leash" });
+ * // ["--no-prompt", "--allow-net=unix:/run/user/1000/leash/broker.sock", "--allow-read=…", …]
+ * ```
+ */
+export function permissionFlags(entry: EntryPoint, scope?: PermissionScope): string[] {
+  const set: PermissionSet = permissionTable[entry];
+  const flags = ["--no-prompt"];
+  for (const name of order) {
+    const items = set[name];
+    if (items === undefined) continue;
+    flags.push(`--allow-${name}=${items.map((item) => fill(item, scope)).join(",")}`);
+  }
+  return flags;
+}

@@ -1,0 +1,57 @@
+/**
+ * `leash serve`: run the Broker in the foreground until SIGINT or SIGTERM.
+ *
+ * @module
+ */
+import type { AccessMode } from "../../contracts/negotiate.ts";
+import { parseStrict, UsageError } from "../cli_args.ts";
+import { resolveDirs } from "../dirs.ts";
+import { JsonLogger, type LogLevel } from "./log.ts";
+import { Broker } from "./server.ts";
+
+/** Usage of `leash serve`. */
+export const serveUsage =
+  "leash serve [--runtime-dir D] [--state-dir S] [--access-mode restricted|personal] [--log-level debug|info|warn|error]";
+
+const accessModes: readonly AccessMode[] = ["restricted", "personal"];
+const logLevels: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+
+function pick<T extends string>(value: string | undefined, allowed: readonly T[], flag: string) {
+  if (value === undefined) return undefined;
+  const found = allowed.find((item) => item === value);
+  if (found === undefined) {
+    throw new UsageError(`Cannot use ${flag} ${value}: expected one of ${allowed.join(", ")}`);
+  }
+  return found;
+}
+
+/**
+ * Run the Broker until a signal stops it. Resolves with the exit code once
+ * it has shut down; throws `StartError` when it cannot start.
+ */
+export async function runServe(args: readonly string[]): Promise<number> {
+  const { values } = parseStrict(args, {
+    "runtime-dir": { type: "string" },
+    "state-dir": { type: "string" },
+    "access-mode": { type: "string" },
+    "log-level": { type: "string" },
+  });
+  const accessMode = pick(values["access-mode"], accessModes, "--access-mode") ?? "restricted";
+  const minimum = pick(values["log-level"], logLevels, "--log-level") ?? "info";
+  const dirs = resolveDirs((name) => Deno.env.get(name), () => Deno.uid(), {
+    runtimeDir: values["runtime-dir"],
+    stateDir: values["state-dir"],
+  });
+  const broker = await Broker.start({ ...dirs, accessMode, logger: new JsonLogger({ minimum }) });
+
+  const { promise: stopped, resolve } = Promise.withResolvers<number>();
+  const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
+  // Listeners stay until the stop is done: Ctrl-C reaches both the launcher and
+  // this process, and the launcher forwards it, so a second signal must not
+  // fall through to the default action and kill the cleanup halfway.
+  const onSignal = () => void broker.stop().then(() => resolve(0), () => resolve(1));
+  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
+  const code = await stopped;
+  for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
+  return code;
+}

@@ -1,0 +1,177 @@
+/**
+ * The Broker: a private runtime dir, a single-instance lock, a fresh token,
+ * a 0600 Unix socket, and one {@linkcode Connection} per admitted socket.
+ * Sockets over the budget are closed on accept, before any byte is read.
+ *
+ * @module
+ */
+import { limits } from "../../contracts/limits.ts";
+import type { AccessMode } from "../../contracts/negotiate.ts";
+import { StreamTransport } from "../../contracts/stream_transport.ts";
+import { runtimePath } from "../dirs.ts";
+import type { AdmissionCaps } from "./admission.ts";
+import { Connection, type ConnectionConfig } from "./connection.ts";
+import { InstanceLock } from "./lock.ts";
+import { JsonLogger, type Logger } from "./log.ts";
+import { prepareRuntimeDir, prepareStateDir } from "./runtime_dir.ts";
+import { StartError } from "./start_error.ts";
+import { listenPrivate, removeStaleSocket } from "./socket.ts";
+import { BrokerState } from "./state.ts";
+import { generateToken, removeToken, TokenVerifier, writeToken } from "./token.ts";
+
+/** How to run a Broker. */
+export interface BrokerOptions {
+  runtimeDir: string;
+  stateDir: string;
+  /** `restricted` (default): claims need the person's approval. */
+  accessMode?: AccessMode;
+  logger?: Logger;
+  /** The hello window; the protocol fixes 3 s, tests may shorten it. */
+  handshakeMs?: number;
+  /** Budgets; the protocol's defaults unless a test shrinks them. */
+  admissionCaps?: Partial<AdmissionCaps>;
+  /** Ceiling for one Broker→provider call made for a client; default 30 s. */
+  providerTimeoutMs?: number;
+  /** The user the runtime dir must belong to; default `Deno.uid()`. */
+  uid?: number;
+}
+
+/** A running Broker. */
+export class Broker {
+  /** The socket clients connect to. */
+  readonly socketPath: string;
+  /** Sessions, providers, leases and budgets (read by tests and `status`). */
+  readonly state: BrokerState;
+  /** The access mode it advertises. */
+  readonly accessMode: AccessMode;
+
+  readonly #runtimeDir: string;
+  readonly #listener: Deno.UnixListener;
+  readonly #lock: InstanceLock;
+  readonly #config: ConnectionConfig;
+  readonly #connections = new Set<Connection>();
+  #nextConn = 0;
+  #stopping: Promise<void> | undefined;
+
+  private constructor(
+    runtimeDir: string,
+    listener: Deno.UnixListener,
+    lock: InstanceLock,
+    config: ConnectionConfig,
+    accessMode: AccessMode,
+  ) {
+    this.#runtimeDir = runtimeDir;
+    this.socketPath = runtimePath(runtimeDir, "socket");
+    this.#listener = listener;
+    this.#lock = lock;
+    this.#config = config;
+    this.state = config.state;
+    this.accessMode = accessMode;
+    void this.#acceptLoop();
+  }
+
+  /**
+   * Check the dirs, take the lock, write a fresh token and listen. Throws
+   * `StartError` when the runtime dir is unsafe or another Broker holds it.
+   */
+  static async start(options: BrokerOptions): Promise<Broker> {
+    const logger = options.logger ?? new JsonLogger();
+    const accessMode = options.accessMode ?? "restricted";
+    const runtimeDir = options.runtimeDir;
+    const uid = options.uid ?? Deno.uid();
+    if (uid === null) {
+      throw new StartError("Cannot start the Broker: this platform has no user ids to check");
+    }
+    await prepareRuntimeDir(runtimeDir, uid);
+    await prepareStateDir(options.stateDir);
+    const lock = await InstanceLock.acquire(runtimeDir);
+    try {
+      const token = generateToken();
+      await writeToken(runtimeDir, token);
+      const socketPath = runtimePath(runtimeDir, "socket");
+      await removeStaleSocket(socketPath, logger);
+      const listener = await listenPrivate(socketPath);
+      const config: ConnectionConfig = {
+        state: new BrokerState(logger, options.admissionCaps),
+        verifier: await TokenVerifier.create(token),
+        offer: { accessMode },
+        logger,
+        handshakeMs: options.handshakeMs ?? limits.handshakeMs,
+        providerTimeoutMs: options.providerTimeoutMs ?? 30_000,
+      };
+      logger.log("info", "listening", { socket: socketPath, accessMode });
+      return new Broker(runtimeDir, listener, lock, config, accessMode);
+    } catch (error) {
+      await removeToken(runtimeDir).catch(() => {});
+      lock.release();
+      throw error;
+    }
+  }
+
+  /**
+   * Stop: refuse new sockets, close every connection (their pending callers
+   * get `CONNECTION_LOST`), remove the socket and the token, let the lock go.
+   * Idempotent.
+   */
+  stop(): Promise<void> {
+    this.#stopping ??= this.#stop();
+    return this.#stopping;
+  }
+
+  async #stop(): Promise<void> {
+    const logger = this.#config.logger;
+    logger.log("info", "stopping", { connections: this.#connections.size });
+    try {
+      this.#listener.close();
+    } catch {
+      // Already closed by a failed accept loop.
+    }
+    for (const connection of [...this.#connections]) connection.close("CONNECTION_LOST");
+    await Deno.remove(this.socketPath).catch(() => {});
+    await removeToken(this.#runtimeDir).catch(() => {});
+    this.#lock.release();
+    logger.log("info", "stopped");
+  }
+
+  async #acceptLoop(): Promise<void> {
+    const { logger, state } = this.#config;
+    while (this.#stopping === undefined) {
+      let conn: Deno.UnixConn;
+      try {
+        conn = await this.#listener.accept();
+      } catch (error) {
+        if (this.#stopping !== undefined) return;
+        logger.log("error", "accept-failed", { error: errorName(error) });
+        if (error instanceof Deno.errors.BadResource) return;
+        // EMFILE and friends pass; give the system a moment instead of spinning.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      const release = state.admission.tryAcquire("sockets");
+      if (release === undefined) {
+        // Never read a byte from a socket over budget; existing peers keep their slots.
+        conn.close();
+        logger.log("warn", "socket-refused", { sockets: state.admission.used("sockets") });
+        continue;
+      }
+      const id = `c${(++this.#nextConn).toString(36)}`;
+      logger.log("debug", "accepted", { conn: id });
+      // A transport that fails to start closes inside the constructor, before
+      // `connection` is assigned; the slot is given back either way.
+      let connection: Connection | undefined = undefined;
+      const onClosed = () => {
+        release();
+        if (connection !== undefined) this.#connections.delete(connection);
+      };
+      connection = new Connection(new StreamTransport(conn.readable, conn.writable), id, {
+        ...this.#config,
+        onClosed,
+      });
+      if (connection.isOpen) this.#connections.add(connection);
+    }
+  }
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : "unknown";
+}

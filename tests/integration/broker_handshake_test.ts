@@ -1,0 +1,255 @@
+/**
+ * The hello matrix over a real Unix socket, against an in-process Broker
+ * with a short hello window (the real 3-second window is exercised against
+ * the Broker process in broker_lifecycle_test.ts).
+ */
+import assert from "node:assert/strict";
+import { personalModeCapability, runtimeCapabilities } from "../../contracts/capabilities.ts";
+import { WelcomeSchema } from "../../contracts/hello.ts";
+import { LeashClient } from "../../broker/client/client.ts";
+import { isLeashError } from "../../contracts/errors.ts";
+import { specClientHello, specProviderHello } from "./_hellos.ts";
+import { startInProcess } from "./_in_process.ts";
+import { closedMark, isRecord, RawSocket } from "./_raw_socket.ts";
+import { ScriptedProvider } from "./_scripted_provider.ts";
+
+const windowMs = 400;
+
+function failure(code: string, id: string) {
+  return { type: "response", id, ok: false, code };
+}
+
+function welcomeOf(response: unknown) {
+  assert.ok(
+    isRecord(response) && response.ok === true,
+    `expected a welcome: ${JSON.stringify(response)}`,
+  );
+  return WelcomeSchema.parse(response.value);
+}
+
+Deno.test("the spec's client hello gets a schema-valid welcome and can list instances", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const response = await socket.request("h1", "hello", specClientHello(env.token));
+  const welcome = welcomeOf(response);
+  assert.equal(welcome.version, 1);
+  assert.deepEqual(welcome.capabilities, [...runtimeCapabilities]);
+  assert.ok(!JSON.stringify(response).includes(env.token), "the welcome never carries the token");
+  assert.deepEqual(await socket.request("r1", "browser.instances", {}), {
+    type: "response",
+    id: "r1",
+    ok: true,
+    value: [],
+  });
+  socket.close();
+});
+
+Deno.test("each welcome carries a fresh connection epoch", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const epochs = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const socket = await RawSocket.connect(env.socketPath);
+    epochs.add(
+      welcomeOf(await socket.request("h", "hello", specClientHello(env.token))).connectionEpoch,
+    );
+    socket.close();
+  }
+  assert.equal(epochs.size, 3);
+});
+
+Deno.test("a wrong token gets UNAUTHENTICATED and no runtime access; a right hello inside the window still succeeds", async () => {
+  await using env = await startInProcess({ handshakeMs: 2_000 });
+  const socket = await RawSocket.connect(env.socketPath);
+  const wrong = "f".repeat(64) === env.token ? "e".repeat(64) : "f".repeat(64);
+  assert.deepEqual(
+    await socket.request("h1", "hello", specClientHello(wrong)),
+    failure("UNAUTHENTICATED", "h1"),
+  );
+  assert.deepEqual(
+    await socket.request("r1", "browser.instances", {}),
+    failure("HANDSHAKE_REQUIRED", "r1"),
+  );
+  // A token of another length is judged the same way.
+  assert.deepEqual(
+    await socket.request("h2", "hello", specClientHello("x")),
+    failure("UNAUTHENTICATED", "h2"),
+  );
+  welcomeOf(await socket.request("h3", "hello", specClientHello(env.token)));
+  assert.deepEqual(await socket.request("r2", "browser.instances", {}), {
+    type: "response",
+    id: "r2",
+    ok: true,
+    value: [],
+  });
+  assert.ok(!env.lines.join("").includes(env.token), "the token never reaches the log");
+  socket.close();
+});
+
+Deno.test("a refused hello does not extend the window: a hello after it finds the socket closed", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const hello = { ...specClientHello(env.token), versions: [2] };
+  assert.deepEqual(await socket.request("h1", "hello", hello), failure("PROTOCOL_MISMATCH", "h1"));
+  assert.equal(await socket.closedWithin(windowMs * 5), true);
+  assert.equal(await socket.request("h2", "hello", specClientHello(env.token)), closedMark);
+  assert.ok(env.lines.some((line) => line.includes('"handshake-timeout"')));
+});
+
+Deno.test("a peer that never says hello is closed when the window passes", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  assert.equal(await socket.next(windowMs * 5), closedMark);
+});
+
+Deno.test("a request before the hello is answered HANDSHAKE_REQUIRED", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  assert.deepEqual(
+    await socket.request("r1", "browser.instances", {}),
+    failure("HANDSHAKE_REQUIRED", "r1"),
+  );
+  socket.close();
+});
+
+Deno.test("a hello with an unknown role is INVALID_PARAMS and closes the socket", async () => {
+  await using env = await startInProcess({ handshakeMs: 5_000 });
+  const socket = await RawSocket.connect(env.socketPath);
+  const hello = { ...specClientHello(env.token), role: "admin" };
+  assert.deepEqual(await socket.request("h1", "hello", hello), failure("INVALID_PARAMS", "h1"));
+  assert.equal(await socket.closedWithin(2_000), true);
+});
+
+Deno.test("a schema-invalid hello with a wrong token is UNAUTHENTICATED, judged before the schema", async () => {
+  await using env = await startInProcess({ handshakeMs: 5_000 });
+  const socket = await RawSocket.connect(env.socketPath);
+  assert.deepEqual(
+    await socket.request("h1", "hello", { role: "admin", token: "nope" }),
+    failure("UNAUTHENTICATED", "h1"),
+  );
+  assert.equal(await socket.closedWithin(2_000), true);
+});
+
+Deno.test("a hello without version 1 is PROTOCOL_MISMATCH", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const hello = { ...specClientHello(env.token), versions: [2, 3] };
+  assert.deepEqual(await socket.request("h1", "hello", hello), failure("PROTOCOL_MISMATCH", "h1"));
+  socket.close();
+});
+
+Deno.test("a client requiring an unknown capability is PROTOCOL_MISMATCH; the SDK reports it too", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const hello = specClientHello(env.token);
+  const required = hello.requiredCapabilities;
+  assert.ok(Array.isArray(required));
+  const withUnknown = { ...hello, requiredCapabilities: [...required, "teleport.v1"] };
+  assert.deepEqual(
+    await socket.request("h1", "hello", withUnknown),
+    failure("PROTOCOL_MISMATCH", "h1"),
+  );
+  socket.close();
+  await assert.rejects(
+    LeashClient.connect({ runtimeDir: env.runtimeDir, requiredCapabilities: ["teleport.v1"] }),
+    (error) => isLeashError(error, "PROTOCOL_MISMATCH"),
+  );
+});
+
+Deno.test("a provider missing one provider capability is refused and not registered", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const hello = specProviderHello(env.token);
+  const lacking = {
+    ...hello,
+    capabilities: hello.capabilities.filter((c) => c !== "lease.fencing.v1"),
+  };
+  assert.deepEqual(
+    await socket.request("h1", "hello", lacking),
+    failure("PROTOCOL_MISMATCH", "h1"),
+  );
+  assert.equal(env.broker.state.registry.size, 0);
+  socket.close();
+});
+
+Deno.test("a provider may not call client methods: ROLE_FORBIDDEN", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  welcomeOf(await socket.request("h1", "hello", specProviderHello(env.token)));
+  assert.deepEqual(
+    await socket.request("r1", "browser.instances", {}),
+    failure("ROLE_FORBIDDEN", "r1"),
+  );
+  socket.close();
+});
+
+Deno.test("a hello after the welcome is ROLE_FORBIDDEN", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  welcomeOf(await socket.request("h1", "hello", specClientHello(env.token)));
+  assert.deepEqual(
+    await socket.request("h2", "hello", specClientHello(env.token)),
+    failure("ROLE_FORBIDDEN", "h2"),
+  );
+  socket.close();
+});
+
+Deno.test("a legacy client without journalKey or requirements is accepted with connection-local recovery", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  const legacy = { bootstrap: 1, versions: [1], role: "client", token: env.token };
+  welcomeOf(await socket.request("h1", "hello", legacy));
+  const [session] = env.broker.state.sessions.list();
+  assert.equal(session.legacy, true);
+  assert.match(session.journalScope, /^connection:/);
+  socket.close();
+});
+
+Deno.test("a current client's journal key becomes its journal scope", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const client = await LeashClient.connect({
+    runtimeDir: env.runtimeDir,
+    journalKey: "k".repeat(64),
+  });
+  const [session] = env.broker.state.sessions.list();
+  assert.equal(session.legacy, false);
+  assert.equal(session.journalScope, "k".repeat(64));
+  client.close();
+});
+
+Deno.test("only a personal-mode Broker advertises broker.personal-mode.v1", async () => {
+  for (const accessMode of ["restricted", "personal"] as const) {
+    await using env = await startInProcess({ handshakeMs: windowMs, accessMode });
+    const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
+    assert.equal(
+      client.welcome.capabilities.includes(personalModeCapability),
+      accessMode === "personal",
+    );
+    assert.equal(client.personalMode, accessMode === "personal");
+    client.close();
+  }
+});
+
+Deno.test("a client sending a provider event is closed", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const socket = await RawSocket.connect(env.socketPath);
+  welcomeOf(await socket.request("h1", "hello", specClientHello(env.token)));
+  await socket.send({
+    type: "event",
+    event: "lease.revoked",
+    value: { leaseId: "l1", reason: "stop" },
+  });
+  assert.equal(await socket.closedWithin(2_000), true);
+});
+
+Deno.test("the scripted provider registers and browser.instances lists it", async () => {
+  await using env = await startInProcess({ handshakeMs: windowMs });
+  const provider = await ScriptedProvider.connect({ socketPath: env.socketPath, token: env.token });
+  const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
+  const [instance, ...rest] = await client.call("browser.instances", {});
+  assert.deepEqual(rest, []);
+  const { connectedSince, ...identity } = instance;
+  assert.deepEqual(identity, specProviderHello(env.token).instance);
+  assert.ok(!Number.isNaN(Date.parse(connectedSince)));
+  provider.close();
+  client.close();
+});
