@@ -30,6 +30,8 @@ export const errorCodes = {
   CLAIM_DENIED: "The person denied access to the tab; ask them before trying again.",
   CLAIM_TIMEOUT:
     "The person did not answer the access request in time; ask them to watch for the approval window, then claim again.",
+  TAB_LEASED:
+    "Another session holds a lease on this tab; wait until it is released or claim another tab.",
   ORIGIN_CHANGED:
     "The tab left the leased origin, so the lease ended; claim the tab again if access is still needed.",
   OUT_OF_SCOPE: "The request reaches outside the lease's tab or origin; stay within the lease.",
