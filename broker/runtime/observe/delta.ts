@@ -1,0 +1,47 @@
+/**
+ * Deltas between two observations of the same scope and document. Rows are
+ * matched by backend node ID; a row changed when its role, name, value,
+ * states or ref differ. Level is not compared: a wrapper appearing around a
+ * region shifts every level below it without changing what a reader can do.
+ *
+ * @module
+ */
+import type { Row } from "./rows.ts";
+
+/** What changed between two row lists. */
+export interface RowDelta {
+  /** In the new list, not the old; new document order. */
+  added: Row[];
+  /** In the old list, not the new; old document order. */
+  removed: Row[];
+  /** In both, with a difference; as they are now, in new document order. */
+  changed: Row[];
+  /** Added and changed rows interleaved in new document order, each with its marker. */
+  current: { marker: "+" | "~"; row: Row }[];
+}
+
+/** How `after` differs from `before`. */
+export function diffRows(before: readonly Row[], after: readonly Row[]): RowDelta {
+  const old = new Map<number, Row>();
+  for (const row of before) old.set(row.backendNodeId, row);
+  const seen = new Set<number>();
+  const delta: RowDelta = { added: [], removed: [], changed: [], current: [] };
+  for (const row of after) {
+    seen.add(row.backendNodeId);
+    const previous = old.get(row.backendNodeId);
+    if (previous === undefined) {
+      delta.added.push(row);
+      delta.current.push({ marker: "+", row });
+    } else if (differs(previous, row)) {
+      delta.changed.push(row);
+      delta.current.push({ marker: "~", row });
+    }
+  }
+  for (const row of before) if (!seen.has(row.backendNodeId)) delta.removed.push(row);
+  return delta;
+}
+
+function differs(a: Row, b: Row): boolean {
+  return a.role !== b.role || a.name !== b.name || a.value !== b.value || a.ref !== b.ref ||
+    a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
+}

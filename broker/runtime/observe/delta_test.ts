@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { diffRows } from "./delta.ts";
+import type { Row } from "./rows.ts";
+
+function row(backendNodeId: number, name: string, extra: Partial<Row> = {}): Row {
+  return { backendNodeId, ref: null, role: "text", name, states: [], level: 0, ...extra };
+}
+
+Deno.test("diffRows() reports added, removed and changed rows by backend node", () => {
+  const before = [row(1, "a"), row(2, "b"), row(3, "c", { states: [] })];
+  const after = [row(1, "a"), row(3, "c", { states: ["checked"] }), row(4, "d")];
+  const delta = diffRows(before, after);
+  assert.deepEqual(delta.added.map((r) => r.backendNodeId), [4]);
+  assert.deepEqual(delta.removed.map((r) => r.backendNodeId), [2]);
+  assert.deepEqual(delta.changed.map((r) => r.backendNodeId), [3]);
+  assert.deepEqual(delta.current.map(({ marker, row }) => `${marker}${row.backendNodeId}`), [
+    "~3",
+    "+4",
+  ]);
+});
+
+Deno.test("diffRows() sees name, value, role and ref changes but not a level shift", () => {
+  const base = row(1, "a");
+  assert.equal(diffRows([base], [{ ...base, name: "b" }]).changed.length, 1);
+  assert.equal(diffRows([base], [{ ...base, value: "v" }]).changed.length, 1);
+  assert.equal(diffRows([base], [{ ...base, role: "link" }]).changed.length, 1);
+  assert.equal(diffRows([base], [{ ...base, ref: "e1" }]).changed.length, 1);
+  assert.equal(diffRows([base], [{ ...base, level: 5 }]).changed.length, 0);
+});
+
+Deno.test("diffRows() of equal lists is empty", () => {
+  const rows = [row(1, "a"), row(2, "b")];
+  const delta = diffRows(rows, rows.map((r) => ({ ...r })));
+  assert.equal(delta.added.length + delta.removed.length + delta.changed.length, 0);
+});

@@ -1,0 +1,235 @@
+/**
+ * The observation engine's front door. The runtime reads the leased page
+ * through the provider (`ax.read`, `ax.find`, `ax.page`), hands the result
+ * here with the lease and scope, and gets back the wire value: compact text
+ * plus structured rows, with a document epoch, refs, a cursor, a token
+ * budget and, for `since`, a delta. Nothing here touches a socket or a
+ * browser.
+ *
+ * @module
+ */
+import { LeashError } from "../../../contracts/errors.ts";
+import type {
+  Observation,
+  ObservationScope,
+  PageWindow,
+} from "../../../contracts/methods/observation.ts";
+import type { AxNode, AxSnapshot } from "../../../contracts/methods/provider.ts";
+import { defaultMaxTokens, describeTruncation, fitLines } from "./budget.ts";
+import { CursorBook, type CursorBookOptions } from "./cursors.ts";
+import { diffRows } from "./delta.ts";
+import { EpochBook, type EpochBookOptions } from "./epochs.ts";
+import { pruneAxNodes } from "./prune.ts";
+import { filterByQuery } from "./query.ts";
+import type { RefTable } from "./refs.ts";
+import { type DeltaMarker, renderDeltaRow, renderHeader, renderTreeRow } from "./render.ts";
+import { attachRefs, type Row, toObservedNode } from "./rows.ts";
+import type { TreeRow } from "./tree.ts";
+
+/** Options for {@linkcode ObserveBooks}. */
+export interface ObserveBooksOptions {
+  epochs?: EpochBookOptions;
+  cursors?: CursorBookOptions;
+}
+
+/** The state observations share: epochs with their refs, and cursors. One per Broker. */
+export class ObserveBooks {
+  /** Document epochs and their ref tables. */
+  readonly epochs: EpochBook;
+  /** Remembered observations for `since`. */
+  readonly cursors: CursorBook;
+
+  constructor(options: ObserveBooksOptions = {}) {
+    this.epochs = new EpochBook(options.epochs);
+    this.cursors = new CursorBook(options.cursors);
+  }
+
+  /** Drop everything kept for `leaseId`: call when a lease ends, however it ends. */
+  forgetLease(leaseId: string): void {
+    this.epochs.forget(leaseId);
+    this.cursors.forget(leaseId);
+  }
+}
+
+/** The document a read came from, and its nodes. */
+export interface DocumentRead {
+  frameId: string;
+  loaderId: string;
+  url: string;
+  title: string;
+  nodes: readonly AxNode[];
+}
+
+/** What {@linkcode buildObservation} needs. */
+export interface ObserveInput {
+  leaseId: string;
+  /** An `ax.read` snapshot (or an `ax.find` result with `cut: null`). */
+  snapshot: DocumentRead & { cut: AxSnapshot["cut"] };
+  /** What to cover; `scopeFromParams` (scope.ts) builds it from a request. */
+  scope: ObservationScope;
+  /** A cursor from an earlier observation of the same lease, document and scope. */
+  since?: string;
+  /** Token budget for the text (default {@linkcode defaultMaxTokens}). */
+  maxTokens?: number;
+}
+
+/**
+ * One observation of `input.snapshot` within `input.scope`.
+ *
+ * Without `since`, `nodes` are the rows the budget kept, in document order.
+ * With `since`, the text lists only changes (`+` added, `~` changed, `-`
+ * removed) and `nodes` holds the shown added and changed rows as they are
+ * now; removed rows appear only in `delta.removed`. A delta compares every
+ * row of the scope, not just the rows the earlier budget showed. Either
+ * way the observation gets a fresh cursor.
+ *
+ * Throws `LeashError("STALE_TARGET")` when the scope's `rootRef` is not a
+ * ref of this document or its node is not in the snapshot,
+ * `LeashError("STALE_CURSOR")` when `since` does not match, and
+ * `LeashError("QUEUE_FULL")` when the document's ref table is full.
+ */
+export function buildObservation(input: ObserveInput, books: ObserveBooks): Observation {
+  const { leaseId, snapshot, scope } = input;
+  const documentEpoch = books.epochs.epochFor(leaseId, snapshot.frameId, snapshot.loaderId);
+  const refs = refTableOf(books, documentEpoch);
+  const baseline = input.since === undefined
+    ? undefined
+    : books.cursors.baseline(input.since, { leaseId, documentEpoch, scope });
+  const rows = attachRefs(selectRows(snapshot.nodes, scope, refs), refs);
+  const cursor = books.cursors.record({ leaseId, documentEpoch, scope, rows });
+  const header = renderHeader({
+    title: snapshot.title,
+    url: snapshot.url,
+    documentEpoch,
+    scope,
+    cursor,
+  });
+  const maxTokens = input.maxTokens ?? defaultMaxTokens;
+  const cut = snapshot.cut;
+  const trailerFor = (delta: boolean) => (omittedRows: number) =>
+    describeTruncation({ omittedRows, cut, scope, delta })?.line ?? null;
+  const common = { scope, documentEpoch, url: snapshot.url, title: snapshot.title, cursor };
+
+  if (input.since === undefined || baseline === undefined) {
+    if (rows.length === 0) header.push(emptyNote(scope));
+    const lines = rows.map(renderTreeRow);
+    const fit = fitLines(header, lines, { maxTokens, trailer: trailerFor(false) });
+    return {
+      ...common,
+      text: joinText(header, lines.slice(0, fit.shown), fit.trailer),
+      nodes: rows.slice(0, fit.shown).map(toObservedNode),
+      truncated:
+        describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: false })
+          ?.truncation ?? null,
+      delta: null,
+    };
+  }
+
+  const delta = diffRows(baseline.rows, rows);
+  const entries: { marker: DeltaMarker; row: Row }[] = [
+    ...delta.current,
+    ...delta.removed.map((row) => ({ marker: "-" as const, row })),
+  ];
+  header.push(deltaSummary(input.since, delta));
+  const lines = entries.map(({ marker, row }) => renderDeltaRow(marker, row));
+  const fit = fitLines(header, lines, { maxTokens, trailer: trailerFor(true) });
+  const shown = entries.slice(0, fit.shown);
+  const pick = (marker: DeltaMarker) =>
+    shown.filter((entry) => entry.marker === marker).map(({ row }) => toObservedNode(row));
+  return {
+    ...common,
+    text: joinText(header, lines.slice(0, fit.shown), fit.trailer),
+    nodes: shown.filter(({ marker }) => marker !== "-").map(({ row }) => toObservedNode(row)),
+    truncated:
+      describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: true })
+        ?.truncation ?? null,
+    delta: { since: input.since, added: pick("+"), removed: pick("-"), changed: pick("~") },
+  };
+}
+
+/** What {@linkcode buildPageWindow} needs. */
+export interface PageWindowInput {
+  leaseId: string;
+  /** One `ax.page` window. */
+  window: DocumentRead;
+  /** `page`, `frame` or `subtree`: what the windows walk. */
+  scope: ObservationScope;
+  /** The Broker's own single-use continuation for the next window, or null at the end. */
+  continuation: string | null;
+  /** Whether the walk reached the end of the scope. */
+  complete: boolean;
+}
+
+/**
+ * One live window of a long document, rendered like an observation but
+ * without a budget (the provider bounds a window) and without a cursor (a
+ * window is never a delta baseline). Rows whose ancestors fell in an
+ * earlier window keep their relative indentation.
+ */
+export function buildPageWindow(input: PageWindowInput, books: ObserveBooks): PageWindow {
+  const { leaseId, window, scope } = input;
+  const documentEpoch = books.epochs.epochFor(leaseId, window.frameId, window.loaderId);
+  const refs = refTableOf(books, documentEpoch);
+  const rows = attachRefs(pruneAxNodes(window.nodes) ?? [], refs);
+  const header = renderHeader({ title: window.title, url: window.url, documentEpoch, scope });
+  if (rows.length === 0) header.push("# no rows in this window");
+  let trailer: string | null = null;
+  if (input.continuation !== null) {
+    trailer = `… more follows — read the next window with continuation:${input.continuation}`;
+  } else if (!input.complete) {
+    trailer = "… the read stopped before the end and cannot continue — observe or read afresh";
+  }
+  return {
+    scope,
+    documentEpoch,
+    url: window.url,
+    title: window.title,
+    text: joinText(header, rows.map(renderTreeRow), trailer),
+    nodes: rows.map(toObservedNode),
+    continuation: input.continuation,
+    complete: input.complete,
+  };
+}
+
+function refTableOf(books: ObserveBooks, documentEpoch: string): RefTable {
+  const refs = books.epochs.refTable(documentEpoch);
+  if (refs === undefined) throw new Error(`Cannot find the refs of epoch ${documentEpoch}`);
+  return refs;
+}
+
+/** The pruned rows `scope` covers. */
+function selectRows(
+  nodes: readonly AxNode[],
+  scope: ObservationScope,
+  refs: RefTable,
+): TreeRow[] {
+  const rootRef = scope.kind === "subtree" || scope.kind === "query" ? scope.rootRef : undefined;
+  let rows: TreeRow[] | undefined;
+  if (rootRef === undefined) {
+    rows = pruneAxNodes(nodes);
+  } else {
+    const target = refs.resolve(rootRef);
+    if (target === undefined) throw staleTarget(`${rootRef} is not a ref of this document`);
+    rows = pruneAxNodes(nodes, { root: target.backendNodeId });
+    if (rows === undefined) throw staleTarget(`${rootRef} is no longer in the document`);
+  }
+  return scope.kind === "query" ? filterByQuery(rows ?? [], scope.query) : rows ?? [];
+}
+
+function staleTarget(reason: string): LeashError {
+  return new LeashError("STALE_TARGET", { cause: new Error(`Cannot observe the root: ${reason}`) });
+}
+
+function emptyNote(scope: ObservationScope): string {
+  return scope.kind === "query" ? "# no rows match the query" : "# no rows in scope";
+}
+
+function deltaSummary(since: string, delta: ReturnType<typeof diffRows>): string {
+  const { added, removed, changed } = delta;
+  if (added.length + removed.length + changed.length === 0) return `# no changes since ${since}`;
+  return `# changes since ${since}: ${added.length} added, ${removed.length} removed, ${changed.length} changed`;
+}
+
+function joinText(header: readonly string[], lines: readonly string[], trailer: string | null) {
+  return [...header, ...lines, ...(trailer === null ? [] : [trailer])].join("\n");
+}

@@ -1,0 +1,211 @@
+/**
+ * From a provider's flat accessibility nodes to the row tree an
+ * observation shows. The walk trusts only `parentId` (not the order or the
+ * `depth` the provider sent): it starts at nodes whose parent is absent,
+ * keeps the first of any duplicated backend node ID, and never enters a
+ * cycle. Noise is pruned so the result reads like the page:
+ *
+ * - `InlineTextBox`, `ListMarker` and `LineBreak` are dropped.
+ * - The document node (`RootWebArea`) and unnamed, value-less, non-actionable
+ *   containers ({@linkcode transparentRoles}) collapse: their children move up.
+ * - A `StaticText` that only repeats text already shown is dropped: when it
+ *   is blank, equals the nearest kept ancestor's name or value, is part of
+ *   the name of an ancestor named from its contents (a button, link,
+ *   heading, cell, …), or equals the name of an adjacent sibling (a label
+ *   next to its control).
+ *
+ * Headings, landmarks, lists, tables and rows, groups and every actionable
+ * node stay.
+ *
+ * @module
+ */
+import type { AxNode } from "../../../contracts/methods/provider.ts";
+import { type ElementState, ElementStateSchema } from "../../../contracts/methods/observation.ts";
+import { isActionable } from "./refs.ts";
+import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
+
+/** Roles that are dropped whatever they hold. */
+export const droppedRoles: ReadonlySet<string> = new Set([
+  "InlineTextBox",
+  "ListMarker",
+  "LineBreak",
+]);
+
+/** Roles of the document node, which the observation header already names. */
+export const documentRoles: ReadonlySet<string> = new Set(["RootWebArea", "WebArea"]);
+
+/** Container roles that collapse when they have no name or value and cannot be acted on. */
+export const transparentRoles: ReadonlySet<string> = new Set([
+  "generic",
+  "none",
+  "presentation",
+  "Ignored",
+  "GenericContainer",
+  "LabelText",
+  "paragraph",
+  "legend",
+  "rowgroup",
+  "MenuListPopup",
+  "LayoutTable",
+  "LayoutTableRow",
+  "LayoutTableCell",
+  "Section",
+]);
+
+/** Roles whose accessible name is computed from their contents. */
+const nameFromContents: ReadonlySet<string> = new Set([
+  "button",
+  "link",
+  "heading",
+  "cell",
+  "gridcell",
+  "columnheader",
+  "rowheader",
+  "row",
+  "option",
+  "MenuListOption",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "tab",
+  "treeitem",
+  "tooltip",
+  "switch",
+  "checkbox",
+  "radio",
+  "term",
+]);
+
+const stateOrder: readonly ElementState[] = ElementStateSchema.options;
+
+/** Options for {@linkcode pruneAxNodes}. */
+export interface PruneOptions {
+  /** Keep only this node and its descendants; the root gets level 0. */
+  root?: number;
+}
+
+/**
+ * The pruned rows of `nodes`, in document order. Returns undefined when
+ * `options.root` is not among the nodes (or does not survive pruning as a
+ * subtree root: it is always kept, even if it would otherwise collapse).
+ */
+export function pruneAxNodes(
+  nodes: readonly AxNode[],
+  options: PruneOptions = {},
+): TreeRow[] | undefined {
+  const byId = new Map<number, AxNode>();
+  for (const node of nodes) if (!byId.has(node.backendNodeId)) byId.set(node.backendNodeId, node);
+
+  let roots: AxNode[];
+  const children = new Map<number, AxNode[]>();
+  if (options.root !== undefined) {
+    const root = byId.get(options.root);
+    if (root === undefined) return undefined;
+    roots = [root];
+  } else {
+    roots = [];
+  }
+  for (const node of nodes) {
+    if (byId.get(node.backendNodeId) !== node) continue;
+    const parent = node.parentId;
+    const orphan = parent === null || parent === node.backendNodeId || !byId.has(parent);
+    if (orphan) {
+      if (options.root === undefined) roots.push(node);
+      continue;
+    }
+    const list = children.get(parent);
+    if (list === undefined) children.set(parent, [node]);
+    else list.push(node);
+  }
+
+  const minDepth = roots.reduce((min, node) => Math.min(min, node.depth), Infinity);
+  const rows: TreeRow[] = [];
+  const visited = new Set<number>();
+  // `base` is the level of a row with no kept ancestor: 0 under a single
+  // root, and for reads with several parentless nodes (a window, a find
+  // result) their depth relative to the shallowest, so indentation survives.
+  const stack: { node: AxNode; ancestor: number | null; base: number }[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    const base = options.root === undefined ? Math.max(0, roots[i].depth - minDepth) : 0;
+    stack.push({ node: roots[i], ancestor: null, base });
+  }
+  while (stack.length > 0) {
+    const { node, ancestor, base } = stack.pop()!;
+    if (visited.has(node.backendNodeId)) continue;
+    visited.add(node.backendNodeId);
+    const nearest = ancestor === null ? undefined : rows[ancestor];
+    let childAncestor = ancestor;
+    if (node.backendNodeId === options.root || keeps(node, nearest)) {
+      const level = nearest === undefined ? base : nearest.level + 1;
+      rows.push(toRow(node, ancestor, Math.min(level, maxLevel)));
+      childAncestor = rows.length - 1;
+    }
+    const list = children.get(node.backendNodeId) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      stack.push({ node: list[i], ancestor: childAncestor, base });
+    }
+  }
+  return dropLabelEchoes(rows);
+}
+
+function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
+  if (droppedRoles.has(node.role) || documentRoles.has(node.role)) return false;
+  const name = normalize(node.name);
+  if (node.role === "StaticText") {
+    if (name === "" || nearest === undefined) return name !== "";
+    const parentName = normalize(nearest.name);
+    if (name === parentName || name === normalize(nearest.value ?? "")) return false;
+    return !(nameFromContents.has(nearest.role) && parentName.includes(name));
+  }
+  if (transparentRoles.has(node.role)) {
+    return name !== "" || (node.value ?? "") !== "" || isActionable(node);
+  }
+  return true;
+}
+
+function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
+  const row: TreeRow = {
+    backendNodeId: node.backendNodeId,
+    role: node.role,
+    name: node.name,
+    states: stateOrder.filter((state) => node.states.includes(state)),
+    level,
+    parent,
+  };
+  if (node.value !== undefined) row.value = node.value;
+  return row;
+}
+
+/** Drop a leaf `StaticText` equal to the name of an adjacent non-text sibling. */
+function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
+  const siblings = new Map<number | null, number[]>();
+  const hasChildren = new Array<boolean>(rows.length).fill(false);
+  rows.forEach((row, index) => {
+    if (row.parent !== null) hasChildren[row.parent] = true;
+    const list = siblings.get(row.parent);
+    if (list === undefined) siblings.set(row.parent, [index]);
+    else list.push(index);
+  });
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let dropped = false;
+  for (const list of siblings.values()) {
+    list.forEach((index, k) => {
+      const row = rows[index];
+      if (row.role !== "StaticText" || hasChildren[index]) return;
+      const text = normalize(row.name);
+      const echoes = (other: number | undefined) =>
+        other !== undefined && rows[other].role !== "StaticText" &&
+        normalize(rows[other].name) === text;
+      if (echoes(list[k - 1]) || echoes(list[k + 1])) {
+        keep[index] = false;
+        dropped = true;
+      }
+    });
+  }
+  return dropped ? keepRows(rows, keep) : rows;
+}
+
+/** Trimmed, with runs of whitespace as one space: how names are compared for echoes. */
+export function normalize(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,170 @@
+import assert from "node:assert/strict";
+import type { AxNode } from "../../../contracts/methods/provider.ts";
+import { pruneAxNodes } from "./prune.ts";
+import { n, tree } from "./_test_utils.ts";
+
+/** `role "name"` at each level, for compact assertions. */
+function outline(nodes: AxNode[], root?: number): string[] {
+  const rows = pruneAxNodes(nodes, { root });
+  assert.ok(rows !== undefined);
+  return rows.map((row) => `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)}`);
+}
+
+const text = (name: string) => n("StaticText", name, [n("InlineTextBox", name)]);
+
+Deno.test("pruneAxNodes() drops text boxes and collapses the document and unnamed containers", () => {
+  const nodes = tree(
+    n("RootWebArea", "Title", [
+      n("generic", "", [n("generic", "", [n("heading", "Hello", [text("Hello")])])]),
+      n("paragraph", "", [text("Some words")]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), ['heading "Hello"', 'StaticText "Some words"']);
+});
+
+Deno.test("pruneAxNodes() keeps named, valued and actionable containers", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("generic", "Promo", [text("Sale")]),
+      n("generic", "", [text("typed")], { value: "typed" }),
+      n("generic", "", [text("Leave at the door")], { states: ["editable"] }),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'generic "Promo"',
+    '  StaticText "Sale"',
+    'generic ""',
+    'generic ""',
+    '  StaticText "Leave at the door"',
+  ]);
+});
+
+Deno.test("pruneAxNodes() keeps landmarks, lists, tables and rows", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("navigation", "Main", [n("list", "", [n("listitem", "", [n("link", "Home", [
+        text("Home"),
+      ])])])]),
+      n("table", "T", [n("rowgroup", "", [n("row", "a b", [n("cell", "a", [text("a")])])])]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'navigation "Main"',
+    '  list ""',
+    '    listitem ""',
+    '      link "Home"',
+    'table "T"',
+    '  row "a b"',
+    '    cell "a"',
+  ]);
+});
+
+Deno.test("pruneAxNodes() drops text that repeats the nearest kept ancestor", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("button", "Add to cart", [text("Add to"), n("generic", "", [text("cart")])]),
+      n("textbox", "Email", [n("generic", "", [text("ada@")])], { value: "ada@" }),
+      n("region", "Shipping rules apply", [n("paragraph", "", [text("rules")])]),
+    ]),
+  );
+  // "rules" is part of a region's name, but regions are not named from content: it stays.
+  assert.deepEqual(outline(nodes), [
+    'button "Add to cart"',
+    'textbox "Email"',
+    'region "Shipping rules apply"',
+    '  StaticText "rules"',
+  ]);
+});
+
+Deno.test("pruneAxNodes() drops a label's text next to the control it names", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("generic", "", [n("LabelText", "", [text("Full name")]), n("textbox", "Full name")]),
+      n("LabelText", "", [n("checkbox", "Subscribe"), text("Subscribe")]),
+      n("generic", "", [text("Notes")]),
+      n("generic", "", [text("Another text")]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'textbox "Full name"',
+    'checkbox "Subscribe"',
+    'StaticText "Notes"',
+    'StaticText "Another text"',
+  ]);
+});
+
+Deno.test("pruneAxNodes() drops blank text and list markers", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("list", "", [n("listitem", "", [n("ListMarker", "1. "), text("  "), text("One")])]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), ['list ""', '  listitem ""', '    StaticText "One"']);
+});
+
+Deno.test("pruneAxNodes() follows parentId, not the order or depth the provider sent", () => {
+  const nodes: AxNode[] = [
+    { backendNodeId: 3, parentId: 1, role: "button", name: "B", states: [], depth: 9 },
+    { backendNodeId: 1, parentId: null, role: "main", name: "", states: [], depth: 0 },
+    { backendNodeId: 2, parentId: 1, role: "button", name: "A", states: [], depth: 0 },
+  ];
+  // Siblings keep the order they arrived in.
+  assert.deepEqual(outline(nodes), ['main ""', '  button "B"', '  button "A"']);
+});
+
+Deno.test("pruneAxNodes() keeps the first of duplicated IDs and never enters a cycle", () => {
+  const nodes: AxNode[] = [
+    { backendNodeId: 1, parentId: null, role: "main", name: "", states: [], depth: 0 },
+    { backendNodeId: 2, parentId: 1, role: "button", name: "first", states: [], depth: 1 },
+    { backendNodeId: 2, parentId: 1, role: "button", name: "second", states: [], depth: 1 },
+    { backendNodeId: 5, parentId: 6, role: "button", name: "loop", states: [], depth: 1 },
+    { backendNodeId: 6, parentId: 5, role: "button", name: "loop", states: [], depth: 1 },
+    { backendNodeId: 7, parentId: 7, role: "link", name: "self", states: [], depth: 0 },
+  ];
+  // A node that names itself as parent is parentless: a root of its own.
+  assert.deepEqual(outline(nodes), ['main ""', '  button "first"', 'link "self"']);
+});
+
+Deno.test("pruneAxNodes() indents parentless nodes by their relative depth", () => {
+  const nodes: AxNode[] = [
+    { backendNodeId: 10, parentId: 99, role: "row", name: "r1", states: [], depth: 5 },
+    { backendNodeId: 11, parentId: 10, role: "cell", name: "c1", states: [], depth: 6 },
+    { backendNodeId: 12, parentId: 98, role: "cell", name: "c2", states: [], depth: 6 },
+  ];
+  assert.deepEqual(outline(nodes), ['row "r1"', '  cell "c1"', '  cell "c2"']);
+});
+
+Deno.test("pruneAxNodes() with a root keeps that subtree, the root at level 0 even if it would collapse", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("button", "Outside"),
+      n("generic", "", [n("button", "Inside")], { id: 50 }),
+    ]),
+  );
+  assert.deepEqual(outline(nodes, 50), ['generic ""', '  button "Inside"']);
+  assert.equal(pruneAxNodes(nodes, { root: 12345 }), undefined);
+});
+
+Deno.test("pruneAxNodes() orders and deduplicates states by the vocabulary", () => {
+  const nodes = tree(
+    n("checkbox", "x", [], { states: ["required", "checked", "focused", "checked"] }),
+  );
+  assert.deepEqual(pruneAxNodes(nodes)?.[0].states, ["checked", "focused", "required"]);
+});
+
+Deno.test("pruneAxNodes() handles a chain deeper than the call stack", () => {
+  const nodes: AxNode[] = [];
+  for (let i = 1; i <= 20_000; i++) {
+    nodes.push({
+      backendNodeId: i,
+      parentId: i === 1 ? null : i - 1,
+      role: "group",
+      name: "",
+      states: [],
+      depth: Math.min(i - 1, 1024),
+    });
+  }
+  const rows = pruneAxNodes(nodes);
+  assert.equal(rows?.length, 20_000);
+  assert.equal(rows?.at(-1)?.level, 1024);
+});

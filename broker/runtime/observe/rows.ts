@@ -1,0 +1,48 @@
+/**
+ * Observed rows: the pruned tree with refs attached. A row is what the wire
+ * shows ({@linkcode ObservedNode}) plus the backend node ID, which stays in
+ * the Broker for deltas and actions.
+ *
+ * @module
+ */
+import type { ObservedNode } from "../../../contracts/methods/observation.ts";
+import { isActionable, type RefTable } from "./refs.ts";
+import type { TreeRow } from "./tree.ts";
+
+/** One observed row. */
+export interface Row extends ObservedNode {
+  backendNodeId: number;
+}
+
+/**
+ * `rows` with refs: every actionable row gets its epoch's ref (allocated on
+ * first sight); the rest get null. Throws what {@linkcode RefTable.refFor}
+ * throws when the table is full.
+ */
+export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
+  return rows.map((row) => {
+    const observed: Row = {
+      backendNodeId: row.backendNodeId,
+      ref: isActionable(row) ? refs.refFor(row.backendNodeId, row) : null,
+      role: row.role,
+      name: row.name,
+      states: row.states,
+      level: row.level,
+    };
+    if (row.value !== undefined) observed.value = row.value;
+    return observed;
+  });
+}
+
+/** The wire form of a row: the backend node ID stays behind. */
+export function toObservedNode(row: Row): ObservedNode {
+  const node: ObservedNode = {
+    ref: row.ref,
+    role: row.role,
+    name: row.name,
+    states: [...row.states],
+    level: row.level,
+  };
+  if (row.value !== undefined) node.value = row.value;
+  return node;
+}

@@ -1,0 +1,53 @@
+/**
+ * The row tree every observation is cut from: accessibility nodes after
+ * pruning, in document order, each pointing at its nearest kept ancestor.
+ *
+ * @module
+ */
+import type { ElementState } from "../../../contracts/methods/observation.ts";
+
+/** The deepest level a row reports (the wire schema's bound). */
+export const maxLevel = 1024;
+
+/** One kept node. `parent` indexes the same array and is always smaller than the row's own index. */
+export interface TreeRow {
+  backendNodeId: number;
+  role: string;
+  name: string;
+  value?: string;
+  /** Deduplicated, in the vocabulary's order. */
+  states: ElementState[];
+  /** Indentation depth: 0 for a row with no kept ancestor. */
+  level: number;
+  parent: number | null;
+}
+
+/**
+ * The rows for which `keep[i]` is true, with parents re-pointed at the
+ * nearest kept ancestor and levels recounted. A row whose ancestors are all
+ * gone keeps its old level minus the smallest such level, so rows that had
+ * no parent to begin with (a bounded or windowed read) keep their relative
+ * indentation.
+ */
+export function keepRows(rows: readonly TreeRow[], keep: readonly boolean[]): TreeRow[] {
+  // The original index of each row's nearest kept ancestor.
+  const keptAncestor: (number | null)[] = new Array(rows.length).fill(null);
+  let baseLevel = Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const parent = rows[i].parent;
+    const ancestor = parent === null ? null : (keep[parent] ? parent : keptAncestor[parent]);
+    keptAncestor[i] = ancestor;
+    if (keep[i] && ancestor === null) baseLevel = Math.min(baseLevel, rows[i].level);
+  }
+  const newIndex: number[] = new Array(rows.length).fill(-1);
+  const out: TreeRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (!keep[i]) continue;
+    const ancestor = keptAncestor[i];
+    const parent = ancestor === null ? null : newIndex[ancestor];
+    const level = parent === null ? rows[i].level - baseLevel : out[parent].level + 1;
+    newIndex[i] = out.length;
+    out.push({ ...rows[i], parent, level: Math.min(level, maxLevel) });
+  }
+  return out;
+}
