@@ -8,17 +8,27 @@
  */
 import { z } from "zod";
 
-/** Allowlisted DevTools methods, read-only or input-only. */
+/**
+ * Allowlisted DevTools methods, sorted, read-only or input-only. Why the
+ * less obvious ones are here:
+ * - `DOM.resolveNode`: turn a backend node into a remote object (in a
+ *   Broker-named object group) so a page function can run on it.
+ * - `Runtime.callFunctionOn`: run one of the fixed `pageFunctions` (see
+ *   `page_functions.ts`) on such an object; the provider refuses any other
+ *   `functionDeclaration`, so this never runs caller-chosen script.
+ * - `Runtime.releaseObjectGroup`: release the objects of one action.
+ */
 export const cdpAllowlist = [
   "Accessibility.getPartialAXTree",
   "Accessibility.queryAXTree",
   "DOM.describeNode",
+  "DOM.focus",
   "DOM.getBoxModel",
   "DOM.getContentQuads",
   "DOM.getDocument",
   "DOM.getNodeForLocation",
+  "DOM.resolveNode",
   "DOM.scrollIntoViewIfNeeded",
-  "DOM.focus",
   "Input.dispatchKeyEvent",
   "Input.dispatchMouseEvent",
   "Input.insertText",
@@ -26,6 +36,8 @@ export const cdpAllowlist = [
   "Page.getFrameTree",
   "Page.getLayoutMetrics",
   "Page.navigate",
+  "Runtime.callFunctionOn",
+  "Runtime.releaseObjectGroup",
 ] as const;
 
 /** An allowlisted DevTools method name. */

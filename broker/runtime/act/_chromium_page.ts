@@ -1,0 +1,161 @@
+/**
+ * Test harness: the engine's {@linkcode Cdp} seam on a real headless
+ * Chromium page showing the fixture pages. The seam refuses what the
+ * provider would (methods off the allowlist, `Runtime.callFunctionOn` with
+ * anything but a page function) and records every call, so tests can prove
+ * what was — and was not — sent.
+ *
+ * @module
+ */
+import type { JsonObject, JsonValue } from "../../../contracts/json.ts";
+import { CdpMethodSchema } from "../../../contracts/methods/cdp.ts";
+import { isPageFunction } from "../../../contracts/methods/page_functions.ts";
+import { CdpClient, CdpPage } from "../../../tests/support/cdp.ts";
+import { Chromium } from "../../../tests/support/chromium.ts";
+import { type FixtureServer, serveFixtures } from "../../../tests/support/serve.ts";
+import type { Cdp } from "./cdp.ts";
+import type { ActTarget } from "./types.ts";
+
+/** One call that went through the seam. */
+export interface SeamCall {
+  method: string;
+  params: JsonObject;
+}
+
+/** A browser, a fixture server and one attached page, shared by the steps of one test. */
+export class ActPage {
+  readonly server: FixtureServer;
+  readonly page: CdpPage;
+  /** Every call through {@linkcode cdp} since the last {@linkcode open}. */
+  readonly calls: SeamCall[] = [];
+  /** Calls the provider would have refused; tests assert this stays empty. */
+  readonly violations: string[] = [];
+  readonly #browser: Chromium;
+  readonly #client: CdpClient;
+
+  private constructor(browser: Chromium, client: CdpClient, page: CdpPage, server: FixtureServer) {
+    this.#browser = browser;
+    this.#client = client;
+    this.page = page;
+    this.server = server;
+  }
+
+  /** Launch Chromium at `path`, serve the fixtures and open a blank page. */
+  static async start(path: string): Promise<ActPage> {
+    const server = await serveFixtures();
+    const browser = await Chromium.launch({ path, args: ["--window-size=800,600"] });
+    try {
+      const client = await CdpClient.connect(browser.webSocketUrl);
+      const page = await CdpPage.open(client);
+      return new ActPage(browser, client, page, server);
+    } catch (error) {
+      await browser.close();
+      await server.close();
+      throw error;
+    }
+  }
+
+  /** The seam the engine uses, as the provider would enforce it. */
+  readonly cdp: Cdp = async (method, params, options) => {
+    let violation: string | undefined;
+    if (!CdpMethodSchema.safeParse(method).success) violation = `${method} is not allowlisted`;
+    if (method === "Runtime.callFunctionOn" && !isPageFunction(params.functionDeclaration)) {
+      violation = "Runtime.callFunctionOn with a function that is not a page function";
+    }
+    if (violation !== undefined) {
+      this.violations.push(violation);
+      throw new Error(`Refused: ${violation}`);
+    }
+    this.calls.push({ method, params });
+    return await this.page.send(method, params, options?.signal);
+  };
+
+  /** The seam's calls whose method starts with `prefix` (e.g. `"Input."`). */
+  callsTo(prefix: string): SeamCall[] {
+    return this.calls.filter((call) => call.method.startsWith(prefix));
+  }
+
+  /** Navigate to a fixture and forget earlier calls. */
+  async open(fixture: string): Promise<void> {
+    await this.page.navigate(this.server.url(fixture));
+    this.calls.length = 0;
+  }
+
+  /** Run `work` with a fresh call record; fails if anything crossed the seam that the provider refuses. */
+  async record<T>(work: () => Promise<T>): Promise<T> {
+    this.calls.length = 0;
+    const settled = await work().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    if (this.violations.length > 0) {
+      throw new Error(`The engine used the seam as the provider forbids: ${this.violations}`);
+    }
+    if (!settled.ok) throw settled.error;
+    return settled.value;
+  }
+
+  /** The element matching `selector` as a caller would resolve it from a ref. */
+  async target(selector: string): Promise<ActTarget> {
+    const document = await this.page.send("DOM.getDocument", { depth: 0 });
+    const root = objectField(document, "root");
+    const found = await this.page.send("DOM.querySelector", {
+      nodeId: numberField(root, "nodeId"),
+      selector,
+    });
+    const nodeId = numberField(found, "nodeId");
+    if (nodeId === 0) throw new Error(`No element matches ${selector}`);
+    const described = await this.page.send("DOM.describeNode", { nodeId });
+    const backendNodeId = numberField(objectField(described, "node"), "backendNodeId");
+    const tree = await this.page.send("Accessibility.getPartialAXTree", {
+      backendNodeId,
+      fetchRelatives: false,
+    });
+    const nodes = tree.nodes;
+    const node = Array.isArray(nodes) ? nodes[0] : undefined;
+    const role = isObject(node) && isObject(node.role) ? node.role.value : undefined;
+    const name = isObject(node) && isObject(node.name) ? node.name.value : undefined;
+    return {
+      backendNodeId,
+      role: typeof role === "string" ? role : "",
+      name: typeof name === "string" ? name : "",
+    };
+  }
+
+  /** Test-only look at the page. */
+  evaluate(expression: string): Promise<JsonValue> {
+    return this.page.evaluate(expression);
+  }
+
+  /** The main frame's current URL. */
+  async url(): Promise<string> {
+    const value = await this.evaluate("location.href");
+    return typeof value === "string" ? value : "";
+  }
+
+  /** Close the page, the browser and the server. */
+  async close(): Promise<void> {
+    try {
+      await this.#client.close();
+    } finally {
+      await this.#browser.close();
+      await this.server.close();
+    }
+  }
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function objectField(object: JsonObject, key: string): JsonObject {
+  const value = object[key];
+  if (!isObject(value)) throw new Error(`Expected an object at ${key}`);
+  return value;
+}
+
+function numberField(object: JsonObject, key: string): number {
+  const value = object[key];
+  if (typeof value !== "number") throw new Error(`Expected a number at ${key}`);
+  return value;
+}

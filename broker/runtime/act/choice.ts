@@ -1,0 +1,88 @@
+/**
+ * Choice actions: `check` (a checkbox or switch to a wanted state), `radio`
+ * and `select` (an option of a single select by label, else by value). Each
+ * acts only when the state differs, so a repeat is a verified no-op, and
+ * reads the state back afterwards.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { LeashError } from "../../../contracts/errors.ts";
+import type { Action } from "../../../contracts/methods/action.ts";
+import { clickPrepared } from "./pointer.ts";
+import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
+import { describe, prepareTarget } from "./target.ts";
+
+type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
+
+const OptionIndex = z.object({ index: z.number().int(), current: z.number().int() });
+
+/** `check`: click a checkbox or switch only if its state differs from `checked`. */
+export async function check(
+  context: StepContext,
+  action: ActionOf<"check">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, "check");
+  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+    kinds: ["checkbox"],
+    signal: context.signal,
+  });
+  if (prepared.description.checked !== action.checked) await clickPrepared(context, prepared);
+  return checkedIs(context, target.backendNodeId, action.checked);
+}
+
+/** `radio`: click a radio button unless it is already the chosen one. */
+export async function radio(
+  context: StepContext,
+  _action: ActionOf<"radio">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, "radio");
+  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+    kinds: ["radio"],
+    signal: context.signal,
+  });
+  if (prepared.description.checked !== true) await clickPrepared(context, prepared);
+  return checkedIs(context, target.backendNodeId, true);
+}
+
+/**
+ * `select`: choose the first enabled option whose label (white space
+ * collapsed) equals `option`, else whose value does, firing `input` and
+ * `change`. No such option is `TARGET_NOT_INTERACTABLE`.
+ */
+export async function select(
+  context: StepContext,
+  action: ActionOf<"select">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, "select");
+  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+    kinds: ["select"],
+    signal: context.signal,
+  });
+  const find = () =>
+    context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);
+  const { index, current } = await find();
+  if (index < 0) {
+    throw new LeashError("TARGET_NOT_INTERACTABLE", {
+      cause: new Error("no enabled option has that label or value"),
+    });
+  }
+  if (index !== current) {
+    await context.gate.open(context.signal);
+    await context.objects.run("chooseOption", prepared.objectId, [{ value: index }], z.boolean());
+  }
+  return { name: "selected", read: async () => (await find()).current === index };
+}
+
+function checkedIs(
+  context: StepContext,
+  backendNodeId: number,
+  wanted: boolean,
+): Postcondition {
+  return {
+    name: "checked",
+    read: async () =>
+      (await describe(context.objects, backendNodeId, context.signal)).description.checked ===
+        wanted,
+  };
+}

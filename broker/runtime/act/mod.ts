@@ -1,0 +1,31 @@
+/**
+ * The Broker's action engine: performs one `browser.act` action on a leased
+ * page through the {@linkcode Cdp} seam (allowlisted DevTools methods and
+ * fixed page functions only), hit-tests pointer input, and checks what
+ * happened.
+ *
+ * ```ts
+ * const outcome = await performAction({
+ *   cdp, target, action: { kind: "click", ref: "e12" }, leaseScope,
+ *   beforeDispatch: () => journal.recordIntent(request),
+ *   expect: { textPresent: "Thanks" }, resolveRef,
+ * });
+ * ```
+ *
+ * @module
+ */
+export type { Cdp, CdpCallOptions } from "./cdp.ts";
+export { checkExpectation, defaultExpectTimeoutMs } from "./expectation.ts";
+export type { ExpectationOptions, ExpectationResult } from "./expectation.ts";
+export type { BeforeDispatch } from "./gate.ts";
+export { performAction } from "./perform.ts";
+export { navigationUrl } from "./scope.ts";
+export type {
+  ActionOutcome,
+  ActTarget,
+  Check,
+  CheckName,
+  OutcomeReason,
+  PerformActionOptions,
+  ResolveRef,
+} from "./types.ts";

@@ -1,0 +1,31 @@
+/**
+ * `navigate`: load a URL in the leased tab, only inside the lease's scope.
+ *
+ * @module
+ */
+import type { Action } from "../../../contracts/methods/action.ts";
+import { call, NavigateAnswer } from "./cdp.ts";
+import { readMainFrame } from "./document.ts";
+import { navigationUrl } from "./scope.ts";
+import type { Postcondition, StepContext } from "./step.ts";
+
+type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
+
+/**
+ * Check the URL against the lease's scope (`OUT_OF_SCOPE` before anything
+ * is sent), then navigate. Verified when DevTools reports no error and the
+ * main frame then shows exactly that URL (a redirect leaves it unverified).
+ */
+export async function navigate(
+  context: StepContext,
+  action: ActionOf<"navigate">,
+): Promise<Postcondition> {
+  const url = navigationUrl(action.url, context.leaseScope);
+  await context.gate.open(context.signal);
+  const answer = await call(context.cdp, "Page.navigate", { url }, NavigateAnswer, context.signal);
+  const failed = answer.errorText !== undefined && answer.errorText !== "";
+  return {
+    name: "url",
+    read: async () => !failed && (await readMainFrame(context.cdp, context.signal)).url === url,
+  };
+}

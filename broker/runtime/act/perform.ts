@@ -1,0 +1,164 @@
+/**
+ * `performAction`: one action on the leased page, from checks that send
+ * nothing, through the dispatch gate, to the verdict.
+ *
+ * Before the gate everything only reads the page (and scrolls the target
+ * into view); a failure there throws a `LeashError` (`STALE_TARGET`,
+ * `TARGET_NOT_INTERACTABLE`, `TARGET_COVERED`, `OUT_OF_SCOPE`) and nothing
+ * was dispatched. From the gate on, the action never throws: a failure ends
+ * it as `uncertain`, because input may have reached the page.
+ *
+ * @module
+ */
+import { LeashError } from "../../../contracts/errors.ts";
+import type { Action } from "../../../contracts/methods/action.ts";
+import { append, fill, fillEditable } from "./text.ts";
+import { check, radio, select } from "./choice.ts";
+import { type MainFrame, readMainFrame } from "./document.ts";
+import { checkExpectation, type ExpectationResult } from "./expectation.ts";
+import { DispatchGate } from "./gate.ts";
+import { press } from "./keyboard.ts";
+import { navigate } from "./navigate.ts";
+import { PageObjects } from "./page_objects.ts";
+import { click, scroll, wheel } from "./pointer.ts";
+import type { Postcondition, StepContext } from "./step.ts";
+import type { ActionOutcome, Check, PerformActionOptions } from "./types.ts";
+import { verdict } from "./verdict.ts";
+
+/**
+ * Perform `options.action` on `options.target` and check the result.
+ *
+ * Throws only when nothing was dispatched: `beforeDispatch` did not run, or
+ * it threw, or the signal aborted while it ran. Resolves with `dispatched`,
+ * the status, whether the main document changed, and every check made.
+ */
+export async function performAction(options: PerformActionOptions): Promise<ActionOutcome> {
+  const { cdp, signal } = options;
+  signal?.throwIfAborted();
+  if (options.expect?.element !== undefined && options.resolveRef === undefined) {
+    throw new TypeError("Cannot check an element expectation: no resolveRef was given");
+  }
+  const gate = new DispatchGate(options.beforeDispatch);
+  const objects = new PageObjects(cdp, signal);
+  const context: StepContext = {
+    cdp,
+    objects,
+    gate,
+    target: options.target,
+    leaseScope: options.leaseScope,
+    signal,
+  };
+  try {
+    const before = await readMainFrame(cdp, signal);
+    if (options.loaderId !== undefined && before.loaderId !== options.loaderId) {
+      throw new LeashError("STALE_TARGET", {
+        cause: new Error("the page shows another document than the one observed"),
+      });
+    }
+    let postcondition: Postcondition;
+    try {
+      postcondition = await runStep(context, options.action);
+    } catch (error) {
+      if (!gate.opened) throw error;
+      return await afterFailure(context, before, error);
+    }
+    try {
+      return await conclude(options, context, before, postcondition);
+    } catch (error) {
+      if (!gate.opened) throw error;
+      return await afterFailure(context, before, error);
+    }
+  } finally {
+    await objects.release();
+  }
+}
+
+function runStep(context: StepContext, action: Action): Promise<Postcondition> {
+  switch (action.kind) {
+    case "click":
+      return click(context, action);
+    case "fill":
+      return fill(context, action);
+    case "append":
+      return append(context, action);
+    case "fillEditable":
+      return fillEditable(context, action);
+    case "press":
+      return press(context, action);
+    case "check":
+      return check(context, action);
+    case "radio":
+      return radio(context, action);
+    case "select":
+      return select(context, action);
+    case "wheel":
+      return wheel(context, action);
+    case "scroll":
+      return scroll(context, action);
+    case "navigate":
+      return navigate(context, action);
+  }
+}
+
+/** Read the postcondition, check the expectation and compare documents. */
+async function conclude(
+  options: PerformActionOptions,
+  context: StepContext,
+  before: MainFrame,
+  postcondition: Postcondition,
+): Promise<ActionOutcome> {
+  const { cdp, signal } = context;
+  let post: Check | "unreadable" | undefined;
+  if (postcondition !== undefined) {
+    try {
+      post = { name: postcondition.name, held: await postcondition.read() };
+    } catch {
+      signal?.throwIfAborted();
+      // The page could not answer: the document changed or went away under the action.
+      post = "unreadable";
+    }
+  }
+  let expectation: ExpectationResult | undefined;
+  if (options.expect !== undefined) {
+    expectation = await checkExpectation(
+      cdp,
+      options.expect,
+      options.resolveRef ?? (() => undefined),
+      { signal, timeoutMs: options.expectTimeoutMs },
+    );
+  }
+  const after = await readMainFrame(cdp, signal);
+  const checks = [
+    ...(post !== undefined && post !== "unreadable" ? [post] : []),
+    ...(expectation?.checks ?? []),
+  ];
+  return {
+    dispatched: context.gate.opened,
+    documentChanged: after.loaderId !== before.loaderId,
+    checks,
+    ...verdict({ postcondition: post, expectation }),
+  };
+}
+
+/** After dispatch, a failure leaves the outcome uncertain; the document may have changed. */
+async function afterFailure(
+  context: StepContext,
+  before: MainFrame,
+  cause: unknown,
+): Promise<ActionOutcome> {
+  let documentChanged = true;
+  try {
+    // Without the action's signal: it may be the reason for the failure.
+    documentChanged = (await readMainFrame(context.cdp)).loaderId !== before.loaderId;
+  } catch {
+    // The page went away: its document did change.
+  }
+  return {
+    dispatched: context.gate.opened,
+    status: "uncertain",
+    documentChanged,
+    checks: [],
+    reason: "error-after-dispatch",
+    cause,
+  };
+}

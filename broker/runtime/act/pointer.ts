@@ -1,0 +1,108 @@
+/**
+ * Pointer actions: click, wheel and scroll. A click (and a wheel on an
+ * element) scrolls the target into view, takes the centre of its first
+ * visible quad and hit-tests that point before any input is sent.
+ *
+ * @module
+ */
+import type { Action } from "../../../contracts/methods/action.ts";
+import { isLeashError } from "../../../contracts/errors.ts";
+import { AnyAnswer, call } from "./cdp.ts";
+import { refusalAs } from "./faults.ts";
+import { elementAim, type Point, viewportCentre } from "./geometry.ts";
+import { assertHit } from "./hit_test.ts";
+import { clickAt, wheelAt } from "./input.ts";
+import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
+import { type PreparedTarget, prepareTarget } from "./target.ts";
+
+type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
+
+/** Scroll into view and return the hit-tested point for `prepared`; sends no input. */
+export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Point> {
+  const { cdp, signal } = context;
+  await scrollIntoView(context, prepared.backendNodeId);
+  const aim = await elementAim(cdp, prepared.backendNodeId, signal);
+  await assertHit(cdp, context.objects, prepared, aim, signal);
+  return aim.point;
+}
+
+/** Aim at `prepared`, open the gate and click it once. */
+export async function clickPrepared(context: StepContext, prepared: PreparedTarget): Promise<void> {
+  const point = await aimAt(context, prepared);
+  await context.gate.open(context.signal);
+  await clickAt(context.cdp, point, context.signal);
+}
+
+/** `click`: a hit-tested click; nothing to check afterwards but the expectation. */
+export async function click(
+  context: StepContext,
+  _action: ActionOf<"click">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, "click");
+  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+    signal: context.signal,
+  });
+  await clickPrepared(context, prepared);
+  return undefined;
+}
+
+/** `wheel`: wheel input at the element's hit-tested centre, or at the viewport's centre. */
+export async function wheel(
+  context: StepContext,
+  action: ActionOf<"wheel">,
+): Promise<Postcondition> {
+  let point: Point;
+  if (context.target === undefined) {
+    point = await viewportCentre(context.cdp, context.signal);
+  } else {
+    const prepared = await prepareTarget(context.cdp, context.objects, context.target, {
+      allowDisabled: true,
+      signal: context.signal,
+    });
+    point = await aimAt(context, prepared);
+  }
+  await context.gate.open(context.signal);
+  await wheelAt(context.cdp, point, action, context.signal);
+  return undefined;
+}
+
+/** `scroll`: bring the element into view; verified when part of it shows afterwards. */
+export async function scroll(
+  context: StepContext,
+  _action: ActionOf<"scroll">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, "scroll");
+  await prepareTarget(context.cdp, context.objects, target, {
+    allowDisabled: true,
+    signal: context.signal,
+  });
+  await context.gate.open(context.signal);
+  await scrollIntoView(context, target.backendNodeId);
+  return {
+    name: "inView",
+    read: async () => {
+      try {
+        await elementAim(context.cdp, target.backendNodeId, context.signal);
+        return true;
+      } catch (error) {
+        if (isLeashError(error, "TARGET_NOT_INTERACTABLE")) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+async function scrollIntoView(context: StepContext, backendNodeId: number): Promise<void> {
+  await refusalAs(
+    "TARGET_NOT_INTERACTABLE",
+    () =>
+      call(
+        context.cdp,
+        "DOM.scrollIntoViewIfNeeded",
+        { backendNodeId },
+        AnyAnswer,
+        context.signal,
+      ),
+    context.signal,
+  );
+}

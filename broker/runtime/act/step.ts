@@ -1,0 +1,41 @@
+/**
+ * What every action step shares: the seam, the action's objects, the
+ * dispatch gate, and the postcondition a step leaves behind.
+ *
+ * @module
+ */
+import type { LeaseScope } from "../../../contracts/methods/common.ts";
+import type { Cdp } from "./cdp.ts";
+import type { DispatchGate } from "./gate.ts";
+import type { PageObjects } from "./page_objects.ts";
+import type { ActTarget, CheckName } from "./types.ts";
+
+/** The state one action step runs with. */
+export interface StepContext {
+  cdp: Cdp;
+  objects: PageObjects;
+  gate: DispatchGate;
+  target: ActTarget | undefined;
+  leaseScope: LeaseScope;
+  signal?: AbortSignal;
+}
+
+/**
+ * The action's own check, read after dispatch (e.g. the filled value read
+ * back); `undefined` when the action has nothing to check. `read` throwing
+ * means the page could not answer.
+ */
+export type Postcondition = { name: CheckName; read: () => Promise<boolean> } | undefined;
+
+/** The target of an action that needs one. */
+export function requireTarget(context: StepContext, kind: string): ActTarget {
+  if (context.target === undefined) {
+    throw new TypeError(`Cannot perform ${kind}: the caller resolved no target for its ref`);
+  }
+  return context.target;
+}
+
+/** A postcondition that is already known. */
+export function known(name: CheckName, held: boolean): Postcondition {
+  return { name, read: () => Promise.resolve(held) };
+}
