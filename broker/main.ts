@@ -3,6 +3,8 @@
  *
  * - `leash serve [--runtime-dir D] [--state-dir S] [--access-mode restricted|personal]`
  * - `leash status [--runtime-dir D] [--json]`
+ * - `leash install [--browser …] [--user-data-dir D] [--dev]`, `leash uninstall`
+ * - `leash doctor [--json]`
  *
  * Exit codes: 0 success; 1 the command failed (for `serve`: it refused to
  * start, e.g. an unsafe runtime dir or another Broker running); 2 usage
@@ -11,12 +13,15 @@
  * @module
  */
 import { UsageError, withoutLeadingDashDash } from "./cli_args.ts";
+import { doctorUsage, runDoctor } from "./doctor/mod.ts";
+import { installUsage, runInstall, runUninstall, uninstallUsage } from "./install/mod.ts";
 import { runServe, serveUsage } from "./serve/cli.ts";
 import { JsonLogger } from "./serve/log.ts";
 import { StartError } from "./serve/start_error.ts";
 import { runStatus, statusUsage } from "./status.ts";
 
-const usage = `usage:\n  ${serveUsage}\n  ${statusUsage}`;
+const usage = ["usage:", serveUsage, statusUsage, installUsage, uninstallUsage, doctorUsage]
+  .join("\n  ");
 
 /** Run one `leash` command line; resolves with the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
@@ -27,6 +32,12 @@ export async function main(args: readonly string[]): Promise<number> {
         return await runServe(rest);
       case "status":
         return await runStatus(rest);
+      case "install":
+        return await runInstall(rest);
+      case "uninstall":
+        return await runUninstall(rest);
+      case "doctor":
+        return await runDoctor(rest);
       case undefined:
       case "help":
       case "--help":

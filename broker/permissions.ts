@@ -21,8 +21,9 @@ export type PermissionName = "net" | "read" | "write" | "env" | "sys" | "run";
 export type PermissionSet = Partial<Record<PermissionName, readonly string[]>>;
 
 /**
- * Values for the placeholders: `{runtimeDir}`, `{stateDir}` and `{socket}`
- * (the Broker's socket inside the runtime dir).
+ * Values for the placeholders: `{runtimeDir}`, `{stateDir}`, `{socket}` and
+ * `{token}` (the Broker's socket and token inside the runtime dir), and
+ * `{hostConfig}`.
  */
 export interface PermissionScope {
   runtimeDir: string;
@@ -61,6 +62,17 @@ export const permissionTable = {
   status: {
     net: ["unix:{socket}"],
     read: ["{runtimeDir}"],
+    write: ["{socket}"],
+    env: dirEnvNames,
+    sys: ["uid"],
+  },
+  /**
+   * `leash mcp` and the agent verbs: a client like `status`, reading only the
+   * token and reaching the socket.
+   */
+  mcp: {
+    net: ["unix:{socket}"],
+    read: ["{token}", "{socket}"],
     write: ["{socket}"],
     env: dirEnvNames,
     sys: ["uid"],

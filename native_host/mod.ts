@@ -1,1 +1,24 @@
-export {};
+/**
+ * The Native Host: the relay Chrome launches for the Leash extension. It
+ * checks the caller origin, injects the Broker's token into the provider
+ * hello and relays frames both ways. `main.ts` is the entry point.
+ *
+ * @module
+ */
+export { type HostExit, hostExitCodes } from "./exit_codes.ts";
+export { type BrokerConnection, type HostOptions, runHost } from "./host.ts";
+export {
+  formatHostConfig,
+  type HostConfig,
+  HostConfigError,
+  hostConfigPath,
+  HostConfigSchema,
+  type HostOs,
+  hostRuntimeDir,
+  leashAppDir,
+  parseHostConfig,
+  readHostConfig,
+  userConfigRoot,
+} from "./host_config.ts";
+export { callerOrigin, extensionOriginPattern, isAllowedOrigin } from "./origin.ts";
+export { defaultHostScope, hostDenoArgs, type HostScope } from "./run_args.ts";

@@ -1,0 +1,9 @@
+/**
+ * Entry point of `deno task doctor` until the `leash` CLI carries it.
+ *
+ * @module
+ */
+import { withoutLeadingDashDash } from "../cli_args.ts";
+import { runDoctor } from "./doctor.ts";
+
+if (import.meta.main) Deno.exit(await runDoctor(withoutLeadingDashDash(Deno.args)));

@@ -1,0 +1,9 @@
+/**
+ * `leash install` and `leash uninstall`: native-messaging manifests, the
+ * dev launcher, the host config, and the receipt that ties them together.
+ *
+ * @module
+ */
+export { installUsage, runInstall } from "./install.ts";
+export { runUninstall, uninstallUsage } from "./uninstall.ts";
+export { staticPermissionFlags } from "./static_flags.ts";

@@ -1,0 +1,48 @@
+/**
+ * How to run the Native Host from source with exactly the table's `host`
+ * permissions: the `deno task host` launcher, the `--dev` launcher that
+ * `leash install` writes, and the tests all build their command here.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import { type EnvReader, resolveRuntimeDir } from "../broker/dirs.ts";
+import { permissionFlags } from "../broker/permissions.ts";
+import { hostConfigPath, type HostOs } from "./host_config.ts";
+
+/** The host's entry point on disk. */
+export const hostMainPath: string = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+/** The workspace config, passed explicitly because Chrome starts the host in another folder. */
+export const workspaceConfigPath: string = fileURLToPath(new URL("../deno.json", import.meta.url));
+
+/** The two paths the host's permissions name. */
+export interface HostScope {
+  /** The Broker's runtime dir (token and socket). */
+  runtimeDir: string;
+  /** The host config file. */
+  hostConfig: string;
+}
+
+/**
+ * The scope a host started now would use when no config names a runtime
+ * dir: `LEASH_RUNTIME_DIR`, else the Broker's default.
+ */
+export function defaultHostScope(env: EnvReader, uid: () => number, os: HostOs): HostScope {
+  return {
+    runtimeDir: resolveRuntimeDir(env, uid),
+    hostConfig: hostConfigPath(env, os),
+  };
+}
+
+/** The `deno` arguments that run the host from source for `scope`, then `args`. */
+export function hostDenoArgs(scope: HostScope, args: readonly string[] = []): string[] {
+  return [
+    "run",
+    "--config",
+    workspaceConfigPath,
+    ...permissionFlags("host", scope),
+    hostMainPath,
+    ...args,
+  ];
+}

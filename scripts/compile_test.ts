@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { staticPermissionFlags } from "../broker/install/static_flags.ts";
+import { buildsFor, compileTargets } from "./compile.ts";
+
+const repo = new URL("../", import.meta.url).pathname;
+
+/** `scripts/compile.ts` run as `deno task compile` runs it, with `env` added. */
+async function compile(args: string[], env: Record<string, string>) {
+  const config = JSON.parse(await Deno.readTextFile(join(repo, "deno.json")));
+  const task: string = config.tasks.compile;
+  const flags = task.split(" ").filter((word) => word.startsWith("--"));
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      ...flags.map((flag) => flag.replace("--allow-write=dist", "--allow-write")),
+      join(repo, "scripts/compile.ts"),
+      ...args,
+    ],
+    cwd: repo,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
+}
+
+Deno.test("the leash-host executable gets the host's permissions and leash the union of the CLI's, path grants widened", () => {
+  for (const target of compileTargets) {
+    const [leash, host] = buildsFor(target, "/out");
+    assert.deepEqual(host.flags, staticPermissionFlags(["host"]));
+    assert.ok(!host.flags.some((flag) => flag.startsWith("--allow-run")));
+    assert.ok(leash.flags.includes("--allow-net"));
+    assert.equal(leash.flags.includes("--allow-run=reg"), target.includes("windows"));
+    assert.equal(
+      host.output,
+      `/out/${target}/leash-host${target.includes("windows") ? ".exe" : ""}`,
+    );
+  }
+});
+
+Deno.test("compile passes DENORT_BIN to deno compile, and without a runtime it fails naming DENORT_BIN", async () => {
+  const root = await Deno.makeTempDir({ prefix: "leash-compile-" });
+  const target = "x86_64-unknown-linux-gnu";
+  try {
+    const [built, unreachable, several] = await Promise.all([
+      // Any binary stands in for denort here: what matters is that no download happens.
+      compile(["--target", target, "--out-dir", join(root, "built")], {
+        DENORT_BIN: Deno.execPath(),
+        HTTPS_PROXY: "http://127.0.0.1:9",
+      }),
+      // A fresh cache and a dead proxy: the runtime download fails wherever this runs.
+      compile(["--target", "aarch64-apple-darwin", "--out-dir", join(root, "none")], {
+        DENORT_BIN: "",
+        DENO_DIR: join(root, "deno-dir"),
+        HTTPS_PROXY: "http://127.0.0.1:9",
+        HTTP_PROXY: "http://127.0.0.1:9",
+      }),
+      compile([], { DENORT_BIN: Deno.execPath() }),
+    ]);
+    assert.equal(built.code, 0, built.stderr);
+    for (const name of ["leash", "leash-host"]) {
+      const info = await Deno.stat(join(root, "built", target, name));
+      assert.ok(info.isFile && (info.mode ?? 0) & 0o100);
+    }
+    assert.equal(unreachable.code, 1);
+    assert.match(unreachable.stderr, /DENORT_BIN/);
+    await assert.rejects(
+      Deno.lstat(join(root, "none", "aarch64-apple-darwin")),
+      Deno.errors.NotFound,
+    );
+    assert.equal(several.code, 2);
+    assert.match(several.stderr, /DENORT_BIN/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
