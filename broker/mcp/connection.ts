@@ -1,0 +1,103 @@
+/**
+ * One Broker connection as an agent session uses it: counts the transport
+ * IDs it spent (the Broker remembers at most 10,000 per connection and
+ * closes at the cap), counts the tool calls holding it, and can be retired —
+ * it takes no new work and closes once the last holder lets go.
+ *
+ * @module
+ */
+import type { ErrorCode } from "../../contracts/errors.ts";
+import type { ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
+import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import type { RequestOptions } from "../../contracts/peer.ts";
+import type { ClientEvent } from "../client/client.ts";
+
+/** What a session needs of a connected client; `LeashClient` is one. */
+export interface BrokerLink {
+  /** Resolves with the close reason. */
+  readonly closed: Promise<ErrorCode>;
+  call<K extends keyof ClientMethods & string>(
+    method: K,
+    params: ParamsOf<ClientMethods, K>,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, K>>;
+  events(): AsyncIterableIterator<ClientEvent>;
+  close(): void;
+}
+
+/** A counted, retirable connection. */
+export class Connection {
+  /** Which connection of its session this is, from 1. */
+  readonly generation: number;
+  readonly #link: BrokerLink;
+  #used: number;
+  #holders = 0;
+  #retiring = false;
+  #lost = false;
+
+  /** Wrap `link`, which already spent `used` transport IDs (the hello). */
+  constructor(link: BrokerLink, generation: number, used = 1) {
+    this.#link = link;
+    this.generation = generation;
+    this.#used = used;
+    void link.closed.then(() => this.#lost = true);
+  }
+
+  /** Transport IDs this connection spent, the hello included. */
+  get used(): number {
+    return this.#used;
+  }
+
+  /** Tool calls holding it right now. */
+  get holders(): number {
+    return this.#holders;
+  }
+
+  /** Whether it was retired or has closed: no new work goes to it. */
+  get spent(): boolean {
+    return this.#retiring || this.#lost;
+  }
+
+  /** Call a client method on this connection, counting its transport ID. */
+  call<K extends keyof ClientMethods & string>(
+    method: K,
+    params: ParamsOf<ClientMethods, K>,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, K>> {
+    this.#used++;
+    return this.#link.call(method, params, options);
+  }
+
+  /** Run `work` while holding the connection, so retiring it waits for `work` to end. */
+  async hold<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+    this.#holders++;
+    try {
+      return await work(this);
+    } finally {
+      this.#holders--;
+      if (this.#retiring && this.#holders === 0) this.#link.close();
+    }
+  }
+
+  /** Take no new work; close once nobody holds it. Idempotent. */
+  retire(): void {
+    this.#retiring = true;
+    if (this.#holders === 0) this.#link.close();
+  }
+
+  /** Close now; pending calls reject with `CONNECTION_LOST`. Idempotent. */
+  close(): void {
+    this.#retiring = true;
+    this.#link.close();
+  }
+
+  /** The link's events (one reader). */
+  events(): AsyncIterableIterator<ClientEvent> {
+    return this.#link.events();
+  }
+
+  /** Resolves when the link closed. */
+  get closed(): Promise<ErrorCode> {
+    return this.#link.closed;
+  }
+}

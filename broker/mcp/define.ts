@@ -1,0 +1,99 @@
+/**
+ * The shape of one agent tool. Each tool is one `defineTool` value: its MCP
+ * name, the Broker method it calls, a description written for the model, an
+ * input schema derived from the method's params (without `sessionId`, which
+ * the session fills in) and a handler. The MCP server, the CLI verbs and
+ * the generated `docs/tools.md` all read these values.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type ClientMethods, clientMethods } from "../../contracts/methods/mod.ts";
+import { NotedError } from "./errors.ts";
+import type { AgentSession } from "./session.ts";
+
+/** What a tool handler gets besides its arguments. */
+export interface ToolContext {
+  session: AgentSession;
+  /** Aborted when the caller cancels the tool call. */
+  signal?: AbortSignal;
+  /** Shown in the person's approval window when a claim names no client. */
+  clientName?: string;
+}
+
+/** What a tool returns: compact text for a model, structured data, maybe an image. */
+export interface ToolOutput {
+  text: string;
+  structured: Record<string, unknown>;
+  image?: { data: string; mimeType: string };
+}
+
+/** Hints an MCP client may use to decide how carefully to call a tool. */
+export interface ToolHints {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A client method name. */
+export type ClientMethod = keyof ClientMethods & string;
+
+/** What `defineTool` takes. */
+export interface ToolSpec<I extends z.ZodObject> {
+  /** The MCP tool name, `browser_<verb>`. */
+  name: `browser_${string}`;
+  /** The Broker method the tool calls. */
+  method: ClientMethod;
+  /** Written for the model: what it does, how to use its inputs, what errors mean. */
+  description: string;
+  /** A strict object schema; unknown arguments are refused. */
+  input: I;
+  hints: ToolHints;
+  handler(args: z.output<I>, context: ToolContext): Promise<ToolOutput>;
+}
+
+/** A defined tool, its input type erased so tools sit in one list. */
+export interface Tool {
+  name: string;
+  /** The CLI verb: the name without `browser_`, `_` as `-`. */
+  verb: string;
+  method: ClientMethod;
+  /** The method table's one-line title. */
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  hints: ToolHints;
+  /** Validate `args` against the input schema, then run the handler. */
+  run(args: unknown, context: ToolContext): Promise<ToolOutput>;
+}
+
+/** A call's ceiling when the Broker answers on its own schedule. */
+export const callTimeoutMs = 60_000;
+/** A claim waits for the person's approval; the Broker's own claim timeout should win. */
+export const claimTimeoutMs = 300_000;
+
+/** The CLI verb of an MCP tool name. */
+export function verbOf(name: string): string {
+  return name.replace(/^browser_/, "").replaceAll("_", "-");
+}
+
+/** Declare a tool. */
+export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): Tool {
+  return {
+    name: spec.name,
+    verb: verbOf(spec.name),
+    method: spec.method,
+    title: clientMethods[spec.method].title,
+    description: spec.description,
+    input: spec.input,
+    hints: spec.hints,
+    run(args, context) {
+      const parsed = spec.input.safeParse(args);
+      if (!parsed.success) {
+        return Promise.reject(new NotedError("INVALID_PARAMS", z.prettifyError(parsed.error)));
+      }
+      return spec.handler(parsed.data, context);
+    },
+  };
+}

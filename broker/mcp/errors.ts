@@ -1,0 +1,59 @@
+/**
+ * How failures reach an agent. A tool error names the wire code and its
+ * fixed sentence from `errorCodes` (what to do next), optionally followed by
+ * a local note this process knows for sure (the lease ended because you
+ * released it; no Broker answers on this runtime dir). Nothing else — no
+ * foreign message, no stack — ever reaches the agent.
+ *
+ * @module
+ */
+import { type ErrorCode, errorCodes, LeashError } from "../../contracts/errors.ts";
+
+/** A wire code plus one local sentence the tool result adds after the fixed one. */
+export class NotedError extends LeashError {
+  /** The extra sentence, in our own words. */
+  readonly note: string;
+
+  constructor(code: ErrorCode, note: string, options?: ErrorOptions) {
+    super(code, options);
+    this.name = "NotedError";
+    this.note = note;
+  }
+}
+
+/** No Broker answers on the runtime dir (no socket, stale socket, no token, no permission). */
+export class BrokerUnreachable extends NotedError {
+  constructor(runtimeDir: string, options?: ErrorOptions) {
+    super(
+      "CONNECTION_LOST",
+      `No Leash Broker answers on ${runtimeDir}: start it (leash serve, or deno task broker), then retry.`,
+      options,
+    );
+    this.name = "BrokerUnreachable";
+  }
+}
+
+/** What an agent or a person is told about a failure. */
+export interface ToolFailure {
+  code: ErrorCode;
+  /** The fixed sentence for `code`. */
+  message: string;
+  note?: string;
+}
+
+/**
+ * The failure to report for anything a tool threw: a `LeashError` keeps its
+ * code (and note), anything else is `INTERNAL` so foreign text stays local.
+ */
+export function toToolFailure(error: unknown): ToolFailure {
+  if (!(error instanceof LeashError)) return { code: "INTERNAL", message: errorCodes.INTERNAL };
+  const failure: ToolFailure = { code: error.code, message: errorCodes[error.code] };
+  if (error instanceof NotedError) failure.note = error.note;
+  return failure;
+}
+
+/** The failure as text: `CODE: sentence`, then the note on its own line. */
+export function failureText(failure: ToolFailure): string {
+  const head = `${failure.code}: ${failure.message}`;
+  return failure.note === undefined ? head : `${head}\n${failure.note}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Compact text for tool results, in the observation renderer's conventions:
+ * our own words bare, anything a page or provider controls as a quoted JSON
+ * string literal, so it can neither start a line nor pass for our words.
+ *
+ * @module
+ */
+import type { ResultOf } from "../../contracts/methods/define.ts";
+import type { Lease } from "../../contracts/methods/common.ts";
+import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import type { PageWindow } from "../../contracts/methods/observation.ts";
+import type { ActResult } from "../../contracts/methods/action.ts";
+import { pageDataNote, quote } from "../runtime/observe/render.ts";
+
+type Instances = ResultOf<ClientMethods, "browser.instances">;
+type Tabs = ResultOf<ClientMethods, "browser.tabs">;
+type Capture = ResultOf<ClientMethods, "browser.capture">;
+
+const bareWord = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+
+/** An identifier bare when it cannot be mistaken for anything else, else quoted. */
+export function word(text: string): string {
+  return bareWord.test(text) ? text : quote(text);
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+/** `browser.instances` as text. */
+export function formatInstances(instances: Instances): string {
+  if (instances.length === 0) {
+    return "No browser instance is connected. Ask the person to open their browser with the Leash extension.";
+  }
+  const lines = [`${count(instances.length, "browser instance", "browser instances")}:`];
+  for (const instance of instances) {
+    lines.push(
+      `  ${word(instance.id)}  ${word(instance.brand)} ${quote(instance.version)} ` +
+        `(${word(instance.family)})  profile ${quote(instance.profileLabel)}  ` +
+        `connected since ${instance.connectedSince}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** `browser.tabs` of `instance` as text; titles and URLs are page data and marked so. */
+export function formatTabs(instance: string, tabs: Tabs): string {
+  const lines: string[] = [];
+  if (tabs.some((tab) => tab.title !== undefined || tab.url !== undefined)) {
+    lines.push(pageDataNote);
+  }
+  lines.push(`${count(tabs.length, "tab", "tabs")} in ${word(instance)}:`);
+  for (const tab of tabs) {
+    let line = `  ${word(tab.tab)}`;
+    if (tab.active) line += "  active";
+    if (tab.title !== undefined) line += `  ${quote(tab.title)}`;
+    if (tab.url !== undefined) line += `  url: ${quote(tab.url)}`;
+    lines.push(line);
+  }
+  if (tabs.length > 0 && tabs.every((tab) => tab.title === undefined && tab.url === undefined)) {
+    lines.push("(titles and URLs are shown only where the access mode permits discovery)");
+  }
+  return lines.join("\n");
+}
+
+/** A granted lease as text. */
+export function formatLease(lease: Lease): string {
+  const scope = lease.scope.kind === "origin"
+    ? `origin ${quote(lease.scope.origin)}`
+    : "the whole tab (personal mode)";
+  return [
+    `lease ${word(lease.leaseId)} on tab ${word(lease.tab)} of ${word(lease.instance)}`,
+    `scope: ${scope}  granted: ${lease.grantedAt}`,
+  ].join("\n");
+}
+
+/** A release as text. */
+export function formatRelease(leaseId: string, released: boolean): string {
+  return released
+    ? `released lease ${word(leaseId)}`
+    : `lease ${word(leaseId)} had already ended; nothing to release`;
+}
+
+/** An action's answer, then the observation it carries. */
+export function formatAct(result: ActResult): string {
+  const head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
+    `document changed: ${result.documentChanged ? "yes" : "no"}  epoch: ${
+      word(result.documentEpoch)
+    }`;
+  const body = result.observation === null
+    ? "(no observation came back; observe to see the page)"
+    : result.observation.text;
+  return `${head}\n${body}`;
+}
+
+/** A page window, then how to read on. */
+export function formatWindow(window: PageWindow): string {
+  const next = window.continuation === null
+    ? (window.complete
+      ? "(end of document)"
+      : "(no continuation: the rest cannot be read from here)")
+    : `(more: read on with continuation ${word(window.continuation)}; it works once)`;
+  return `${window.text}\n${next}`;
+}
+
+/** A capture's metadata as text; the image travels separately. */
+export function formatCapture(capture: Capture): string {
+  return `captured the viewport: ${capture.mimeType} ${capture.width}x${capture.height}  epoch: ${
+    word(capture.documentEpoch)
+  }`;
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { clientMethods } from "../../contracts/methods/mod.ts";
+import { requiredCapabilities, toolForVerb, tools } from "./registry.ts";
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { description: _description, ...rest } = z.toJSONSchema(schema, { io: "input" });
+  return rest;
+}
+
+Deno.test("the tools are DESIGN.md's agent surface, without frames and batch", () => {
+  assert.deepEqual(tools.map((tool) => tool.name), [
+    "browser_instances",
+    "browser_tabs",
+    "browser_claim",
+    "browser_observe",
+    "browser_act",
+    "browser_read_page",
+    "browser_capture",
+    "browser_release",
+  ]);
+  assert.equal(toolForVerb("read-page")?.name, "browser_read_page");
+});
+
+Deno.test("each tool calls a client method and takes its params without sessionId", () => {
+  for (const tool of tools) {
+    const params = clientMethods[tool.method].params;
+    assert.ok(params instanceof z.ZodObject, tool.name);
+    const shape: Record<string, z.ZodType> = params.shape;
+    // read_page flattens the method's `options` into its own fields.
+    const options = shape.options;
+    const source: Record<string, z.ZodType> = options instanceof z.ZodObject
+      ? { ...shape, ...options.shape }
+      : shape;
+    const expected = Object.keys(source).filter((key) => key !== "sessionId" && key !== "options");
+    assert.deepEqual(Object.keys(tool.input.shape).sort(), expected.sort(), tool.name);
+    for (const [key, field] of Object.entries(tool.input.shape)) {
+      const original = source[key];
+      // act's requestId is the one field made optional: the server can make one up.
+      const wanted = tool.name === "browser_act" && key === "requestId"
+        ? original.optional()
+        : original;
+      assert.deepEqual(jsonSchema(field), jsonSchema(wanted), `${tool.name}.${key}`);
+    }
+  }
+});
+
+Deno.test("every tool input is strict and every field is described", () => {
+  for (const tool of tools) {
+    const schema = z.toJSONSchema(tool.input, { io: "input" });
+    assert.equal(schema.additionalProperties, false, tool.name);
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      assert.ok(
+        typeof property === "object" && typeof property.description === "string" &&
+          property.description.length > 10,
+        `${tool.name}.${key} has no description`,
+      );
+    }
+    assert.ok(tool.description.length > 80, `${tool.name} needs a real description`);
+  }
+});
+
+Deno.test("describing a tool field leaves the method table's schema untouched", () => {
+  const field = clientMethods["browser.observe"].params.shape.leaseId;
+  assert.equal(z.globalRegistry.get(field)?.description, undefined);
+});
+
+Deno.test("a session requires the capabilities of every method the tools call", () => {
+  assert.deepEqual(
+    [...requiredCapabilities].sort(),
+    ["runtime.capture-publication.v1", "runtime.page.v1", "runtime.v1"],
+  );
+});

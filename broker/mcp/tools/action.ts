@@ -1,0 +1,58 @@
+/**
+ * The action tool: one fenced, journaled input on an observed element.
+ *
+ * @module
+ */
+import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { callTimeoutMs, defineTool } from "../define.ts";
+import { formatAct } from "../format.ts";
+
+const actParams = clientMethods["browser.act"].params;
+
+/** The prefix of request IDs the server makes up when the caller gives none. */
+export const generatedRequestIdPrefix = "leash-";
+
+/** `browser_act` → `browser.act`. */
+export const actTool = defineTool({
+  name: "browser_act",
+  method: "browser.act",
+  description: [
+    "Perform one action on the leased page, fenced against stale state: pass the `documentEpoch` (the `epoch` of the observation you read the ref from) and, for element actions, the element's `ref`.",
+    "Action kinds: click {ref} (scrolled into view and hit-tested: if something else covers the element, nothing is clicked and you get TARGET_COVERED); fill {ref, text} (replace a field's value); append {ref, text} (type at the end); fillEditable {ref, text} (replace a contenteditable's text); press {key, ref?, modifiers?} (a named key such as Enter, Tab, Escape, ArrowDown, on the ref or the focused element); check {ref, checked}; radio {ref}; select {ref, option} (an option's label); wheel {deltaX, deltaY, ref?}; scroll {ref} (into view); navigate {url} (only inside the lease's origin, else OUT_OF_SCOPE).",
+    "`expect` states what must hold afterwards (`textPresent`, or an element's checked/selected/expanded/disabled/focused/value); the result's status is verified when it holds, unverified when it was not confirmed, uncertain when the action may or may not have happened — observe before doing anything else then.",
+    "The result says whether the document changed (then old refs and the old epoch are dead) and carries an observation of the page after the action.",
+    "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it, but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
+    "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched, observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding.",
+  ].join(" "),
+  input: actParams.omit({ sessionId: true }).extend({
+    leaseId: actParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
+    requestId: actParams.shape.requestId.optional().describe(
+      "Your ID for this action (up to 128 characters), new for every distinct action; reuse it only to retry the identical action.",
+    ),
+    documentEpoch: actParams.shape.documentEpoch.describe(
+      "The `epoch` of the observation the ref came from.",
+    ),
+    action: actParams.shape.action.describe("What to do, by `kind` (see the tool description)."),
+    expect: actParams.shape.expect.describe(
+      "What must hold afterwards for the action to count as verified.",
+    ),
+    frame: actParams.shape.frame.describe(
+      "For a click inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it).",
+    ),
+  }),
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  async handler(args, { session, signal }) {
+    const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
+    const result = await session.withLease(
+      args.leaseId,
+      1,
+      (connection) =>
+        connection.call("browser.act", { ...args, requestId, sessionId: session.sessionId }, {
+          signal,
+          timeoutMs: callTimeoutMs,
+        }),
+    );
+    session.leases.noteEpoch(args.leaseId, result.documentEpoch);
+    return { text: formatAct(result), structured: result };
+  },
+});

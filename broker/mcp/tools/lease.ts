@@ -1,0 +1,98 @@
+/**
+ * Lease tools: claim a tab, release a lease.
+ *
+ * @module
+ */
+import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { callTimeoutMs, claimTimeoutMs, defineTool } from "../define.ts";
+import { formatLease, formatRelease } from "../format.ts";
+import { leaseEndNote } from "../leases.ts";
+
+const claimParams = clientMethods["browser.claim"].params;
+const releaseParams = clientMethods["browser.release"].params;
+
+/** `browser_claim` → `browser.claim`. */
+export const claimTool = defineTool({
+  name: "browser_claim",
+  method: "browser.claim",
+  description: [
+    "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) needs its `leaseId`.",
+    "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
+    '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
+    "Omit `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
+    "A lease ends when you release it, when the person presses Stop, when the tab leaves the leased origin, and when this server's connection to the Broker is lost or renewed (leases never survive reconnection); then claim again.",
+    "Errors: CLAIM_DENIED — the person said no, ask them before trying again; CLAIM_TIMEOUT — nobody answered, ask the person to watch for the approval window; TAB_LEASED — another session holds the tab; TAB_NOT_FOUND — list tabs again.",
+  ].join(" "),
+  input: claimParams.omit({ sessionId: true }).extend({
+    instance: claimParams.shape.instance.describe("An instance `id` from browser_instances."),
+    tab: claimParams.shape.tab.describe(
+      "A `tab` id from browser_tabs; the instance's active tab when omitted.",
+    ),
+    scope: claimParams.shape.scope.describe(
+      '"origin" (default in restricted mode): the tab\'s current origin only. "tab": the whole tab, personal mode only.',
+    ),
+    clientName: claimParams.shape.clientName.describe(
+      "Your name as the approval window shows it; this MCP client's name when omitted.",
+    ),
+    reason: claimParams.shape.reason.describe(
+      "One sentence for the person: what you need the tab for.",
+    ),
+  }),
+  hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  async handler(args, { session, signal, clientName }) {
+    const name = args.clientName ?? clientName;
+    const lease = await session.withConnection(1, async (connection) => {
+      const granted = await connection.call(
+        "browser.claim",
+        {
+          ...args,
+          ...(name === undefined ? {} : { clientName: name }),
+          sessionId: session.sessionId,
+        },
+        { signal, timeoutMs: claimTimeoutMs },
+      );
+      session.leases.granted(granted, connection.generation);
+      return granted;
+    });
+    return { text: formatLease(lease), structured: lease };
+  },
+});
+
+/** `browser_release` → `browser.release`. */
+export const releaseTool = defineTool({
+  name: "browser_release",
+  method: "browser.release",
+  description: [
+    "End one of your leases as soon as you are done with the tab, so the person gets it back.",
+    "Releasing a lease that already ended is harmless and says so.",
+  ].join(" "),
+  input: releaseParams.omit({ sessionId: true }).extend({
+    leaseId: releaseParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
+  }),
+  hints: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async handler({ leaseId }, { session, signal }) {
+    const ended = session.leases.get(leaseId)?.ended;
+    if (ended !== undefined) {
+      return {
+        text: `${formatRelease(leaseId, false)}\n${leaseEndNote(ended)}`,
+        structured: { leaseId, released: false },
+      };
+    }
+    const { released } = await session.withLease(
+      leaseId,
+      1,
+      (connection) =>
+        connection.call("browser.release", { sessionId: session.sessionId, leaseId }, {
+          signal,
+          timeoutMs: callTimeoutMs,
+        }),
+    );
+    session.leases.end(leaseId, "released");
+    return { text: formatRelease(leaseId, released), structured: { leaseId, released } };
+  },
+});
