@@ -17,6 +17,7 @@ const suites: Suite[] = [
   { name: "framing", run: async () => (await import("./bench/decode.ts")).benchDecode() },
   { name: "validation", run: async () => (await import("./bench/validate.ts")).benchValidate() },
   { name: "broker", run: async () => (await import("./bench/broker.ts")).benchBroker() },
+  { name: "journal", run: async () => (await import("./bench/journal.ts")).benchJournal() },
 ];
 
 function format(value: number): string {

@@ -1,0 +1,110 @@
+/**
+ * The audit line of an action: kind, ref and a short description a person
+ * can read. Typed text may be a password, so only its length is kept;
+ * element names come from the page and are cleaned of control characters so
+ * a page cannot write terminal escapes into `leash journal`.
+ *
+ * @module
+ */
+import type { Action } from "../../contracts/methods/action.ts";
+import type { ActionSummary } from "./types.ts";
+
+/** The role and accessible name the target had when it was observed. */
+export interface ObservedTarget {
+  role?: string;
+  name?: string;
+}
+
+/** Longest description kept, in code points. */
+export const maxDescriptionLength = 160;
+const maxNameLength = 60;
+const maxOptionLength = 40;
+
+// C0/C1 controls, DEL, and bidi overrides/isolates, which can reorder what a terminal shows.
+const unsafe = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * `text` made safe to print on one line: controls become spaces, runs of
+ * white space collapse, and it is clipped to `max` code points with `…`.
+ */
+export function displayText(text: string, max: number): string {
+  const clean = text.replace(unsafe, " ").replace(/\s+/gu, " ").trim();
+  const points = [...clean];
+  return points.length <= max ? clean : `${points.slice(0, max - 1).join("")}…`;
+}
+
+function quoted(text: string, max = maxNameLength): string {
+  return `"${displayText(text, max)}"`;
+}
+
+function characters(text: string): string {
+  const count = [...text].length;
+  return `(${count} ${count === 1 ? "character" : "characters"})`;
+}
+
+/** The observed target as the audit shows it: its name, else its role. */
+function targetLabel(target: ObservedTarget | undefined): string {
+  if (target?.name !== undefined && target.name.trim() !== "") return quoted(target.name);
+  if (target?.role !== undefined && target.role.trim() !== "") {
+    return displayText(target.role, maxNameLength);
+  }
+  return "(unnamed)";
+}
+
+/** Origin and path of a URL; its query and fragment may carry tokens, so they are left out. */
+function navigationLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const dropped = parsed.search !== "" || parsed.hash !== "" ? " (query omitted)" : "";
+    return `${displayText(`${parsed.origin}${parsed.pathname}`, 120)}${dropped}`;
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
+function describe(action: Action, target: ObservedTarget | undefined): string {
+  const label = targetLabel(target);
+  switch (action.kind) {
+    case "click":
+    case "radio":
+      return label;
+    case "scroll":
+      return `${label} into view`;
+    case "fill":
+    case "append":
+    case "fillEditable":
+      return `${label} ${characters(action.text)}`;
+    case "press": {
+      const chord = [...(action.modifiers ?? []), action.key].join("+");
+      return action.ref === undefined ? chord : `${chord} on ${label}`;
+    }
+    case "check":
+      return `${label} → ${action.checked ? "checked" : "unchecked"}`;
+    case "select":
+      return `${label} → ${quoted(action.option, maxOptionLength)}`;
+    case "wheel": {
+      const delta = `Δx=${action.deltaX} Δy=${action.deltaY}`;
+      return action.ref === undefined ? delta : `${delta} over ${label}`;
+    }
+    case "navigate":
+      return navigationLabel(action.url);
+  }
+}
+
+/**
+ * The audit summary of `action`, naming the element as it was observed.
+ *
+ * @example
+ * ```ts
+ * summarizeAction({ kind: "fill", ref: "e3", text: "hunter2" }, { role: "textbox", name: "Password" });
+ * // { kind: "fill", ref: "e3", description: '"Password" (7 characters)' }
+ * ```
+ */
+export function summarizeAction(action: Action, target?: ObservedTarget): ActionSummary {
+  const summary: ActionSummary = {
+    kind: action.kind,
+    description: displayText(describe(action, target), maxDescriptionLength),
+  };
+  if ("ref" in action && action.ref !== undefined) summary.ref = action.ref;
+  return summary;
+}

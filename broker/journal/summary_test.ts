@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { displayText, summarizeAction } from "./summary.ts";
+
+Deno.test("summarizeAction() names the element as observed", () => {
+  assert.deepEqual(
+    summarizeAction({ kind: "click", ref: "e12" }, { role: "button", name: "Submit" }),
+    {
+      kind: "click",
+      ref: "e12",
+      description: '"Submit"',
+    },
+  );
+  assert.equal(
+    summarizeAction({ kind: "click", ref: "e3" }, { role: "button", name: "" }).description,
+    "button",
+  );
+});
+
+Deno.test("summarizeAction() keeps only the length of typed text", () => {
+  const secret = "correct horse battery staple";
+  for (const kind of ["fill", "append", "fillEditable"] as const) {
+    const summary = summarizeAction({ kind, ref: "e3", text: secret }, { name: "Password" });
+    assert.equal(summary.description, `"Password" (${secret.length} characters)`);
+    assert.ok(!JSON.stringify(summary).includes("horse"));
+  }
+});
+
+Deno.test("summarizeAction() drops the query and fragment of a navigation URL", () => {
+  const summary = summarizeAction({
+    kind: "navigate",
+    url: "https://shop.example/reset?token=s3cret#x",
+  });
+  assert.equal(summary.description, "https://shop.example/reset (query omitted)");
+  assert.equal(summary.ref, undefined);
+});
+
+Deno.test("summarizeAction() describes keys, checks, options and wheels", () => {
+  assert.equal(
+    summarizeAction({ kind: "press", key: "Enter", modifiers: ["Control"] }).description,
+    "Control+Enter",
+  );
+  assert.equal(
+    summarizeAction({ kind: "check", ref: "e4", checked: false }, { name: "News" }).description,
+    '"News" → unchecked',
+  );
+  assert.equal(
+    summarizeAction({ kind: "select", ref: "e5", option: "Germany" }, { name: "Country" })
+      .description,
+    '"Country" → "Germany"',
+  );
+  assert.equal(
+    summarizeAction({ kind: "wheel", deltaX: 0, deltaY: 400 }).description,
+    "Δx=0 Δy=400",
+  );
+});
+
+Deno.test("displayText() removes terminal escapes and bidi overrides, and clips", () => {
+  assert.equal(displayText("Pay\u001b[31m now\u202e!\nok", 80), "Pay [31m now ! ok");
+  assert.equal(displayText("abcdef", 4), "abc…");
+});
