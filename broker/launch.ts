@@ -8,6 +8,7 @@
  *
  * `deno task broker [--runtime-dir D] [--state-dir S] [--access-mode M]`
  * `deno task status [--runtime-dir D] [--json]`
+ * `deno task journal [--state-dir S] [--json] [--limit N]`
  *
  * @module
  */
@@ -19,9 +20,16 @@ import { permissionFlags, type PermissionScope } from "./permissions.ts";
 const mainUrl = new URL("./main.ts", import.meta.url).href;
 
 /** A `leash` subcommand this launcher runs; each has a permission entry of the same name. */
-export type LeashCommand = "serve" | "status";
+export type LeashCommand = "serve" | "status" | "journal";
 
-const commands: readonly LeashCommand[] = ["serve", "status"];
+const commands: readonly LeashCommand[] = ["serve", "status", "journal"];
+
+/** Which dirs each command is told about on its command line. */
+const dirsOf: Record<LeashCommand, { runtime: boolean; state: boolean }> = {
+  serve: { runtime: true, state: true },
+  status: { runtime: true, state: false },
+  journal: { runtime: false, state: true },
+};
 
 /**
  * The `deno` arguments that run `leash <command> …args` from source with
@@ -33,8 +41,11 @@ export function denoRunArgs(
   scope: PermissionScope,
   args: readonly string[] = [],
 ): string[] {
-  const dirArgs = [`--runtime-dir=${scope.runtimeDir}`];
-  if (scope.stateDir !== undefined) dirArgs.push(`--state-dir=${scope.stateDir}`);
+  const dirArgs: string[] = [];
+  if (dirsOf[command].runtime) dirArgs.push(`--runtime-dir=${scope.runtimeDir}`);
+  if (dirsOf[command].state && scope.stateDir !== undefined) {
+    dirArgs.push(`--state-dir=${scope.stateDir}`);
+  }
   return ["run", ...permissionFlags(command, scope), mainUrl, command, ...args, ...dirArgs];
 }
 
@@ -50,7 +61,7 @@ function scopeFor(command: LeashCommand, args: readonly string[]): PermissionSco
   const env = (name: string) => Deno.env.get(name);
   return {
     runtimeDir: resolveRuntimeDir(env, () => Deno.uid(), dir(values["runtime-dir"])),
-    stateDir: command === "serve" ? resolveStateDir(env, dir(values["state-dir"])) : undefined,
+    stateDir: dirsOf[command].state ? resolveStateDir(env, dir(values["state-dir"])) : undefined,
   };
 }
 

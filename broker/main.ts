@@ -5,6 +5,9 @@
  * - `leash status [--runtime-dir D] [--json]`
  * - `leash install [--browser …] [--user-data-dir D] [--dev]`, `leash uninstall`
  * - `leash doctor [--json]`
+ * - `leash journal [--state-dir S] [--json] [--limit N]`
+ * - `leash mcp`: the MCP server on stdio
+ * - `leash instances|tabs|claim|observe|act|read-page|capture|release|shell`: agent verbs
  *
  * Exit codes: 0 success; 1 the command failed (for `serve`: it refused to
  * start, e.g. an unsafe runtime dir or another Broker running); 2 usage
@@ -13,15 +16,28 @@
  * @module
  */
 import { UsageError, withoutLeadingDashDash } from "./cli_args.ts";
+import { runVerb, shellUsage, verbNames, verbUsage } from "./cli/mod.ts";
 import { doctorUsage, runDoctor } from "./doctor/mod.ts";
 import { installUsage, runInstall, runUninstall, uninstallUsage } from "./install/mod.ts";
+import { journalUsage, runJournal } from "./journal/audit.ts";
+import { mcpUsage, runMcp } from "./mcp/mod.ts";
 import { runServe, serveUsage } from "./serve/cli.ts";
 import { JsonLogger } from "./serve/log.ts";
 import { StartError } from "./serve/start_error.ts";
 import { runStatus, statusUsage } from "./status.ts";
 
-const usage = ["usage:", serveUsage, statusUsage, installUsage, uninstallUsage, doctorUsage]
-  .join("\n  ");
+const usage = [
+  "usage:",
+  serveUsage,
+  statusUsage,
+  installUsage,
+  uninstallUsage,
+  doctorUsage,
+  journalUsage,
+  mcpUsage,
+  ...verbNames.filter((verb) => verb !== "shell").map(verbUsage),
+  shellUsage,
+].join("\n  ");
 
 /** Run one `leash` command line; resolves with the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
@@ -38,6 +54,10 @@ export async function main(args: readonly string[]): Promise<number> {
         return await runUninstall(rest);
       case "doctor":
         return await runDoctor(rest);
+      case "journal":
+        return await runJournal(rest);
+      case "mcp":
+        return await runMcp(rest);
       case undefined:
       case "help":
       case "--help":
@@ -45,6 +65,7 @@ export async function main(args: readonly string[]): Promise<number> {
         console.log(usage);
         return command === undefined ? 2 : 0;
       default:
+        if (verbNames.includes(command)) return await runVerb(command, rest);
         throw new UsageError(`Cannot run "${command}": it is not a leash command`);
     }
   } catch (error) {

@@ -66,6 +66,11 @@ export const permissionTable = {
     env: dirEnvNames,
     sys: ["uid"],
   },
+  /** `leash journal`: reads the audit trail; WAL lets it read while the Broker writes. */
+  journal: {
+    read: ["{stateDir}"],
+    env: dirEnvNames,
+  },
   /**
    * `leash mcp` and the agent verbs: a client like `status`, reading only the
    * token and reaching the socket.
