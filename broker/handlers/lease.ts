@@ -1,23 +1,73 @@
 /**
- * Leases: claim, validate, release. Not served yet; they answer `UNSUPPORTED`.
+ * Leases: claim, validate, release.
+ *
+ * Choices made here:
+ * - `browser.release` answers `{released: true}` when it ended the caller's
+ *   live lease, `{released: false}` for a lease of the caller's session that
+ *   already ended (Stop, navigation, …: a cleanup racing the
+ *   `browser.lease-revoked` event is not an error), and `LEASE_NOT_FOUND`
+ *   for any other ID — including another session's live lease, which it
+ *   never touches.
+ * - `browser.releaseSession` counts the leases it ended plus the waiting
+ *   claims it cancelled (those are answered `CANCELLED`).
+ * - `browser.validateLease` asks the provider for the main frame
+ *   (`Page.getFrameTree`, fenced) and compares its URL with the lease's
+ *   scope; outside it the lease ends with `ORIGIN_CHANGED`. It never renews
+ *   a lease and returns no page data.
  *
  * @module
  */
+import { z } from "zod";
+import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { type HandlerDeps, unsupported } from "./context.ts";
+import { inScope } from "../serve/leases.ts";
+import type { HandlerDeps } from "./context.ts";
+
+/** The part of a `Page.getFrameTree` answer validation reads. */
+const FrameTreeAnswer = z.object({
+  frameTree: z.object({ frame: z.object({ url: z.string() }) }),
+});
 
 /** Handlers for the lease methods. */
 export function leaseHandlers(
-  _deps: HandlerDeps,
+  deps: HandlerDeps,
 ): Pick<
   Handlers<ClientMethods>,
   "browser.claim" | "browser.validateLease" | "browser.release" | "browser.releaseSession"
 > {
   return {
-    "browser.claim": unsupported,
-    "browser.validateLease": unsupported,
-    "browser.release": unsupported,
-    "browser.releaseSession": unsupported,
+    "browser.claim": (params, { signal }) =>
+      deps.state.claims.claim(deps.session().conn, params, signal),
+
+    "browser.validateLease": async (handle, { signal }) => {
+      const held = deps.requireLease(handle);
+      const answer = await held.call("cdp", {
+        lease: held.token,
+        method: "Page.getFrameTree",
+        params: {},
+      }, signal);
+      const tree = FrameTreeAnswer.safeParse(answer);
+      if (!tree.success) throw new LeashError("INTERNAL", { cause: tree.error });
+      if (!inScope(held.lease.scope, tree.data.frameTree.frame.url)) {
+        deps.leases.end(held.lease.leaseId, "origin-changed");
+        throw new LeashError("ORIGIN_CHANGED");
+      }
+      return { valid: true };
+    },
+
+    "browser.release": ({ sessionId, leaseId }) => {
+      const owner = { owner: deps.session().conn, sessionId };
+      if (deps.leases.owned(leaseId, owner) !== undefined) {
+        deps.leases.end(leaseId, "released");
+        return { released: true };
+      }
+      if (deps.leases.endedFor(leaseId, owner)) return { released: false };
+      throw new LeashError("LEASE_NOT_FOUND");
+    },
+
+    "browser.releaseSession": ({ sessionId }) => ({
+      released: deps.state.releaseSession({ owner: deps.session().conn, sessionId }),
+    }),
   };
 }

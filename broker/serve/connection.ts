@@ -36,6 +36,7 @@ import {
 } from "../../contracts/methods/mod.ts";
 import { Peer } from "../../contracts/peer.ts";
 import type { Transport } from "../../contracts/transport.ts";
+import { createHandlerDeps } from "../handlers/context.ts";
 import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
 import type { Logger } from "./log.ts";
@@ -131,15 +132,14 @@ export class Connection {
   #handlers(): Handlers<LocalMethods> {
     return {
       hello: (params, { signal }) => this.#hello(params, signal),
-      ...clientHandlers({
-        registry: this.#config.state.registry,
-        leases: this.#config.state.leases,
+      ...clientHandlers(createHandlerDeps({
+        state: this.#config.state,
         session: () => {
           if (this.#phase.kind !== "client") throw new LeashError("HANDSHAKE_REQUIRED");
           return this.#phase.session;
         },
         providerTimeoutMs: this.#config.providerTimeoutMs,
-      }),
+      })),
     };
   }
 

@@ -1,31 +1,49 @@
 /**
- * The lease table: every live or reserved lease, its owning connection,
- * its instance and its fencing token. It counts against the Broker-wide
- * lease budget; a full budget refuses with `QUEUE_FULL` and never ends an
- * existing lease to make room. Whoever ends a lease learns about it through
- * `onEnded`, which the server uses to tell the owner and the provider.
+ * The lease table: every live or reserved lease, its owning connection and
+ * session, its instance and its fencing token. A claim first reserves a
+ * lease (a budget slot, a lease ID and a fence, assigned before the provider
+ * is asked) and activates it once the provider granted. Live and reserved
+ * leases count against the one Broker-wide lease budget; a full budget
+ * refuses with `QUEUE_FULL` and never ends an existing lease to make room.
+ * Whoever ends a lease learns about it through `onEnded`, which the Broker
+ * state uses to tell the owner and the provider.
  *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
-import type { LeaseScope } from "../../contracts/methods/common.ts";
+import type { Lease, LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
 import type { Admission, Release } from "./admission.ts";
 
 /** Why a lease ended. */
 export type LeaseEnd =
+  /** The owning session released it (`browser.release`, `browser.releaseSession`). */
   | "released"
+  /** The same session claimed the same tab again and the newer lease replaced it. */
+  | "superseded"
+  /** The owning client connection closed. */
   | "owner-gone"
+  /** The provider's connection closed. */
   | "provider-gone"
+  /** The provider said it ended (`lease.revoked`: Stop, tab closed, navigation, …). */
   | "revoked-by-provider"
+  /** The provider refused the lease's fence (`STALE_LEASE`) or no longer has its tab. */
+  | "stale"
+  /** The tab left the lease's origin (`ORIGIN_CHANGED`). */
+  | "origin-changed"
+  /** The Broker is stopping. */
   | "shutdown";
 
-/** One lease as the Broker holds it. */
-export interface LeaseRecord {
-  leaseId: string;
-  /** The client-chosen session inside the owning connection. */
-  sessionId: string;
+/** Who owns a lease: a session inside one client connection. */
+export interface LeaseOwner {
   /** The owning connection's short id. */
   owner: string;
+  /** The client-chosen session inside the owning connection. */
+  sessionId: string;
+}
+
+/** One live lease as the Broker holds it. */
+export interface LeaseRecord extends LeaseOwner {
+  leaseId: string;
   /** The instance whose provider holds the tab. */
   instance: string;
   tab: string;
@@ -36,55 +54,166 @@ export interface LeaseRecord {
   grantedAt: string;
 }
 
-/** What a caller supplies to add a lease; the table assigns the ID and fence. */
+/** What a caller supplies to add a live lease directly; the table assigns the ID and fence. */
 export type LeaseGrant = Omit<LeaseRecord, "leaseId" | "fence" | "grantedAt">;
 
-/** Live leases, by lease ID. */
+/** What a claim knows before the provider answers. */
+export interface LeaseRequest extends LeaseOwner {
+  instance: string;
+  /** The tab the claim names; `undefined` for the instance's active tab. */
+  tab?: string;
+}
+
+/** A reserved lease: budget, ID and fence taken, not granted yet. */
+export interface LeaseReservation extends Readonly<LeaseRequest> {
+  readonly leaseId: string;
+  readonly fence: number;
+  /** The token the provider is asked to grant. */
+  readonly token: LeaseToken;
+}
+
+/** The part of a provider's grant the table records. */
+export interface GrantedScope {
+  tab: string;
+  scope: LeaseScope;
+}
+
+/** Ended leases remembered so their owner's late `release` is answered `false`, not an error. */
+const rememberedEnded = 1_024;
+
+interface Held {
+  lease: LeaseRecord;
+  release: Release;
+}
+
+/** Live and reserved leases, by lease ID. */
 export class LeaseTable {
-  /** Called once for each lease that ends, after it left the table. */
+  /** Called once for each live lease that ends, after it left the table. */
   onEnded?: (lease: LeaseRecord, why: LeaseEnd) => void;
 
   readonly #admission: Admission;
-  readonly #leases = new Map<string, { lease: LeaseRecord; release: Release }>();
+  readonly #live = new Map<string, Held>();
+  readonly #reserved = new Map<string, { reservation: LeaseReservation; release: Release }>();
+  /** Recently ended lease IDs and their owner key, oldest first. */
+  readonly #ended = new Map<string, string>();
   #lastFence = 0;
 
   constructor(admission: Admission) {
     this.#admission = admission;
   }
 
-  /** Add a lease. Throws `LeashError("QUEUE_FULL")` when the lease budget is spent. */
-  add(grant: LeaseGrant): LeaseRecord {
+  /**
+   * Reserve a lease for a claim: a budget slot, a fresh lease ID and the
+   * next fence. Throws `LeashError("QUEUE_FULL")` when the lease budget
+   * (live plus reserved) is spent.
+   */
+  reserve(request: LeaseRequest): LeaseReservation {
     const release = this.#admission.tryAcquire("leases");
     if (release === undefined) throw new LeashError("QUEUE_FULL");
+    const leaseId = crypto.randomUUID();
+    const fence = ++this.#lastFence;
+    const reservation: LeaseReservation = {
+      owner: request.owner,
+      sessionId: request.sessionId,
+      instance: request.instance,
+      tab: request.tab,
+      leaseId,
+      fence,
+      token: { leaseId, fence },
+    };
+    this.#reserved.set(leaseId, { reservation, release });
+    return reservation;
+  }
+
+  /**
+   * Turn a reservation into a live lease, keeping its slot, ID and fence.
+   * Throws when the reservation is no longer held (cancelled or activated).
+   */
+  activate(reservation: LeaseReservation, granted: GrantedScope): LeaseRecord {
+    const held = this.#reserved.get(reservation.leaseId);
+    if (held === undefined || held.reservation !== reservation) {
+      throw new Error(`Cannot activate lease ${reservation.leaseId}: it is not reserved`);
+    }
+    this.#reserved.delete(reservation.leaseId);
     const lease: LeaseRecord = {
-      ...grant,
-      leaseId: crypto.randomUUID(),
-      fence: ++this.#lastFence,
+      leaseId: reservation.leaseId,
+      sessionId: reservation.sessionId,
+      owner: reservation.owner,
+      instance: reservation.instance,
+      tab: granted.tab,
+      scope: granted.scope,
+      fence: reservation.fence,
       grantedAt: new Date().toISOString(),
     };
-    this.#leases.set(lease.leaseId, { lease, release });
+    this.#live.set(lease.leaseId, { lease, release: held.release });
     return lease;
   }
 
-  /** The lease `leaseId`. */
-  get(leaseId: string): LeaseRecord | undefined {
-    return this.#leases.get(leaseId)?.lease;
+  /** Give up a reservation and its slot; does nothing when it is no longer reserved. */
+  cancel(reservation: LeaseReservation): void {
+    const held = this.#reserved.get(reservation.leaseId);
+    if (held === undefined || held.reservation !== reservation) return;
+    this.#reserved.delete(reservation.leaseId);
+    held.release();
   }
 
-  /** End one lease; returns it when it was live. */
+  /**
+   * Add a live lease without a claim (reserve and activate at once). Throws
+   * `LeashError("QUEUE_FULL")` when the lease budget is spent.
+   */
+  add(grant: LeaseGrant): LeaseRecord {
+    const reservation = this.reserve(grant);
+    return this.activate(reservation, grant);
+  }
+
+  /** The live lease `leaseId`. */
+  get(leaseId: string): LeaseRecord | undefined {
+    return this.#live.get(leaseId)?.lease;
+  }
+
+  /** The live lease `leaseId` when `owner` holds it; another owner's lease looks absent. */
+  owned(leaseId: string, owner: LeaseOwner): LeaseRecord | undefined {
+    const lease = this.get(leaseId);
+    return lease !== undefined && sameOwner(lease, owner) ? lease : undefined;
+  }
+
+  /** Whether `leaseId` was a lease of `owner` that ended recently. */
+  endedFor(leaseId: string, owner: LeaseOwner): boolean {
+    return this.#ended.get(leaseId) === ownerKey(owner);
+  }
+
+  /** Live leases on `tab` of `instance`. */
+  onTab(instance: string, tab: string): LeaseRecord[] {
+    return this.list().filter((lease) => lease.instance === instance && lease.tab === tab);
+  }
+
+  /** Reservations that named `tab` of `instance`. */
+  reservedOnTab(instance: string, tab: string): LeaseReservation[] {
+    return [...this.#reserved.values()]
+      .map((held) => held.reservation)
+      .filter((reservation) => reservation.instance === instance && reservation.tab === tab);
+  }
+
+  /** Every live lease, oldest first. */
+  list(): LeaseRecord[] {
+    return [...this.#live.values()].map((held) => held.lease);
+  }
+
+  /** End one live lease; returns it when it was live. */
   end(leaseId: string, why: LeaseEnd): LeaseRecord | undefined {
-    const held = this.#leases.get(leaseId);
+    const held = this.#live.get(leaseId);
     if (held === undefined) return undefined;
-    this.#leases.delete(leaseId);
+    this.#live.delete(leaseId);
     held.release();
+    this.#remember(held.lease);
     this.onEnded?.(held.lease, why);
     return held.lease;
   }
 
-  /** End every lease `matches` selects; returns them. */
+  /** End every live lease `matches` selects; returns them. */
   endWhere(matches: (lease: LeaseRecord) => boolean, why: LeaseEnd): LeaseRecord[] {
     const ended: LeaseRecord[] = [];
-    for (const { lease } of [...this.#leases.values()]) {
+    for (const { lease } of [...this.#live.values()]) {
       if (matches(lease) && this.end(lease.leaseId, why) !== undefined) ended.push(lease);
     }
     return ended;
@@ -92,6 +221,60 @@ export class LeaseTable {
 
   /** How many leases are live. */
   get size(): number {
-    return this.#leases.size;
+    return this.#live.size;
   }
+
+  /** How many leases are reserved by claims still waiting. */
+  get reserved(): number {
+    return this.#reserved.size;
+  }
+
+  #remember(lease: LeaseRecord): void {
+    this.#ended.set(lease.leaseId, ownerKey(lease));
+    if (this.#ended.size <= rememberedEnded) return;
+    const oldest = this.#ended.keys().next();
+    if (oldest.done !== true) this.#ended.delete(oldest.value);
+  }
+}
+
+/** Whether `a` and `b` are the same session of the same connection. */
+export function sameOwner(a: LeaseOwner, b: LeaseOwner): boolean {
+  return a.owner === b.owner && a.sessionId === b.sessionId;
+}
+
+/** A lease as its owning client sees it: without the fence. */
+export function publicLease(lease: LeaseRecord): Lease {
+  return {
+    leaseId: lease.leaseId,
+    sessionId: lease.sessionId,
+    instance: lease.instance,
+    tab: lease.tab,
+    scope: lease.scope,
+    grantedAt: lease.grantedAt,
+  };
+}
+
+/**
+ * The HTTP(S) origin of `url`, or `undefined` for anything else (leases
+ * cover ordinary web pages only).
+ */
+export function httpOrigin(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
+}
+
+/** Whether a top-level document at `url` lies inside `scope`. */
+export function inScope(scope: LeaseScope, url: string): boolean {
+  const origin = httpOrigin(url);
+  if (origin === undefined) return false;
+  return scope.kind === "tab" || scope.origin === origin;
+}
+
+function ownerKey(owner: LeaseOwner): string {
+  return JSON.stringify([owner.owner, owner.sessionId]);
 }

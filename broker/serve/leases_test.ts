@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Admission } from "./admission.ts";
-import { type LeaseEnd, LeaseTable } from "./leases.ts";
+import { httpOrigin, inScope, type LeaseEnd, LeaseTable, publicLease } from "./leases.ts";
 
 const grant = (owner: string, instance: string) => ({
   sessionId: "s",
@@ -43,4 +43,78 @@ Deno.test("ending leases frees their budget and reports each once", () => {
     [c.leaseId, "released"],
   ]);
   assert.equal(admission.used("leases"), 0);
+});
+
+Deno.test("a reservation takes a budget slot, an ID and a fence before it is granted", () => {
+  const admission = new Admission({ leases: 2 });
+  const table = new LeaseTable(admission);
+  const live = table.add(grant("c1", "i1"));
+  const reserved = table.reserve({ owner: "c1", sessionId: "s", instance: "i1", tab: "i1:2" });
+  assert.ok(reserved.fence > live.fence);
+  assert.deepEqual(reserved.token, { leaseId: reserved.leaseId, fence: reserved.fence });
+  assert.equal(table.get(reserved.leaseId), undefined, "a reservation is not a live lease");
+  assert.equal(table.reserved, 1);
+  assert.throws(
+    () => table.reserve({ owner: "c2", sessionId: "s", instance: "i1" }),
+    { code: "QUEUE_FULL" },
+  );
+  assert.deepEqual(table.reservedOnTab("i1", "i1:2"), [reserved]);
+
+  const lease = table.activate(reserved, { tab: "i1:2", scope: { kind: "tab" } });
+  assert.equal(lease.fence, reserved.fence);
+  assert.equal(table.get(lease.leaseId), lease);
+  assert.equal(table.reserved, 0);
+  assert.equal(admission.used("leases"), 2, "activation keeps the reserved slot");
+  assert.throws(() => table.activate(reserved, { tab: "i1:2", scope: { kind: "tab" } }));
+});
+
+Deno.test("a cancelled reservation gives its slot back and its fence is never reused", () => {
+  const admission = new Admission({ leases: 1 });
+  const table = new LeaseTable(admission);
+  const first = table.reserve({ owner: "c1", sessionId: "s", instance: "i1" });
+  table.cancel(first);
+  table.cancel(first);
+  assert.equal(admission.used("leases"), 0);
+  const second = table.reserve({ owner: "c1", sessionId: "s", instance: "i1" });
+  assert.ok(second.fence > first.fence);
+  assert.throws(() => table.activate(first, { tab: "t", scope: { kind: "tab" } }));
+});
+
+Deno.test("owned() hides another connection's or session's lease", () => {
+  const table = new LeaseTable(new Admission());
+  const lease = table.add(grant("c1", "i1"));
+  assert.equal(table.owned(lease.leaseId, { owner: "c1", sessionId: "s" }), lease);
+  assert.equal(table.owned(lease.leaseId, { owner: "c2", sessionId: "s" }), undefined);
+  assert.equal(table.owned(lease.leaseId, { owner: "c1", sessionId: "other" }), undefined);
+});
+
+Deno.test("an ended lease is remembered for its owner only", () => {
+  const table = new LeaseTable(new Admission());
+  const lease = table.add(grant("c1", "i1"));
+  assert.equal(table.endedFor(lease.leaseId, { owner: "c1", sessionId: "s" }), false);
+  table.end(lease.leaseId, "revoked-by-provider");
+  assert.equal(table.endedFor(lease.leaseId, { owner: "c1", sessionId: "s" }), true);
+  assert.equal(table.endedFor(lease.leaseId, { owner: "c2", sessionId: "s" }), false);
+  assert.equal(table.endedFor(lease.leaseId, { owner: "c1", sessionId: "t" }), false);
+});
+
+Deno.test("the public lease leaves the fence out", () => {
+  const table = new LeaseTable(new Admission());
+  const lease = table.add(grant("c1", "i1"));
+  const shown = publicLease(lease);
+  assert.equal("fence" in shown, false);
+  assert.equal("owner" in shown, false);
+  assert.equal(shown.leaseId, lease.leaseId);
+});
+
+Deno.test("scope checks accept only HTTP(S) pages inside the lease", () => {
+  assert.equal(httpOrigin("https://Example.com:443/a?b"), "https://example.com");
+  assert.equal(httpOrigin("chrome://settings"), undefined);
+  assert.equal(httpOrigin("not a url"), undefined);
+  const origin = { kind: "origin", origin: "https://example.com" } as const;
+  assert.equal(inScope(origin, "https://example.com/path"), true);
+  assert.equal(inScope(origin, "https://example.com.evil.test/"), false);
+  assert.equal(inScope(origin, "http://example.com/"), false);
+  assert.equal(inScope({ kind: "tab" }, "http://anything.test/"), true);
+  assert.equal(inScope({ kind: "tab" }, "file:///etc/passwd"), false);
 });

@@ -32,6 +32,11 @@ export interface BrokerOptions {
   admissionCaps?: Partial<AdmissionCaps>;
   /** Ceiling for one Broker→provider call made for a client; default 30 s. */
   providerTimeoutMs?: number;
+  /**
+   * Deadline for one `lease.grant` (the person may take a while to answer);
+   * default 90 s, longer than the extension's own approval timeout.
+   */
+  grantTimeoutMs?: number;
   /** The user the runtime dir must belong to; default `Deno.uid()`. */
   uid?: number;
 }
@@ -92,7 +97,11 @@ export class Broker {
       await removeStaleSocket(socketPath, logger);
       const listener = await listenPrivate(socketPath);
       const config: ConnectionConfig = {
-        state: new BrokerState(logger, options.admissionCaps),
+        state: new BrokerState(logger, {
+          caps: options.admissionCaps,
+          accessMode,
+          grantTimeoutMs: options.grantTimeoutMs,
+        }),
         verifier: await TokenVerifier.create(token),
         offer: { accessMode },
         logger,
@@ -126,6 +135,7 @@ export class Broker {
     } catch {
       // Already closed by a failed accept loop.
     }
+    this.state.shutdown();
     for (const connection of [...this.#connections]) connection.close("CONNECTION_LOST");
     await Deno.remove(this.socketPath).catch(() => {});
     await removeToken(this.#runtimeDir).catch(() => {});

@@ -1,15 +1,26 @@
 /**
  * The Broker's shared state and the rules that tie its parts together: a
  * lease that ends is announced to its owning session only and withdrawn from
- * its provider; a provider that leaves takes its instance and leases with it;
- * a client that leaves ends its leases.
+ * its provider (unless the provider ended it or is gone); a provider that
+ * leaves takes its instance, its waiting claims and its leases with it; a
+ * client that leaves ends its claims and leases; a provider's events touch
+ * only its own instance's leases.
  *
  * @module
  */
+import { LeashError } from "../../contracts/errors.ts";
 import type { EventValueOf } from "../../contracts/methods/define.ts";
 import type { ProviderEvents } from "../../contracts/methods/mod.ts";
+import type { AccessMode } from "../../contracts/negotiate.ts";
 import { Admission, type AdmissionCaps } from "./admission.ts";
-import { type LeaseEnd, type LeaseRecord, LeaseTable } from "./leases.ts";
+import { ClaimTable } from "./claims.ts";
+import {
+  type LeaseEnd,
+  type LeaseOwner,
+  type LeaseRecord,
+  LeaseTable,
+  sameOwner,
+} from "./leases.ts";
 import type { Logger } from "./log.ts";
 import { ProviderRegistry } from "./registry.ts";
 import { SessionTable } from "./sessions.ts";
@@ -19,34 +30,126 @@ type ProviderEventReactions = {
   [K in keyof ProviderEvents]: (value: EventValueOf<ProviderEvents, K>) => void;
 };
 
-/** Sessions, providers, leases and the budgets they count against. */
+/** A `page.changed` hint for one lease: no page content, a per-lease sequence. */
+export type PageChange = EventValueOf<ProviderEvents, "page.changed">;
+
+/** Hears about one lease's page changes. */
+export type PageChangeListener = (change: PageChange) => void;
+
+/** Hears about every lease that ends. */
+export type LeaseEndListener = (lease: LeaseRecord, why: LeaseEnd) => void;
+
+/** Stops a subscription. Calling it again does nothing. */
+export type Unsubscribe = () => void;
+
+/** How the state is set up. */
+export interface BrokerStateOptions {
+  /** Budgets; the protocol's defaults unless a test shrinks them. */
+  caps?: Partial<AdmissionCaps>;
+  /** Default `restricted`. */
+  accessMode?: AccessMode;
+  /** Deadline for one `lease.grant`; see `defaultGrantTimeoutMs`. */
+  grantTimeoutMs?: number;
+}
+
+/** Ends that need no `lease.revoke`: the provider ended it, refused it, or is gone. */
+const providerAlreadyKnows: ReadonlySet<LeaseEnd> = new Set<LeaseEnd>([
+  "revoked-by-provider",
+  "provider-gone",
+  "stale",
+  "shutdown",
+]);
+
+/** Sessions, providers, claims, leases and the budgets they count against. */
 export class BrokerState {
   readonly admission: Admission;
   readonly registry: ProviderRegistry;
   readonly sessions = new SessionTable();
   readonly leases: LeaseTable;
+  readonly claims: ClaimTable;
+  readonly accessMode: AccessMode;
   readonly #logger: Logger;
+  readonly #pageListeners = new Map<string, Set<PageChangeListener>>();
+  readonly #endListeners = new Set<LeaseEndListener>();
 
-  constructor(logger: Logger, caps: Partial<AdmissionCaps> = {}) {
+  constructor(logger: Logger, options: BrokerStateOptions = {}) {
     this.#logger = logger;
-    this.admission = new Admission(caps);
+    this.accessMode = options.accessMode ?? "restricted";
+    this.admission = new Admission(options.caps);
     this.registry = new ProviderRegistry(this.admission);
     this.leases = new LeaseTable(this.admission);
     this.leases.onEnded = (lease, why) => this.#leaseEnded(lease, why);
+    this.claims = new ClaimTable({
+      admission: this.admission,
+      registry: this.registry,
+      leases: this.leases,
+      accessMode: this.accessMode,
+      grantTimeoutMs: options.grantTimeoutMs,
+      logger,
+    });
   }
 
-  /** A client connection closed: its session ends and so do its leases. */
+  /** A client connection closed: its session ends, and so do its claims and leases. */
   clientGone(conn: string): void {
     if (this.sessions.remove(conn) === undefined) return;
+    this.claims.abortWhere((claim) => claim.owner === conn, new LeashError("CONNECTION_LOST"));
     this.leases.endWhere((lease) => lease.owner === conn, "owner-gone");
   }
 
-  /** A provider connection closed: its instance leaves the registry and its leases end. */
+  /** A provider connection closed: its instance leaves, its claims fail, its leases end. */
   providerGone(conn: string): void {
     const entry = this.registry.unregister(conn);
     if (entry === undefined) return;
     const instance = entry.instance.id;
+    this.claims.abortWhere(
+      (claim) => claim.instance === instance,
+      new LeashError("CONNECTION_LOST"),
+    );
     this.leases.endWhere((lease) => lease.instance === instance, "provider-gone");
+  }
+
+  /**
+   * End every lease and waiting claim of one session (`browser.releaseSession`).
+   * Waiting claims are answered `CANCELLED`. Returns how many of both ended.
+   */
+  releaseSession(owner: LeaseOwner): number {
+    const mine = (held: LeaseOwner) => sameOwner(held, owner);
+    const claims = this.claims.abortWhere(mine, new LeashError("CANCELLED"));
+    return claims + this.leases.endWhere(mine, "released").length;
+  }
+
+  /** The Broker is stopping: waiting claims fail `CONNECTION_LOST` and every lease ends. */
+  shutdown(): void {
+    this.claims.abortWhere(() => true, new LeashError("CONNECTION_LOST"));
+    this.leases.endWhere(() => true, "shutdown");
+  }
+
+  /**
+   * Hear the `page.changed` hints of lease `leaseId` (sent only by the
+   * provider of its instance) until unsubscribed or the lease ends.
+   */
+  onPageChanged(leaseId: string, listener: PageChangeListener): Unsubscribe {
+    let listeners = this.#pageListeners.get(leaseId);
+    if (listeners === undefined) {
+      if (this.leases.get(leaseId) === undefined) return () => {};
+      listeners = new Set();
+      this.#pageListeners.set(leaseId, listeners);
+    }
+    const held = listeners;
+    held.add(listener);
+    return () => {
+      held.delete(listener);
+      if (held.size === 0 && this.#pageListeners.get(leaseId) === held) {
+        this.#pageListeners.delete(leaseId);
+      }
+    };
+  }
+
+  /** Hear about every lease that ends (to drop caches kept for it). */
+  onLeaseEnded(listener: LeaseEndListener): Unsubscribe {
+    const entry = (lease: LeaseRecord, why: LeaseEnd) => listener(lease, why);
+    this.#endListeners.add(entry);
+    return () => this.#endListeners.delete(entry);
   }
 
   /** An event from the provider of `instance`. It can only touch that instance's leases. */
@@ -61,13 +164,22 @@ export class BrokerState {
         if (lease === undefined || lease.instance !== instance) return;
         this.leases.end(leaseId, "revoked-by-provider");
       },
-      // A freshness hint for the observation cache, which is not built yet.
-      "page.changed": () => {},
+      "page.changed": (change) => {
+        const lease = this.leases.get(change.leaseId);
+        if (lease === undefined || lease.instance !== instance || lease.tab !== change.tab) return;
+        for (const listener of [...this.#pageListeners.get(change.leaseId) ?? []]) {
+          this.#notify("page-listener-failed", () => listener(change));
+        }
+      },
     };
     react[event](value);
   }
 
   #leaseEnded(lease: LeaseRecord, why: LeaseEnd): void {
+    this.#pageListeners.delete(lease.leaseId);
+    for (const listener of [...this.#endListeners]) {
+      this.#notify("end-listener-failed", () => listener(lease, why));
+    }
     const owner = this.sessions.get(lease.owner);
     if (owner !== undefined) {
       try {
@@ -76,13 +188,21 @@ export class BrokerState {
         // The owner is closing; its own close ends what is left.
       }
     }
-    // The provider already knows when it ended the lease itself or is gone.
-    if (why === "revoked-by-provider" || why === "provider-gone") return;
+    if (providerAlreadyKnows.has(why)) return;
     const provider = this.registry.get(lease.instance);
     provider?.link
       .request("lease.revoke", { lease: { leaseId: lease.leaseId, fence: lease.fence } })
       .catch(() => {
         this.#logger.log("warn", "lease-revoke-failed", { conn: provider.conn });
       });
+  }
+
+  /** Run a subscriber; one that throws is logged and never breaks the Broker. */
+  #notify(event: string, run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.#logger.log("error", event, { error: error instanceof Error ? error.name : "unknown" });
+    }
   }
 }

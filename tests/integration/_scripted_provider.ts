@@ -1,14 +1,17 @@
 /**
  * A scripted provider: speaks the provider hello (token included, as the
  * Native Host would inject it) straight over the Broker's socket and serves
- * `tabs.list` and `lease.revoke` from a script. Other provider methods are
- * answered `UNKNOWN_METHOD`.
+ * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script. It
+ * keeps the leases it granted, so `lease.revoke` and `cdp` check the fence
+ * like the extension does. Other provider methods are answered
+ * `UNKNOWN_METHOD`.
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
+import { type ErrorCode, LeashError } from "../../contracts/errors.ts";
 import type { AuthenticatedProviderHello, Welcome } from "../../contracts/hello.ts";
-import type { EventValueOf, ResultOf } from "../../contracts/methods/define.ts";
+import type { JsonObject } from "../../contracts/json.ts";
+import type { EventValueOf, ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import {
   handshakeMethods,
   providerEvents,
@@ -29,11 +32,69 @@ export interface ScriptedProviderOptions {
   tabs?: ResultOf<ProviderMethods, "tabs.list">;
   /** Hold every `tabs.list` until it is cancelled or {@linkcode ScriptedProvider.releaseHeld} runs. */
   holdTabs?: boolean;
+  /** How to answer each `lease.grant`; default `{ kind: "grant" }`. */
+  onGrant?: (params: GrantParams) => GrantAnswer;
+  /** The page a default grant is on; default `https://example.com/`. */
+  url?: string;
+  /** How to answer each `cdp` call on a live lease; default {@linkcode defaultCdpAnswer}. */
+  onCdp?: (params: CdpParams, lease: GrantedLease) => CdpAnswer;
+}
+
+/** What the Broker sends with `lease.grant`. */
+export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
+/** What `lease.grant` answers. */
+export type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
+/** What the Broker sends with `cdp`. */
+export type CdpParams = ParamsOf<ProviderMethods, "cdp">;
+
+/**
+ * How the scripted provider answers one `lease.grant`:
+ * - `grant`: at once, with `result` or one made from the params and `url`;
+ * - `deny`: with the error `code` (e.g. `CLAIM_DENIED`, `CLAIM_TIMEOUT`);
+ * - `hang`: never, until the Broker cancels it;
+ * - `hold`: once {@linkcode ScriptedProvider.releaseGrants} runs, or never if cancelled first.
+ */
+export type GrantAnswer =
+  | { kind: "grant"; result?: GrantResult }
+  | { kind: "deny"; code: ErrorCode }
+  | { kind: "hang" }
+  | { kind: "hold" };
+
+/** How the scripted provider answers one `cdp` call: a result object or an error code. */
+export type CdpAnswer = { result: JsonObject } | { code: ErrorCode };
+
+/** A lease the scripted provider granted and still holds. */
+export interface GrantedLease {
+  fence: number;
+  tab: string;
+  /** The tab's current top-level URL; {@linkcode ScriptedProvider.navigate} changes it. */
+  url: string;
+}
+
+/** `Page.getFrameTree` with the lease's current URL; `{}` for other methods. */
+export function defaultCdpAnswer(params: CdpParams, lease: GrantedLease): CdpAnswer {
+  if (params.method !== "Page.getFrameTree") return { result: {} };
+  return {
+    result: { frameTree: { frame: { id: "main", loaderId: "loader-1", url: lease.url } } },
+  };
+}
+
+/** The grant a well-behaved provider answers for `params` on a page at `url`. */
+export function defaultGrant(params: GrantParams, url: string): GrantResult {
+  return {
+    tab: params.tab ?? "instance:1",
+    scope: params.scope === "tab"
+      ? { kind: "tab" }
+      : { kind: "origin", origin: new URL(url).origin },
+    url,
+  };
 }
 
 const local = {
   "tabs.list": providerMethods["tabs.list"],
+  "lease.grant": providerMethods["lease.grant"],
   "lease.revoke": providerMethods["lease.revoke"],
+  "cdp": providerMethods["cdp"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -51,28 +112,45 @@ export class ScriptedProvider {
   started = 0;
   /** Leases the Broker withdrew with `lease.revoke`. */
   readonly revoked: LeaseToken[] = [];
+  /** Every `lease.grant` received, in order. */
+  readonly grants: GrantParams[] = [];
+  /** The tokens of `lease.grant` calls the Broker cancelled (cancel frame or close). */
+  readonly grantCancels: LeaseToken[] = [];
+  /** Leases granted and not yet revoked, by lease ID. */
+  readonly live = new Map<string, GrantedLease>();
+  /** Every `cdp` call received, in order. */
+  readonly cdpCalls: CdpParams[] = [];
   readonly #peer: ProviderPeer;
   readonly #held: Array<() => void>;
   readonly #hello: AuthenticatedProviderHello;
+
+  readonly #heldGrants: Array<() => void>;
 
   private constructor(
     peer: ProviderPeer,
     welcome: Welcome,
     held: Array<() => void>,
     hello: AuthenticatedProviderHello,
+    heldGrants: Array<() => void>,
   ) {
     this.#peer = peer;
     this.welcome = welcome;
     this.#held = held;
     this.#hello = hello;
+    this.#heldGrants = heldGrants;
   }
 
   /** Connect and say the provider hello. Rejects with the Broker's `LeashError` when refused. */
   static async connect(options: ScriptedProviderOptions): Promise<ScriptedProvider> {
     const conn = await Deno.connect({ transport: "unix", path: options.socketPath });
     const held: Array<() => void> = [];
+    const heldGrants: Array<() => void> = [];
     let provider: ScriptedProvider | undefined;
     const tabs = options.tabs ?? [{ tab: "instance:1", active: true, title: "Example" }];
+    const url = options.url ?? "https://example.com/";
+    const onGrant: (params: GrantParams) => GrantAnswer = options.onGrant ??
+      (() => ({ kind: "grant" }));
+    const onCdp = options.onCdp ?? defaultCdpAnswer;
     const peer: ProviderPeer = new Peer({
       transport: new StreamTransport(conn.readable, conn.writable),
       local,
@@ -92,16 +170,52 @@ export class ScriptedProvider {
           }
           return tabs;
         },
+        "lease.grant": async (params, { signal }) => {
+          provider?.grants.push(params);
+          const answer = onGrant(params);
+          if (answer.kind === "deny") throw new LeashError(answer.code);
+          if (answer.kind === "hang" || answer.kind === "hold") {
+            await new Promise<void>((resolve, reject) => {
+              if (answer.kind === "hold") heldGrants.push(resolve);
+              signal.addEventListener("abort", () => {
+                provider?.grantCancels.push(params.lease);
+                reject(new LeashError("CANCELLED"));
+              }, { once: true });
+            });
+          }
+          const result = answer.kind === "grant" && answer.result !== undefined
+            ? answer.result
+            : defaultGrant(params, url);
+          provider?.live.set(params.lease.leaseId, {
+            fence: params.lease.fence,
+            tab: result.tab,
+            url: result.url,
+          });
+          return result;
+        },
         "lease.revoke": ({ lease }) => {
           provider?.revoked.push(lease);
+          const granted = provider?.live.get(lease.leaseId);
+          if (granted === undefined || granted.fence !== lease.fence) return { revoked: false };
+          provider?.live.delete(lease.leaseId);
           return { revoked: true };
+        },
+        "cdp": (params) => {
+          provider?.cdpCalls.push(params);
+          const granted = provider?.live.get(params.lease.leaseId);
+          if (granted === undefined || granted.fence !== params.lease.fence) {
+            throw new LeashError("STALE_LEASE");
+          }
+          const answer = onCdp(params, granted);
+          if ("code" in answer) throw new LeashError(answer.code);
+          return answer.result;
         },
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);
     try {
       const welcome = await peer.request("hello", hello, { timeoutMs: 5_000 });
-      provider = new ScriptedProvider(peer, welcome, held, hello);
+      provider = new ScriptedProvider(peer, welcome, held, hello, heldGrants);
       return provider;
     } catch (error) {
       peer.close();
@@ -112,6 +226,18 @@ export class ScriptedProvider {
   /** Let every held `tabs.list` answer. */
   releaseHeld(): void {
     for (const resolve of this.#held.splice(0)) resolve();
+  }
+
+  /** Let every `lease.grant` answered with `hold` grant now (cancelled ones stay refused). */
+  releaseGrants(): void {
+    for (const resolve of this.#heldGrants.splice(0)) resolve();
+  }
+
+  /** The tab of lease `leaseId` now shows `url` (what `cdp` `Page.getFrameTree` reports). */
+  navigate(leaseId: string, url: string): void {
+    const granted = this.live.get(leaseId);
+    if (granted === undefined) throw new Error(`Cannot navigate lease ${leaseId}: it is not live`);
+    granted.url = url;
   }
 
   /**
