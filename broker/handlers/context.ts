@@ -18,6 +18,7 @@ import type { LeaseEnd, LeaseRecord, LeaseTable } from "../serve/leases.ts";
 import type { ProviderRegistry } from "../serve/registry.ts";
 import type { ClientSession } from "../serve/sessions.ts";
 import type { BrokerState } from "../serve/state.ts";
+import type { RuntimeServices } from "../runtime/services.ts";
 
 /** An owning session's handle on one of its leases: `{sessionId, leaseId}`. */
 export type LeaseHandle = z.infer<typeof LeaseHandleSchema>;
@@ -54,6 +55,12 @@ export interface HandlerDeps {
   providerTimeoutMs: number;
   /** The live lease `handle` names when the caller owns it, else `LEASE_NOT_FOUND`. */
   requireLease(handle: LeaseHandle): OwnedLease;
+  /**
+   * The journal, observation books, tab queues and continuations the
+   * runtime methods share; absent only where a test builds deps for the
+   * lease methods alone.
+   */
+  runtime: RuntimeServices | undefined;
 }
 
 /** What {@linkcode createHandlerDeps} needs. */
@@ -61,6 +68,7 @@ export interface HandlerDepsOptions {
   state: BrokerState;
   session: () => ClientSession;
   providerTimeoutMs: number;
+  runtime?: RuntimeServices;
 }
 
 /** How a lease ends after the provider answered `code`; `undefined` when it goes on. */
@@ -85,6 +93,7 @@ export function createHandlerDeps(options: HandlerDepsOptions): HandlerDeps {
     leases: state.leases,
     session,
     providerTimeoutMs,
+    runtime: options.runtime,
     requireLease: (handle) => requireLease(state, session(), handle, providerTimeoutMs),
   };
 }

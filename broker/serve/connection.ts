@@ -39,6 +39,7 @@ import type { Transport } from "../../contracts/transport.ts";
 import { createHandlerDeps } from "../handlers/context.ts";
 import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
+import type { RuntimeServices } from "../runtime/services.ts";
 import type { Logger } from "./log.ts";
 import type { ProviderLink } from "./registry.ts";
 import type { ClientSession } from "./sessions.ts";
@@ -71,6 +72,8 @@ export interface ConnectionConfig {
   handshakeMs: number;
   /** Ceiling for one Broker→provider call made for a client. */
   providerTimeoutMs: number;
+  /** The journal, observation books, tab queues and continuations every client shares. */
+  runtime: RuntimeServices;
 }
 
 type Phase =
@@ -139,6 +142,7 @@ export class Connection {
           return this.#phase.session;
         },
         providerTimeoutMs: this.#config.providerTimeoutMs,
+        runtime: this.#config.runtime,
       })),
     };
   }

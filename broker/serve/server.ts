@@ -6,9 +6,12 @@
  * @module
  */
 import { limits } from "../../contracts/limits.ts";
+import type { ActResult } from "../../contracts/methods/action.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { runtimePath } from "../dirs.ts";
+import { Journal, journalPath } from "../journal/mod.ts";
+import { RuntimeServices } from "../runtime/services.ts";
 import type { AdmissionCaps } from "./admission.ts";
 import { Connection, type ConnectionConfig } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
@@ -49,6 +52,8 @@ export class Broker {
   readonly state: BrokerState;
   /** The access mode it advertises. */
   readonly accessMode: AccessMode;
+  /** The journal, observation books, tab queues and continuations (read by tests). */
+  readonly runtime: RuntimeServices;
 
   readonly #runtimeDir: string;
   readonly #listener: Deno.UnixListener;
@@ -71,13 +76,16 @@ export class Broker {
     this.#lock = lock;
     this.#config = config;
     this.state = config.state;
+    this.runtime = config.runtime;
     this.accessMode = accessMode;
     void this.#acceptLoop();
   }
 
   /**
-   * Check the dirs, take the lock, write a fresh token and listen. Throws
-   * `StartError` when the runtime dir is unsafe or another Broker holds it.
+   * Check the dirs, take the lock, open the journal, write a fresh token
+   * and listen. Throws `StartError` when the runtime dir is unsafe or
+   * another Broker holds it, and its `JournalOpenError` when the journal
+   * cannot be opened (corrupted, locked, newer): never runs without one.
    */
   static async start(options: BrokerOptions): Promise<Broker> {
     const logger = options.logger ?? new JsonLogger();
@@ -90,27 +98,35 @@ export class Broker {
     await prepareRuntimeDir(runtimeDir, uid);
     await prepareStateDir(options.stateDir);
     const lock = await InstanceLock.acquire(runtimeDir);
+    let journal: Journal<ActResult> | undefined;
     try {
+      journal = Journal.open<ActResult>(journalPath(options.stateDir));
+      logger.log("info", "journal-opened", { recovered: journal.recovered });
       const token = generateToken();
       await writeToken(runtimeDir, token);
       const socketPath = runtimePath(runtimeDir, "socket");
       await removeStaleSocket(socketPath, logger);
       const listener = await listenPrivate(socketPath);
+      const state = new BrokerState(logger, {
+        caps: options.admissionCaps,
+        accessMode,
+        grantTimeoutMs: options.grantTimeoutMs,
+      });
+      const runtime = new RuntimeServices({ journal });
+      runtime.attach(state);
       const config: ConnectionConfig = {
-        state: new BrokerState(logger, {
-          caps: options.admissionCaps,
-          accessMode,
-          grantTimeoutMs: options.grantTimeoutMs,
-        }),
+        state,
         verifier: await TokenVerifier.create(token),
         offer: { accessMode },
         logger,
         handshakeMs: options.handshakeMs ?? limits.handshakeMs,
         providerTimeoutMs: options.providerTimeoutMs ?? 30_000,
+        runtime,
       };
       logger.log("info", "listening", { socket: socketPath, accessMode });
       return new Broker(runtimeDir, listener, lock, config, accessMode);
     } catch (error) {
+      journal?.close();
       await removeToken(runtimeDir).catch(() => {});
       lock.release();
       throw error;
@@ -119,8 +135,8 @@ export class Broker {
 
   /**
    * Stop: refuse new sockets, close every connection (their pending callers
-   * get `CONNECTION_LOST`), remove the socket and the token, let the lock go.
-   * Idempotent.
+   * get `CONNECTION_LOST`), close the journal, remove the socket and the
+   * token, let the lock go. Idempotent.
    */
   stop(): Promise<void> {
     this.#stopping ??= this.#stop();
@@ -137,6 +153,8 @@ export class Broker {
     }
     this.state.shutdown();
     for (const connection of [...this.#connections]) connection.close("CONNECTION_LOST");
+    // After every lease ended: an action still running keeps no outcome and reads as uncertain.
+    this.runtime.journal.close();
     await Deno.remove(this.socketPath).catch(() => {});
     await removeToken(this.#runtimeDir).catch(() => {});
     this.#lock.release();

@@ -1,9 +1,11 @@
 /**
  * A scripted provider: speaks the provider hello (token included, as the
  * Native Host would inject it) straight over the Broker's socket and serves
- * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script. It
- * keeps the leases it granted, so `lease.revoke` and `cdp` check the fence
- * like the extension does. Other provider methods are answered
+ * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script, and,
+ * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
+ * `cdp` from that page. It keeps the leases it granted, so `lease.revoke`
+ * and the leased methods check the fence like the extension does. Other
+ * provider methods (and the `ax.*` methods without a page) are answered
  * `UNKNOWN_METHOD`.
  *
  * @module
@@ -22,6 +24,7 @@ import type { LeaseToken } from "../../contracts/methods/common.ts";
 import { Peer } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { specProviderHello } from "./_hellos.ts";
+import type { ScriptedPage } from "./_scripted_page.ts";
 
 /** How the scripted provider behaves. */
 export interface ScriptedProviderOptions {
@@ -36,9 +39,22 @@ export interface ScriptedProviderOptions {
   onGrant?: (params: GrantParams) => GrantAnswer;
   /** The page a default grant is on; default `https://example.com/`. */
   url?: string;
-  /** How to answer each `cdp` call on a live lease; default {@linkcode defaultCdpAnswer}. */
+  /**
+   * How to answer each `cdp` call on a live lease; default: the `page`'s
+   * answer, else {@linkcode defaultCdpAnswer}.
+   */
   onCdp?: (params: CdpParams, lease: GrantedLease) => CdpAnswer;
+  /** The page `ax.read`, `ax.find`, `ax.page` and `cdp` read; its URL is the default `url`. */
+  page?: ScriptedPage;
+  /**
+   * Awaited before any leased call (`ax.*`, `cdp`) is answered, after its
+   * fence was checked: lets a test hold calls to see what else arrives.
+   */
+  beforeAnswer?: (method: LeasedMethod) => Promise<void> | void;
 }
+
+/** The leased methods the scripted provider answers. */
+export type LeasedMethod = "ax.read" | "ax.find" | "ax.page" | "cdp";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -95,6 +111,9 @@ const local = {
   "lease.grant": providerMethods["lease.grant"],
   "lease.revoke": providerMethods["lease.revoke"],
   "cdp": providerMethods["cdp"],
+  "ax.read": providerMethods["ax.read"],
+  "ax.find": providerMethods["ax.find"],
+  "ax.page": providerMethods["ax.page"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -120,6 +139,15 @@ export class ScriptedProvider {
   readonly live = new Map<string, GrantedLease>();
   /** Every `cdp` call received, in order. */
   readonly cdpCalls: CdpParams[] = [];
+  /**
+   * Every leased call (`ax.*`, `cdp`) on a live lease, in arrival order:
+   * the method, and the DevTools method for `cdp`.
+   */
+  readonly leasedCalls: string[] = [];
+  /** Leased calls being answered right now. */
+  inFlight = 0;
+  /** The most leased calls ever answered at once. */
+  maxInFlight = 0;
   readonly #peer: ProviderPeer;
   readonly #held: Array<() => void>;
   readonly #hello: AuthenticatedProviderHello;
@@ -147,10 +175,41 @@ export class ScriptedProvider {
     const heldGrants: Array<() => void> = [];
     let provider: ScriptedProvider | undefined;
     const tabs = options.tabs ?? [{ tab: "instance:1", active: true, title: "Example" }];
-    const url = options.url ?? "https://example.com/";
     const onGrant: (params: GrantParams) => GrantAnswer = options.onGrant ??
       (() => ({ kind: "grant" }));
-    const onCdp = options.onCdp ?? defaultCdpAnswer;
+    const page = options.page;
+    const url = options.url ?? page?.snapshot.url ?? "https://example.com/";
+    const onCdp = options.onCdp ??
+      (page === undefined
+        ? defaultCdpAnswer
+        : (params: CdpParams): CdpAnswer => ({ result: page.cdp(params.method, params.params) }));
+    /** Check the fence, count the call, wait for `beforeAnswer`, then answer. */
+    const leased = async <T>(
+      method: LeasedMethod,
+      lease: LeaseToken,
+      label: string,
+      answer: (granted: GrantedLease) => T,
+    ): Promise<T> => {
+      const granted = provider?.live.get(lease.leaseId);
+      if (granted === undefined || granted.fence !== lease.fence) {
+        throw new LeashError("STALE_LEASE");
+      }
+      if (provider === undefined) throw new LeashError("INTERNAL");
+      const self = provider;
+      self.leasedCalls.push(label);
+      self.inFlight++;
+      self.maxInFlight = Math.max(self.maxInFlight, self.inFlight);
+      try {
+        await options.beforeAnswer?.(method);
+        return answer(granted);
+      } finally {
+        self.inFlight--;
+      }
+    };
+    const withPage = <T>(read: (page: ScriptedPage) => T): T => {
+      if (page === undefined) throw new LeashError("UNKNOWN_METHOD");
+      return read(page);
+    };
     const peer: ProviderPeer = new Peer({
       transport: new StreamTransport(conn.readable, conn.writable),
       local,
@@ -202,14 +261,18 @@ export class ScriptedProvider {
         },
         "cdp": (params) => {
           provider?.cdpCalls.push(params);
-          const granted = provider?.live.get(params.lease.leaseId);
-          if (granted === undefined || granted.fence !== params.lease.fence) {
-            throw new LeashError("STALE_LEASE");
-          }
-          const answer = onCdp(params, granted);
-          if ("code" in answer) throw new LeashError(answer.code);
-          return answer.result;
+          return leased("cdp", params.lease, `cdp ${params.method}`, (granted) => {
+            const answer = onCdp(params, granted);
+            if ("code" in answer) throw new LeashError(answer.code);
+            return answer.result;
+          });
         },
+        "ax.read": ({ lease, request }) =>
+          leased("ax.read", lease, "ax.read", () => withPage((p) => p.read(request))),
+        "ax.find": ({ lease, request }) =>
+          leased("ax.find", lease, "ax.find", () => withPage((p) => p.search(request))),
+        "ax.page": ({ lease, request }) =>
+          leased("ax.page", lease, "ax.page", () => withPage((p) => p.window(request))),
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);

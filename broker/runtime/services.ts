@@ -1,0 +1,59 @@
+/**
+ * What the runtime handlers share across every connection of one Broker:
+ * the action journal, the observation books (epochs, refs, cursors), the
+ * tab queues and the page-window continuations. Whatever any of them keeps
+ * for a lease is dropped when that lease ends, however it ends.
+ *
+ * @module
+ */
+import type { ActResult } from "../../contracts/methods/action.ts";
+import type { Journal } from "../journal/journal.ts";
+import type { BrokerState, Unsubscribe } from "../serve/state.ts";
+import { ContinuationBook } from "./continuations.ts";
+import { ObserveBooks } from "./observe/observe.ts";
+import { TabQueues } from "./queue.ts";
+
+/** What {@linkcode RuntimeServices} is made of; all but the journal have defaults. */
+export interface RuntimeServicesOptions {
+  journal: Journal<ActResult>;
+  books?: ObserveBooks;
+  queues?: TabQueues;
+  continuations?: ContinuationBook;
+}
+
+/** The runtime's shared state; see the module doc. */
+export class RuntimeServices {
+  /** Intents before dispatch, outcomes after, cached results for exact retries. */
+  readonly journal: Journal<ActResult>;
+  /** Document epochs with their refs, and observation cursors. */
+  readonly books: ObserveBooks;
+  /** One FIFO queue per tab. */
+  readonly queues: TabQueues;
+  /** `browser.readPage` continuations. */
+  readonly continuations: ContinuationBook;
+
+  constructor(options: RuntimeServicesOptions) {
+    this.journal = options.journal;
+    this.books = options.books ?? new ObserveBooks();
+    this.queues = options.queues ?? new TabQueues();
+    this.continuations = options.continuations ?? new ContinuationBook();
+  }
+
+  /**
+   * Lease `leaseId` ended: its queued work fails `LEASE_NOT_FOUND` (running
+   * work is aborted), its continuations, epochs, refs and cursors go, and
+   * the journal drops its cached results (exact retries then answer
+   * `RECOVERY_REQUIRED`).
+   */
+  leaseEnded(leaseId: string): void {
+    this.queues.endLease(leaseId);
+    this.continuations.forgetLease(leaseId);
+    this.books.forgetLease(leaseId);
+    this.journal.purgeLease(leaseId);
+  }
+
+  /** Call {@linkcode leaseEnded} for every lease of `state` that ends, until unsubscribed. */
+  attach(state: BrokerState): Unsubscribe {
+    return state.onLeaseEnded((lease) => this.leaseEnded(lease.leaseId));
+  }
+}
