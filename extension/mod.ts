@@ -1,1 +1,40 @@
-export {};
+/**
+ * The Leash MV3 extension: the provider side of the protocol. The bundle
+ * entries are `worker/main.ts`, `popup/popup.ts` and `approval/approval.ts`
+ * (see `scripts/build_extension.ts`); this module re-exports the parts that
+ * do not touch `chrome.*` when imported, for tests and tools.
+ *
+ * @module
+ */
+export { type PortLike, PortTransport, type PortTransportOptions } from "./port_transport.ts";
+export {
+  type ApprovalCommand,
+  ApprovalCommandSchema,
+  approvalPortName,
+  type ApprovalState,
+  ApprovalStateSchema,
+  type ClaimView,
+  isOwnPage,
+  type LeaseView,
+  pagePaths,
+  type PopupCommand,
+  PopupCommandSchema,
+  popupPortName,
+  type PopupState,
+  PopupStateSchema,
+} from "./messages.ts";
+export {
+  type ConnectionState,
+  Connector,
+  type ConnectorOptions,
+  type Link,
+  providerHandshake,
+} from "./worker/connector.ts";
+export { type ProviderPolicyOptions, ProviderPolicyTransport } from "./worker/provider_policy.ts";
+export { type LeaseGrant, type LeaseRecord, LeaseTable } from "./worker/lease_table.ts";
+export { ApprovalQueue, type ClaimPrompt, type Decision } from "./worker/approvals.ts";
+export { PageChangeCoalescer } from "./worker/coalescer.ts";
+export { type ProviderContext, providerHandlers } from "./provider/mod.ts";
+export { checkCdpParams } from "./provider/cdp_params.ts";
+export { projectAxNodes } from "./provider/ax_projection.ts";
+export { unsupportedMethods } from "./provider/unsupported.ts";

@@ -1,0 +1,154 @@
+/**
+ * Fakes for the worker's and the provider's tests: manual timers, a
+ * scripted browser, a debugger that records attaches, and a provider context.
+ *
+ * @module
+ */
+import type { Link } from "./worker/connector.ts";
+import type { DebuggerControl } from "./worker/attachments.ts";
+import { DebuggerAttachments } from "./worker/attachments.ts";
+import type { Browser, TabSnapshot } from "./worker/browser.ts";
+import type { Timers } from "./worker/coalescer.ts";
+import type { Decision } from "./worker/approvals.ts";
+import { LeaseService } from "./worker/lease_service.ts";
+import { LeaseTable } from "./worker/lease_table.ts";
+import type { ProviderContext } from "./provider/context.ts";
+
+/** Timers that fire only when a test says so. */
+export class ManualTimers implements Timers {
+  readonly #pending = new Map<number, { callback: () => void; ms: number }>();
+  #next = 0;
+
+  setTimeout(callback: () => void, ms: number): number {
+    const handle = ++this.#next;
+    this.#pending.set(handle, { callback, ms });
+    return handle;
+  }
+
+  clearTimeout(handle: number): void {
+    this.#pending.delete(handle);
+  }
+
+  /** Timers waiting. */
+  get size(): number {
+    return this.#pending.size;
+  }
+
+  /** Delays of the waiting timers, oldest first. */
+  delays(): number[] {
+    return [...this.#pending.values()].map((timer) => timer.ms);
+  }
+
+  /** Fire every waiting timer (not the ones they start). */
+  fireAll(): void {
+    const due = [...this.#pending.entries()];
+    this.#pending.clear();
+    for (const [, timer] of due) timer.callback();
+  }
+}
+
+/** A browser whose tabs a test sets and whose commands it scripts. */
+export class FakeBrowser implements Browser {
+  tabs = new Map<number, TabSnapshot>();
+  activeTabId: number | undefined;
+  readonly commands: Array<{ tabId: number; method: string; params?: Record<string, unknown> }> =
+    [];
+  respond: (method: string, params?: Record<string, unknown>) => unknown = () => ({});
+
+  addTab(tab: Partial<TabSnapshot> & { id: number }): TabSnapshot {
+    const full: TabSnapshot = { windowId: 1, active: false, title: "", url: undefined, ...tab };
+    this.tabs.set(tab.id, full);
+    if (full.active) this.activeTabId = tab.id;
+    return full;
+  }
+
+  getTab(tabId: number): Promise<TabSnapshot | undefined> {
+    const tab = this.tabs.get(tabId);
+    return Promise.resolve(tab === undefined ? undefined : { ...tab });
+  }
+
+  listTabs(): Promise<TabSnapshot[]> {
+    return Promise.resolve([...this.tabs.values()].map((tab) => ({ ...tab })));
+  }
+
+  activeTab(): Promise<TabSnapshot | undefined> {
+    return this.activeTabId === undefined
+      ? Promise.resolve(undefined)
+      : this.getTab(this.activeTabId);
+  }
+
+  sendCommand(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown> {
+    this.commands.push({ tabId, method, params });
+    try {
+      return Promise.resolve(this.respond(method, params));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+}
+
+/** A debugger that records attaches and detaches; `refuse` makes attaches fail. */
+export class FakeDebugger implements DebuggerControl {
+  readonly log: string[] = [];
+  refuse = false;
+
+  attach(tabId: number): Promise<void> {
+    this.log.push(`attach ${tabId}`);
+    return this.refuse
+      ? Promise.reject(new Error("Another debugger is already attached"))
+      : Promise.resolve();
+  }
+
+  detach(tabId: number): Promise<void> {
+    this.log.push(`detach ${tabId}`);
+    return Promise.resolve();
+  }
+}
+
+/** A connection as handlers see it. */
+export function fakeLink(options: Partial<Link> = {}): Link {
+  return {
+    generation: 1,
+    signal: new AbortController().signal,
+    welcomed: true,
+    mode: "restricted",
+    ...options,
+  };
+}
+
+/** Everything a provider handler needs, with the events it sent. */
+export function fakeProvider(options: {
+  link?: Partial<Link>;
+  decide?: (prompt: unknown) => Decision | Promise<Decision>;
+} = {}) {
+  const browser = new FakeBrowser();
+  const debuggerControl = new FakeDebugger();
+  const events: string[] = [];
+  const prompts: unknown[] = [];
+  const table = new LeaseTable();
+  const timers = new ManualTimers();
+  const leases = new LeaseService({
+    table,
+    attachments: new DebuggerAttachments(debuggerControl),
+    events: {
+      revoked: (generation, value) => events.push(`revoked ${generation} ${JSON.stringify(value)}`),
+      pageChanged: (generation, value) =>
+        events.push(`changed ${generation} ${JSON.stringify(value)}`),
+    },
+    timers,
+  });
+  const context: ProviderContext = {
+    link: fakeLink(options.link),
+    instanceId: "inst",
+    browser,
+    leases,
+    approvals: {
+      ask: (prompt) => {
+        prompts.push(prompt);
+        return Promise.resolve(options.decide?.(prompt) ?? "allow");
+      },
+    },
+    now: () => 1_000,
+  };
+  return { context, browser, debuggerControl, events, prompts, table, leases, timers };
+}

@@ -1,0 +1,121 @@
+/**
+ * The approval window: shows the oldest pending claim and sends the
+ * person's answer. The buttons stay disabled, and the click handler refuses,
+ * for 500 ms after a claim appears, so a click meant for something else
+ * cannot approve it. Page-derived text is only ever set as text.
+ *
+ * @module
+ */
+import "../jitless.ts";
+import {
+  type ApprovalCommand,
+  approvalPortName,
+  ApprovalStateSchema,
+  type ClaimView,
+} from "../messages.ts";
+
+/** How long a newly shown claim ignores input. */
+export const armDelayMs = 500;
+
+function element<T extends HTMLElement>(id: string, type: new () => T): T {
+  const found = document.getElementById(id);
+  if (!(found instanceof type)) throw new Error(`Cannot find element: #${id}`);
+  return found;
+}
+
+const main = element("approval", HTMLElement);
+const heading = element("heading", HTMLElement);
+const queueCount = element("queue-count", HTMLElement);
+const claimCard = element("claim", HTMLElement);
+const empty = element("empty", HTMLElement);
+const allow = element("allow", HTMLButtonElement);
+const deny = element("deny", HTMLButtonElement);
+const expiry = element("expiry", HTMLElement);
+
+/** The claim on screen, and when input for it starts to count. */
+let shown: ClaimView | undefined;
+let armedAt = Infinity;
+
+function setArmed(armed: boolean): void {
+  allow.disabled = !armed;
+  deny.disabled = !armed;
+  main.dataset.armed = String(armed);
+}
+
+function render(claims: ClaimView[]): void {
+  const head = claims[0];
+  queueCount.hidden = claims.length < 2;
+  queueCount.textContent = claims.length < 2 ? "" : `· 1 of ${claims.length}`;
+  claimCard.hidden = head === undefined;
+  empty.hidden = head !== undefined;
+  if (head === undefined) {
+    shown = undefined;
+    armedAt = Infinity;
+    setArmed(false);
+    heading.textContent = "No requests waiting";
+    main.dataset.claimId = "";
+    return;
+  }
+  heading.textContent = `Allow ${head.clientName} to use this tab?`;
+  element("client-name", HTMLElement).textContent = head.clientName;
+  element("tab-title", HTMLElement).textContent = head.title || "(untitled)";
+  element("tab-title", HTMLElement).title = head.title;
+  element("origin", HTMLElement).textContent = head.origin;
+  element("scope", HTMLElement).textContent = head.scope === "origin"
+    ? "Only this site, in this tab"
+    : "This whole tab, any website";
+  const reason = head.reason ?? "";
+  element("reason", HTMLElement).textContent = reason;
+  element("reason", HTMLElement).hidden = reason === "";
+  element("reason-label", HTMLElement).hidden = reason === "";
+  // A new claim on screen, or one whose answer the worker did not take: input
+  // counts only after the person could read it.
+  if (shown?.claimId !== head.claimId || armedAt === Infinity) {
+    shown = head;
+    main.dataset.claimId = head.claimId;
+    setArmed(false);
+    armedAt = performance.now() + armDelayMs;
+    const claimId = head.claimId;
+    setTimeout(() => {
+      if (shown?.claimId === claimId) setArmed(true);
+    }, armDelayMs);
+  }
+  shown = head;
+  showExpiry();
+}
+
+function showExpiry(): void {
+  if (shown === undefined) {
+    expiry.textContent = "";
+    return;
+  }
+  const seconds = Math.max(0, Math.ceil((shown.expiresAt - Date.now()) / 1000));
+  expiry.textContent = `This request expires in ${seconds} s.`;
+}
+
+function decide(decision: ApprovalCommand["decision"]): void {
+  if (shown === undefined || performance.now() < armedAt) return;
+  const command: ApprovalCommand = { type: "decide", claimId: shown.claimId, decision };
+  // One answer per claim: wait for the worker's next state before taking another.
+  armedAt = Infinity;
+  setArmed(false);
+  port.postMessage(command);
+}
+
+const port = chrome.runtime.connect({ name: approvalPortName });
+port.onMessage.addListener((message: unknown) => {
+  const state = ApprovalStateSchema.safeParse(message);
+  if (state.success) render(state.data.claims);
+});
+port.onDisconnect.addListener(() => {
+  void chrome.runtime.lastError;
+  shown = undefined;
+  armedAt = Infinity;
+  setArmed(false);
+  heading.textContent = "Leash is not running";
+  claimCard.hidden = true;
+});
+
+allow.addEventListener("click", () => decide("allow"));
+deny.addEventListener("click", () => decide("deny"));
+setInterval(showExpiry, 1000);

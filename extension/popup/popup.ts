@@ -1,0 +1,106 @@
+/**
+ * The toolbar popup: the Broker connection, the live leases with Stop on
+ * each, and Stop all. Page-derived text is only ever set as text.
+ *
+ * @module
+ */
+import "../jitless.ts";
+import { connectionLabel, sinceLabel } from "./labels.ts";
+import {
+  type ConnectionView,
+  type LeaseView,
+  type PopupCommand,
+  popupPortName,
+  PopupStateSchema,
+} from "../messages.ts";
+
+function element<T extends HTMLElement>(id: string, type: new () => T): T {
+  const found = document.getElementById(id);
+  if (!(found instanceof type)) throw new Error(`Cannot find element: #${id}`);
+  return found;
+}
+
+const connection = element("connection", HTMLElement);
+const connectionText = element("connection-text", HTMLElement);
+const list = element("leases", HTMLUListElement);
+const count = element("lease-count", HTMLElement);
+const empty = element("empty", HTMLElement);
+const stopAll = element("stop-all", HTMLButtonElement);
+
+function text(tag: string, className: string, content: string): HTMLElement {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = content;
+  return node;
+}
+
+function leaseItem(lease: LeaseView, now: number): HTMLLIElement {
+  const item = document.createElement("li");
+  item.className = "lease";
+  item.dataset.leaseId = lease.leaseId;
+  const body = document.createElement("div");
+  body.className = "lease-main";
+  const title = text("p", "tab", lease.tabTitle || "(untitled tab)");
+  title.title = lease.tabTitle;
+  const where = lease.scope === "origin"
+    ? lease.origin
+    : `${lease.origin || "any site"} · whole tab`;
+  const head = document.createElement("p");
+  head.className = "lease-head";
+  head.append(
+    text("span", "client", lease.clientName),
+    text("span", "since", sinceLabel(lease.since, now)),
+  );
+  body.append(head, title, text("p", "origin", where));
+  const stop = document.createElement("button");
+  stop.type = "button";
+  stop.className = "stop";
+  stop.dataset.leaseId = lease.leaseId;
+  stop.textContent = "Stop";
+  stop.addEventListener("click", () => {
+    stop.disabled = true;
+    send({ type: "stop", leaseId: lease.leaseId });
+  });
+  item.append(body, stop);
+  return item;
+}
+
+let lastConnection: ConnectionView | undefined;
+
+function renderConnection(): void {
+  if (lastConnection === undefined) return;
+  connection.dataset.status = lastConnection.status;
+  connectionText.textContent = connectionLabel(lastConnection, Date.now());
+}
+
+function render(connectionView: ConnectionView, leases: LeaseView[]): void {
+  lastConnection = connectionView;
+  renderConnection();
+  const now = Date.now();
+  list.replaceChildren(...leases.map((lease) => leaseItem(lease, now)));
+  count.textContent = String(leases.length);
+  empty.hidden = leases.length > 0;
+  stopAll.disabled = leases.length === 0;
+}
+
+function send(command: PopupCommand): void {
+  port.postMessage(command);
+}
+
+const port = chrome.runtime.connect({ name: popupPortName });
+port.onMessage.addListener((message: unknown) => {
+  const state = PopupStateSchema.safeParse(message);
+  if (state.success) render(state.data.connection, state.data.leases);
+});
+port.onDisconnect.addListener(() => {
+  void chrome.runtime.lastError;
+  connection.dataset.status = "disconnected";
+  connectionText.textContent = "Leash is not running";
+  stopAll.disabled = true;
+});
+
+stopAll.addEventListener("click", () => {
+  stopAll.disabled = true;
+  send({ type: "stop-all" });
+});
+setInterval(renderConnection, 1000);

@@ -1,0 +1,180 @@
+/**
+ * `ax.read` and `ax.find`: bounded accessibility reads of the leased tab's
+ * top-level document through `chrome.debugger`. A read is fenced before and
+ * after, checks that it began and ended on the same document of the lease's
+ * origin, and says where and why it was cut.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import { limits } from "../../contracts/limits.ts";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import type { LeaseRecord } from "../worker/lease_table.ts";
+import { projectAxNodes, type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
+import type { ProviderContext } from "./context.ts";
+import { assertSameDocument, type DocumentIdentity, documentOf } from "./document.ts";
+import { operationSignal, untilAborted } from "./guard.ts";
+import { boundText } from "./text.ts";
+import { z } from "zod";
+
+/** Defaults for bounds the request leaves out. */
+export const axDefaults = {
+  maxNodes: 1_000,
+  maxDepth: 64,
+  maxTextUnits: limits.maxTextUnits,
+  timeoutMs: 5_000,
+} as const;
+
+const maxUrlLength = 8192;
+const maxTitleUnits = 10_000;
+
+type ReadParams = ParamsOf<ProviderMethods, "ax.read">;
+type FindParams = ParamsOf<ProviderMethods, "ax.find">;
+
+/** A leased read: its lease, its signal and a command function bound to both. */
+interface LeasedRead {
+  record: LeaseRecord;
+  signal: AbortSignal;
+  command(method: string, params?: Record<string, unknown>): Promise<unknown>;
+}
+
+function leasedRead(
+  context: ProviderContext,
+  record: LeaseRecord,
+  request: AbortSignal,
+  timeoutMs: number,
+): LeasedRead {
+  const signal = operationSignal(request, record.signal, timeoutMs);
+  return {
+    record,
+    signal,
+    command: (method, params) =>
+      untilAborted(context.browser.sendCommand(record.tabId, method, params), signal),
+  };
+}
+
+async function currentDocument(
+  context: ProviderContext,
+  read: LeasedRead,
+): Promise<DocumentIdentity> {
+  const document = documentOf(await read.command("Page.getFrameTree"));
+  context.leases.assertInScope(read.record, document.url);
+  return document;
+}
+
+/** The shared tail of a read: same document, lease still live, title and URL bounded. */
+async function finishRead(
+  context: ProviderContext,
+  read: LeasedRead,
+  token: ReadParams["lease"],
+  before: DocumentIdentity,
+  maxTextUnits: number,
+): Promise<{ frameId: string; loaderId: string; url: string; title: string }> {
+  const after = await currentDocument(context, read);
+  assertSameDocument(before, after);
+  const tab = await untilAborted(context.browser.getTab(read.record.tabId), read.signal);
+  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
+  context.leases.check(token, context.link.generation);
+  if (after.url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
+  return {
+    frameId: after.frameId,
+    loaderId: after.loaderId,
+    url: after.url,
+    title: boundText(tab.title, Math.min(maxTextUnits, maxTitleUnits)).text,
+  };
+}
+
+/** The document's root DOM node, where a query starts when the caller names none. */
+async function documentRoot(read: LeasedRead): Promise<number> {
+  const parsed = z.object({ root: z.object({ backendNodeId: z.number().int().positive() }) })
+    .safeParse(await read.command("DOM.getDocument", { depth: 0 }));
+  if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
+  return parsed.data.root.backendNodeId;
+}
+
+function rawNodes(result: unknown): RawAxNode[] {
+  const parsed = RawAxNodesSchema.safeParse(result);
+  if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
+  return parsed.data.nodes;
+}
+
+/**
+ * Read the tree within bounds. Without `root` DevTools is asked for a tree
+ * of limited depth: its levels include ignored wrappers, which `depth` does
+ * not count, so it fetches twice the depth plus the document's wrappers.
+ */
+export async function readAx(
+  context: ProviderContext,
+  params: ReadParams,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "ax.read">> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const request = params.request;
+  const maxNodes = request.maxNodes ?? axDefaults.maxNodes;
+  const maxDepth = request.maxDepth ?? axDefaults.maxDepth;
+  const maxTextUnits = request.maxTextUnits ?? axDefaults.maxTextUnits;
+  const timeoutMs = request.timeoutMs ?? axDefaults.timeoutMs;
+  const deadline = context.now() + timeoutMs;
+  const read = leasedRead(context, record, signal, timeoutMs);
+
+  const before = await currentDocument(context, read);
+  const raw = rawNodes(
+    request.root === undefined
+      ? await read.command("Accessibility.getFullAXTree", {
+        depth: Math.min(1024, maxDepth * 2 + 4),
+      })
+      : await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }),
+  );
+  const projection = projectAxNodes(raw, {
+    maxNodes,
+    maxDepth,
+    maxTextUnits,
+    deadline,
+    now: context.now,
+  });
+  const document = await finishRead(context, read, params.lease, before, maxTextUnits);
+  return { ...document, nodes: projection.nodes, cut: projection.cut };
+}
+
+/**
+ * Find nodes whose accessible name is exactly `query` (and whose role is
+ * `role`, when given) under `root` or the whole document. Static text that
+ * only repeats a matched parent is left out; rows are flat (`depth` 0,
+ * `parentId` null).
+ */
+export async function findAx(
+  context: ProviderContext,
+  params: FindParams,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "ax.find">> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const request = params.request;
+  const read = leasedRead(context, record, signal, axDefaults.timeoutMs);
+  const before = await currentDocument(context, read);
+  const root = request.root ?? await documentRoot(read);
+  const query: Record<string, unknown> = { backendNodeId: root, accessibleName: request.query };
+  if (request.role !== undefined) query.role = request.role;
+  const raw = rawNodes(await read.command("Accessibility.queryAXTree", query));
+
+  const matched = new Set(raw.map((node) => node.nodeId));
+  const shown = raw.filter((node) =>
+    !(node.role?.value === "StaticText" && node.parentId !== undefined &&
+      matched.has(node.parentId))
+  );
+  const projection = projectAxNodes(
+    shown.map((node) => ({ ...node, parentId: undefined, childIds: [] })),
+    {
+      maxNodes: limits.maxCandidates,
+      maxDepth: 0,
+      maxTextUnits: axDefaults.maxTextUnits,
+      deadline: context.now() + axDefaults.timeoutMs,
+      now: context.now,
+    },
+  );
+  const document = await finishRead(context, read, params.lease, before, axDefaults.maxTextUnits);
+  return {
+    ...document,
+    nodes: projection.nodes,
+    truncated: projection.cut !== null && projection.cut.reason !== "text",
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The projection of Chrome's accessibility nodes to the provider's bounded
+ * `AxNode` rows. What is left out carries no meaning of its own: ignored
+ * nodes, inline text boxes, nameless generic wrappers and static text that
+ * only repeats its parent. Rows come in document (depth-first) order;
+ * `depth` counts projected ancestors and `parentId` names the nearest
+ * projected ancestor, both by backend node ID.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { AxNode } from "../../contracts/methods/provider.ts";
+import type { ElementStateSchema } from "../../contracts/methods/observation.ts";
+import { boundText } from "./text.ts";
+
+/** An AX value as DevTools sends it; extra fields are dropped. */
+const RawAxValueSchema = z.object({ type: z.string(), value: z.unknown().optional() });
+
+/** An AX node as DevTools sends it, reduced to what the projection reads. */
+export const RawAxNodeSchema = z.object({
+  nodeId: z.string(),
+  ignored: z.boolean(),
+  role: RawAxValueSchema.optional(),
+  name: RawAxValueSchema.optional(),
+  value: RawAxValueSchema.optional(),
+  properties: z.array(z.object({ name: z.string(), value: RawAxValueSchema })).optional(),
+  parentId: z.string().optional(),
+  childIds: z.array(z.string()).optional(),
+  backendDOMNodeId: z.number().int().optional(),
+});
+
+/** The `nodes` of `Accessibility.getFullAXTree` and `queryAXTree` results. */
+export const RawAxNodesSchema = z.object({ nodes: z.array(RawAxNodeSchema) });
+
+export type RawAxNode = z.infer<typeof RawAxNodeSchema>;
+type ElementState = z.infer<typeof ElementStateSchema>;
+
+/** Bounds on one projection. */
+export interface ProjectionBounds {
+  maxNodes: number;
+  maxDepth: number;
+  maxTextUnits: number;
+  /** Stop when `now()` passes this. */
+  deadline: number;
+  now: () => number;
+}
+
+/** Why and where the projection stopped, as `AxCutSchema` says. */
+export interface ProjectionCut {
+  reason: "nodes" | "depth" | "time" | "text";
+  at: number | null;
+  omitted: number;
+}
+
+/** Projected rows and the most important cut. */
+export interface Projection {
+  nodes: AxNode[];
+  cut: ProjectionCut | null;
+}
+
+/** Roles that say nothing without a name: their children carry the meaning. */
+const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
+const stateOrder: readonly ElementState[] = [
+  "checked",
+  "mixed",
+  "selected",
+  "expanded",
+  "collapsed",
+  "disabled",
+  "focused",
+  "required",
+  "readonly",
+  "editable",
+  "invalid",
+  "pressed",
+];
+
+/**
+ * A node that qualifies for a row, with the untruncated text its children
+ * are compared with; `row` is null when a bound left it out.
+ */
+interface Shown {
+  row: AxNode | null;
+  name: string;
+  value: string;
+}
+
+interface Frame {
+  node: RawAxNode;
+  /** The nearest projected ancestor. */
+  parent: Shown | null;
+  depth: number;
+}
+
+/**
+ * Project a set of AX nodes (a whole tree, a depth-limited tree or a
+ * subtree) within `bounds`. Cuts, most important first: `time` (omitted
+ * counts nodes not visited), `nodes` and `depth` (omitted counts rows left
+ * out, plus children DevTools did not send), `text` (omitted counts names
+ * and values shortened, each ending in "…").
+ */
+export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBounds): Projection {
+  const byId = new Map<string, RawAxNode>();
+  for (const node of raw) byId.set(node.nodeId, node);
+  const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
+
+  const nodes: AxNode[] = [];
+  const cuts = new Map<ProjectionCut["reason"], ProjectionCut>();
+  const note = (reason: ProjectionCut["reason"], at: number | null, count = 1) => {
+    const cut = cuts.get(reason);
+    if (cut === undefined) cuts.set(reason, { reason, at, omitted: count });
+    else cut.omitted += count;
+  };
+
+  const stack: Frame[] = roots.reverse().map((node) => ({ node, parent: null, depth: 0 }));
+  const seen = new Set<string>();
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const { node, parent, depth } = frame;
+    // Malformed input could list a node twice or in a cycle; each is walked once.
+    if (seen.has(node.nodeId)) continue;
+    if (seen.size % 64 === 0 && bounds.now() > bounds.deadline) {
+      note("time", node.backendDOMNodeId ?? null, byId.size - seen.size);
+      break;
+    }
+    seen.add(node.nodeId);
+    const backendId = node.backendDOMNodeId;
+    let shown: Shown | null = null;
+    if (isShown(node, parent)) {
+      shown = { row: null, name: stringOf(node.name?.value), value: valueOf(node) ?? "" };
+      if (depth > bounds.maxDepth) note("depth", backendId ?? null);
+      else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
+      else {
+        shown.row = toRow(node, parent?.row ?? null, depth, bounds.maxTextUnits, note);
+        nodes.push(shown.row);
+      }
+    }
+    const children = node.childIds ?? [];
+    let unsent = 0;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = byId.get(children[i]);
+      if (child !== undefined) {
+        stack.push({
+          node: child,
+          parent: shown ?? parent,
+          depth: shown === null ? depth : depth + 1,
+        });
+      } else if (!children[i].startsWith("-")) {
+        // Negative IDs are inline text boxes, never sent; anything else was cut by DevTools' depth.
+        unsent++;
+      }
+    }
+    if (unsent > 0) note("depth", backendId ?? null, unsent);
+  }
+
+  for (const reason of ["time", "nodes", "depth", "text"] as const) {
+    const cut = cuts.get(reason);
+    if (cut !== undefined) return { nodes, cut };
+  }
+  return { nodes, cut: null };
+}
+
+/** Whether a node becomes a row of its own. */
+function isShown(node: RawAxNode, parent: Shown | null): boolean {
+  if (node.ignored) return false;
+  const backendId = node.backendDOMNodeId;
+  if (backendId === undefined || backendId <= 0) return false;
+  const role = stringOf(node.role?.value);
+  if (role === "InlineTextBox") return false;
+  const name = stringOf(node.name?.value);
+  if (wrapperRoles.has(role) && name.trim() === "") return false;
+  if (role === "StaticText") {
+    if (name.trim() === "") return false;
+    if (parent !== null && (parent.name === name || parent.value === name)) return false;
+  }
+  return true;
+}
+
+function toRow(
+  node: RawAxNode,
+  parent: AxNode | null,
+  depth: number,
+  maxTextUnits: number,
+  note: (reason: "text", at: number | null) => void,
+): AxNode {
+  const backendNodeId = node.backendDOMNodeId ?? 0;
+  const role = stringOf(node.role?.value).slice(0, 64) || "unknown";
+  const name = boundText(stringOf(node.name?.value), maxTextUnits);
+  if (name.cut) note("text", backendNodeId);
+  const row: AxNode = {
+    backendNodeId,
+    parentId: parent?.backendNodeId ?? null,
+    role,
+    name: name.text,
+    states: statesOf(node),
+    depth: Math.min(depth, 1024),
+  };
+  const rawValue = valueOf(node);
+  if (rawValue !== undefined && rawValue !== "") {
+    const value = boundText(rawValue, maxTextUnits);
+    if (value.cut) note("text", backendNodeId);
+    row.value = value.text;
+  }
+  return row;
+}
+
+/** A node's value as text, when it has a textual or numeric one. */
+function valueOf(node: RawAxNode): string | undefined {
+  const value = node.value?.value;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Element states from AX properties, in the vocabulary's order. */
+export function statesOf(node: RawAxNode): ElementState[] {
+  const states = new Set<ElementState>();
+  for (const property of node.properties ?? []) {
+    const value = property.value.value;
+    const on = value === true || value === "true";
+    switch (property.name) {
+      case "checked":
+      case "pressed":
+        if (on) states.add(property.name);
+        else if (value === "mixed") states.add("mixed");
+        break;
+      case "expanded":
+        if (on) states.add("expanded");
+        else if (value === false || value === "false") states.add("collapsed");
+        break;
+      case "selected":
+      case "disabled":
+      case "focused":
+      case "required":
+      case "readonly":
+        if (on) states.add(property.name);
+        break;
+      case "editable":
+        if (typeof value === "string" && value !== "" && value !== "false") states.add("editable");
+        break;
+      case "invalid":
+        if (value !== undefined && value !== false && value !== "false") states.add("invalid");
+        break;
+    }
+  }
+  return stateOrder.filter((state) => states.has(state));
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}

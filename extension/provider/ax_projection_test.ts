@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { AxNodeSchema } from "../../contracts/methods/provider.ts";
+import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+
+/** A compact AX tree as Chrome sends it for a small order form. */
+function node(
+  nodeId: string,
+  role: string,
+  name: string | undefined,
+  parentId: string | undefined,
+  childIds: string[],
+  extra: Partial<RawAxNode> = {},
+): RawAxNode {
+  return {
+    nodeId,
+    ignored: false,
+    role: { type: "role", value: role },
+    name: name === undefined ? undefined : { type: "computedString", value: name },
+    parentId,
+    childIds,
+    backendDOMNodeId: Number(nodeId) > 0 ? Number(nodeId) : undefined,
+    ...extra,
+  };
+}
+
+const tree: RawAxNode[] = [
+  node("4", "RootWebArea", "Leash fixture", undefined, ["5"]),
+  node("5", "none", undefined, "4", ["8"], { ignored: true }),
+  node("8", "generic", "", "5", ["9", "1", "14"]),
+  node("9", "heading", "Order form", "8", ["15"]),
+  node("1", "form", "", "8", ["10", "13"]),
+  node("14", "link", "Next page", "8", ["20"]),
+  node("15", "StaticText", "Order form", "9", ["-1000000002"]),
+  node("-1000000002", "InlineTextBox", "Order form", "15", []),
+  node("10", "LabelText", "", "1", ["16", "2"]),
+  node("16", "StaticText", "Name ", "10", []),
+  node("2", "textbox", "Name", "10", ["17"], {
+    value: { type: "string", value: "Ada" },
+    properties: [
+      { name: "editable", value: { type: "token", value: "plaintext" } },
+      { name: "required", value: { type: "boolean", value: true } },
+      { name: "invalid", value: { type: "token", value: "false" } },
+    ],
+  }),
+  node("17", "StaticText", "Ada", "2", []),
+  node("13", "button", "Send", "1", ["19"]),
+  node("19", "StaticText", "Send", "13", []),
+  node("20", "StaticText", "Next page", "14", []),
+];
+
+const open = { maxNodes: 100, maxDepth: 64, maxTextUnits: 1000, deadline: Infinity, now: () => 0 };
+
+Deno.test("projection keeps meaningful rows in document order with parents and depths", () => {
+  const { nodes, cut } = projectAxNodes(tree, open);
+  assert.equal(cut, null);
+  assert.deepEqual(
+    nodes.map((n) => `${"  ".repeat(n.depth)}${n.role} ${n.name}${n.value ? ` = ${n.value}` : ""}`),
+    [
+      "RootWebArea Leash fixture",
+      "  heading Order form",
+      "  form ",
+      "    StaticText Name ",
+      "    textbox Name = Ada",
+      "    button Send",
+      "  link Next page",
+    ],
+  );
+  const textbox = nodes.find((n) => n.role === "textbox");
+  assert.equal(textbox?.parentId, 1);
+  assert.deepEqual(textbox?.states, ["required", "editable"]);
+  for (const row of nodes) AxNodeSchema.parse(row);
+});
+
+Deno.test("a node budget cuts where it stopped and counts what was left out", () => {
+  const { nodes, cut } = projectAxNodes(tree, { ...open, maxNodes: 3 });
+  assert.equal(nodes.length, 3);
+  assert.deepEqual(cut, { reason: "nodes", at: 16, omitted: 4 });
+});
+
+Deno.test("a depth budget leaves deeper rows out", () => {
+  const { nodes, cut } = projectAxNodes(tree, { ...open, maxDepth: 1 });
+  assert.deepEqual(nodes.map((n) => n.role), ["RootWebArea", "heading", "form", "link"]);
+  assert.deepEqual(cut, { reason: "depth", at: 16, omitted: 3 });
+});
+
+Deno.test("children DevTools did not send count as a depth cut", () => {
+  const partial = tree.filter((n) => !["2", "17", "16", "13", "19"].includes(n.nodeId));
+  const { cut } = projectAxNodes(partial, open);
+  assert.deepEqual(cut, { reason: "depth", at: 1, omitted: 3 });
+});
+
+Deno.test("long names are shortened with an ellipsis and the cut says so", () => {
+  const { nodes, cut } = projectAxNodes(tree, { ...open, maxTextUnits: 5 });
+  assert.equal(nodes[0].name, "Leas…");
+  assert.equal(nodes[0].name.length, 5);
+  // Static text is compared with its parent's full name, so nothing reappears.
+  assert.equal(nodes.some((n) => n.role === "StaticText" && n.name.startsWith("Order")), false);
+  assert.equal(cut?.reason, "text");
+  assert.equal(cut?.at, 4);
+});
+
+Deno.test("a passed deadline stops the walk with a time cut", () => {
+  let calls = 0;
+  const { nodes, cut } = projectAxNodes(tree, { ...open, deadline: 0, now: () => ++calls });
+  assert.deepEqual(nodes, []);
+  assert.equal(cut?.reason, "time");
+});
+
+Deno.test("a node listed twice or in a cycle is walked once", () => {
+  const looped = tree.map((n) => n.nodeId === "13" ? { ...n, childIds: ["19", "4", "13"] } : n);
+  const { nodes } = projectAxNodes(looped, open);
+  assert.equal(nodes.filter((n) => n.role === "RootWebArea").length, 1);
+  assert.equal(nodes.filter((n) => n.role === "button").length, 1);
+});
+
+Deno.test("states come from AX properties in the fixed vocabulary", () => {
+  const states = statesOf(node("3", "checkbox", "Agree", undefined, [], {
+    properties: [
+      { name: "checked", value: { type: "tristate", value: "mixed" } },
+      { name: "expanded", value: { type: "booleanOrUndefined", value: false } },
+      { name: "disabled", value: { type: "boolean", value: true } },
+      { name: "invalid", value: { type: "token", value: "spelling" } },
+      { name: "focusable", value: { type: "booleanOrUndefined", value: true } },
+    ],
+  }));
+  assert.deepEqual(states, ["mixed", "collapsed", "disabled", "invalid"]);
+});

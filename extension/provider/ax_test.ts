@@ -1,0 +1,151 @@
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/provider.ts";
+import { fakeProvider } from "../_fakes.ts";
+import { findAx, readAx } from "./ax.ts";
+
+const lease = { leaseId: "l1", fence: 1 };
+
+async function setup() {
+  const provider = fakeProvider();
+  provider.browser.addTab({ id: 7, title: "Shop", url: "https://shop.example/", active: true });
+  let loaderId = "loader-1";
+  let url = "https://shop.example/";
+  const nodes = [
+    {
+      nodeId: "1",
+      ignored: false,
+      role: { type: "internalRole", value: "RootWebArea" },
+      name: { type: "computedString", value: "Shop" },
+      childIds: ["2", "3"],
+      backendDOMNodeId: 1,
+    },
+    {
+      nodeId: "2",
+      ignored: false,
+      role: { type: "role", value: "button" },
+      name: { type: "computedString", value: "Send" },
+      parentId: "1",
+      childIds: ["4"],
+      backendDOMNodeId: 2,
+    },
+    {
+      nodeId: "4",
+      ignored: false,
+      role: { type: "internalRole", value: "StaticText" },
+      name: { type: "computedString", value: "Send" },
+      parentId: "2",
+      childIds: [],
+      backendDOMNodeId: 4,
+    },
+    {
+      nodeId: "3",
+      ignored: false,
+      role: { type: "role", value: "link" },
+      name: { type: "computedString", value: "Help" },
+      parentId: "1",
+      childIds: [],
+      backendDOMNodeId: 3,
+    },
+  ];
+  provider.browser.respond = (method) => {
+    switch (method) {
+      case "Page.getFrameTree":
+        return { frameTree: { frame: { id: "frame-1", loaderId, url } } };
+      case "Accessibility.getFullAXTree":
+        return { nodes };
+      case "Accessibility.queryAXTree":
+        return { nodes: nodes.filter((node) => node.name.value === "Send") };
+      case "DOM.getDocument":
+        return { root: { backendNodeId: 1 } };
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  await provider.leases.grant({
+    ...lease,
+    generation: 1,
+    tabId: 7,
+    tab: "inst:7",
+    scope: { kind: "origin", origin: "https://shop.example" },
+    clientName: "c",
+    grantedAt: 0,
+  }, new AbortController().signal);
+  return {
+    ...provider,
+    navigate(next: { loaderId?: string; url?: string }) {
+      loaderId = next.loaderId ?? loaderId;
+      url = next.url ?? url;
+    },
+  };
+}
+
+const live = () => new AbortController().signal;
+
+Deno.test("ax.read returns the document's identity and its bounded rows", async () => {
+  const { context, browser } = await setup();
+  const snapshot = AxSnapshotSchema.parse(await readAx(context, { lease, request: {} }, live()));
+  assert.equal(snapshot.loaderId, "loader-1");
+  assert.equal(snapshot.title, "Shop");
+  assert.deepEqual(snapshot.nodes.map((n) => n.role), ["RootWebArea", "button", "link"]);
+  assert.equal(snapshot.cut, null);
+  const fetch = browser.commands.find((c) => c.method === "Accessibility.getFullAXTree");
+  assert.deepEqual(fetch?.params, { depth: 132 });
+});
+
+Deno.test("ax.read with a stale fence reaches no debugger", async () => {
+  const { context, browser } = await setup();
+  const before = browser.commands.length;
+  await assert.rejects(
+    readAx(context, { lease: { leaseId: "l1", fence: 2 }, request: {} }, live()),
+    (error) => isLeashError(error, "STALE_LEASE"),
+  );
+  assert.equal(browser.commands.length, before);
+});
+
+Deno.test("a read that spans a navigation is STALE_TARGET", async () => {
+  const { context, browser, navigate } = await setup();
+  const respond = browser.respond;
+  browser.respond = (method, params) => {
+    const value = respond(method, params);
+    if (method === "Accessibility.getFullAXTree") navigate({ loaderId: "loader-2" });
+    return value;
+  };
+  await assert.rejects(
+    readAx(context, { lease, request: {} }, live()),
+    (error) => isLeashError(error, "STALE_TARGET"),
+  );
+});
+
+Deno.test("a document outside the lease's origin ends the lease: ORIGIN_CHANGED", async () => {
+  const { context, events, navigate } = await setup();
+  navigate({ url: "https://evil.example/" });
+  await assert.rejects(
+    readAx(context, { lease, request: {} }, live()),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.deepEqual(events, [`revoked 1 {"leaseId":"l1","reason":"navigated"}`]);
+});
+
+Deno.test("Stop during a read fails it with the lease's reason", async () => {
+  const { context, browser, leases } = await setup();
+  const respond = browser.respond;
+  browser.respond = (method, params) => {
+    if (method === "Accessibility.getFullAXTree") void leases.end("l1", "stop");
+    return respond(method, params);
+  };
+  await assert.rejects(
+    readAx(context, { lease, request: {} }, live()),
+    (error) => isLeashError(error, "STALE_LEASE"),
+  );
+});
+
+Deno.test("ax.find matches literally and leaves out text repeating its match", async () => {
+  const { context, browser } = await setup();
+  const result = AxFindResultSchema.parse(
+    await findAx(context, { lease, request: { query: "Send", role: "button" } }, live()),
+  );
+  assert.deepEqual(result.nodes.map((n) => `${n.role} ${n.name}`), ["button Send"]);
+  assert.equal(result.truncated, false);
+  const query = browser.commands.find((c) => c.method === "Accessibility.queryAXTree");
+  assert.deepEqual(query?.params, { backendNodeId: 1, accessibleName: "Send", role: "button" });
+});

@@ -1,0 +1,48 @@
+/**
+ * `cdp`: one allowlisted DevTools command on the leased tab, with its
+ * parameters checked against the lease ({@linkcode checkCdpParams}). The
+ * tab must still show the lease's origin when the command is sent, and the
+ * lease must still be live when the result comes back.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import { JsonObjectSchema } from "../../contracts/json.ts";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { checkCdpParams } from "./cdp_params.ts";
+import type { ProviderContext } from "./context.ts";
+import { operationSignal, untilAborted } from "./guard.ts";
+
+/** How long one command may take; a screenshot of a hidden tab can hang. */
+export const cdpTimeoutMs = 15_000;
+
+/** Run one allowlisted command. */
+export async function runCdp(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "cdp">,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "cdp">> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const commandParams = checkCdpParams(params.method, params.params, record.scope);
+  const operation = operationSignal(signal, record.signal, cdpTimeoutMs);
+  const tab = await untilAborted(context.browser.getTab(record.tabId), operation);
+  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
+  context.leases.assertInScope(record, tab.url);
+
+  let result: unknown;
+  try {
+    result = await untilAborted(
+      context.browser.sendCommand(record.tabId, params.method, commandParams),
+      operation,
+    );
+  } catch (error) {
+    if (error instanceof LeashError) throw error;
+    // DevTools refused: a node that no longer exists is a stale target; anything else is ours.
+    const addressesNode = "nodeId" in commandParams || "backendNodeId" in commandParams;
+    throw new LeashError(addressesNode ? "STALE_TARGET" : "INTERNAL", { cause: error });
+  }
+  context.leases.check(params.lease, context.link.generation);
+  const parsed = JsonObjectSchema.safeParse(result ?? {});
+  if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
+  return parsed.data;
+}

@@ -1,0 +1,196 @@
+/**
+ * Parameter checks for the allowlisted DevTools methods of the internal
+ * `cdp` method (DESIGN.md requirement 7). Each method accepts a strict
+ * subset of its DevTools parameters: nodes only by node or backend ID (never
+ * a remote object, session or script), no navigation outside the lease,
+ * screenshots only of the viewport, no clipboard editing commands and no
+ * mouse buttons that navigate history, and page functions only from the
+ * fixed `pageFunctions`, returned by value. Anything else is `CDP_FORBIDDEN`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { LeashError } from "../../contracts/errors.ts";
+import { type JsonObject, JsonValueSchema } from "../../contracts/json.ts";
+import type { CdpMethod } from "../../contracts/methods/cdp.ts";
+import type { LeaseScope } from "../../contracts/methods/common.ts";
+import { limits } from "../../contracts/limits.ts";
+import { isPageFunction } from "../../contracts/methods/page_functions.ts";
+import { httpOrigin } from "./origin.ts";
+
+const nodeIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const coordinate = z.number().finite().min(-100_000).max(100_000);
+const size = z.number().finite().positive().max(100_000);
+
+/** Exactly one of `nodeId` and `backendNodeId`. */
+function nodeTarget<S extends z.ZodRawShape>(extra: S) {
+  return z.union([
+    z.strictObject({ nodeId: nodeIdSchema, ...extra }),
+    z.strictObject({ backendNodeId: nodeIdSchema, ...extra }),
+  ]);
+}
+
+/** Modifier bits: Alt=1, Ctrl=2, Meta=4, Shift=8. */
+const modifiers = z.number().int().min(0).max(15);
+const ctrlOrMeta = 2 | 4;
+
+/** Editing commands that move or delete only; copy, cut and paste would reach the clipboard. */
+const editingCommands = z.enum([
+  "selectAll",
+  "deleteBackward",
+  "deleteForward",
+  "deleteWordBackward",
+  "deleteWordForward",
+  "moveToBeginningOfLine",
+  "moveToEndOfLine",
+  "moveToBeginningOfDocument",
+  "moveToEndOfDocument",
+]);
+
+/** Keys that may go with Ctrl or Meta: selection and caret movement, never c/v/x. */
+const modifiedKeys = new Set([
+  "a",
+  "A",
+  "Backspace",
+  "Delete",
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  "Home",
+  "End",
+  "Control",
+  "Meta",
+  "Shift",
+  "Alt",
+]);
+
+const keyEvent = z.strictObject({
+  type: z.enum(["keyDown", "keyUp", "rawKeyDown", "char"]),
+  modifiers: modifiers.optional(),
+  text: z.string().max(32).optional(),
+  unmodifiedText: z.string().max(32).optional(),
+  key: z.string().max(64).optional(),
+  code: z.string().max(64).optional(),
+  windowsVirtualKeyCode: z.number().int().min(0).max(255).optional(),
+  nativeVirtualKeyCode: z.number().int().min(0).max(65_535).optional(),
+  autoRepeat: z.boolean().optional(),
+  isKeypad: z.boolean().optional(),
+  isSystemKey: z.boolean().optional(),
+  location: z.number().int().min(0).max(3).optional(),
+  commands: z.array(editingCommands).max(4).optional(),
+}).refine(
+  (event) => ((event.modifiers ?? 0) & ctrlOrMeta) === 0 || modifiedKeys.has(event.key ?? ""),
+  { message: "Ctrl/Meta only with selection and caret keys" },
+);
+
+const mouseEvent = z.strictObject({
+  type: z.enum(["mousePressed", "mouseReleased", "mouseMoved", "mouseWheel"]),
+  x: coordinate,
+  y: coordinate,
+  modifiers: modifiers.optional(),
+  // `back` and `forward` would navigate history around the lease's checks.
+  button: z.enum(["none", "left", "middle", "right"]).optional(),
+  buttons: z.number().int().min(0).max(7).optional(),
+  clickCount: z.number().int().min(0).max(3).optional(),
+  deltaX: coordinate.optional(),
+  deltaY: coordinate.optional(),
+  pointerType: z.literal("mouse").optional(),
+});
+
+const screenshot = z.strictObject({
+  format: z.enum(["png", "jpeg"]).optional(),
+  quality: z.number().int().min(0).max(100).optional(),
+  clip: z.strictObject({
+    x: coordinate,
+    y: coordinate,
+    width: size,
+    height: size,
+    scale: z.number().positive().max(2),
+  }).optional(),
+  fromSurface: z.literal(true).optional(),
+  optimizeForSpeed: z.boolean().optional(),
+}).refine((shot) => shot.quality === undefined || shot.format === "jpeg", {
+  message: "quality applies to jpeg only",
+});
+
+/** A Broker-named object group: plain characters only. */
+const objectGroup = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+/** A remote object the Broker resolved itself (`DOM.resolveNode`). */
+const objectId = z.string().min(1).max(256);
+
+/**
+ * One fixed page function on a resolved object. No execution context, no
+ * user gesture (it could unlock clipboard or pop-ups) and results only by
+ * value, so no page object handle escapes.
+ */
+const callFunctionOn = z.strictObject({
+  functionDeclaration: z.string().refine(isPageFunction, { message: "not a page function" }),
+  objectId,
+  arguments: z.array(z.union([
+    z.strictObject({ value: JsonValueSchema }),
+    z.strictObject({ objectId }),
+  ])).max(4).optional(),
+  returnByValue: z.literal(true),
+  awaitPromise: z.literal(false).optional(),
+  silent: z.boolean().optional(),
+  objectGroup: objectGroup.optional(),
+});
+
+/** The parameter schema of each allowlisted method. */
+const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
+  "Accessibility.getPartialAXTree": nodeTarget({ fetchRelatives: z.boolean().optional() }),
+  "Accessibility.queryAXTree": nodeTarget({
+    accessibleName: z.string().max(limits.maxTextUnits).optional(),
+    role: z.string().min(1).max(64).optional(),
+  }),
+  "DOM.describeNode": nodeTarget({ depth: z.number().int().min(0).max(1).optional() }),
+  "DOM.getBoxModel": nodeTarget({}),
+  "DOM.getContentQuads": nodeTarget({}),
+  "DOM.getDocument": z.strictObject({ depth: z.number().int().min(0).max(4).optional() }),
+  "DOM.getNodeForLocation": z.strictObject({
+    x: z.number().int().min(0).max(100_000),
+    y: z.number().int().min(0).max(100_000),
+    includeUserAgentShadowDOM: z.boolean().optional(),
+    ignorePointerEventsNone: z.boolean().optional(),
+  }),
+  "DOM.resolveNode": nodeTarget({ objectGroup: objectGroup.optional() }),
+  "DOM.scrollIntoViewIfNeeded": nodeTarget({
+    rect: z.strictObject({ x: coordinate, y: coordinate, width: size, height: size }).optional(),
+  }),
+  "DOM.focus": nodeTarget({}),
+  "Input.dispatchKeyEvent": keyEvent,
+  "Input.dispatchMouseEvent": mouseEvent,
+  "Input.insertText": z.strictObject({ text: z.string().max(10_000) }),
+  "Page.captureScreenshot": screenshot,
+  "Page.getFrameTree": z.strictObject({}),
+  "Page.getLayoutMetrics": z.strictObject({}),
+  "Page.navigate": z.strictObject({ url: z.string().min(1).max(8192) }),
+  "Runtime.callFunctionOn": callFunctionOn,
+  "Runtime.releaseObjectGroup": z.strictObject({ objectGroup }),
+};
+
+/**
+ * Check `params` for `method` under a lease of `scope`. Returns the params to
+ * send (exactly the accepted fields); throws `CDP_FORBIDDEN` otherwise.
+ */
+export function checkCdpParams(method: CdpMethod, params: unknown, scope: LeaseScope): JsonObject {
+  const checked = paramSchemas[method].safeParse(params);
+  if (!checked.success) throw new LeashError("CDP_FORBIDDEN", { cause: checked.error });
+  if (method === "Page.navigate") checkNavigation(checked.data, scope);
+  return checked.data;
+}
+
+/** A navigation stays on HTTP(S) and, for an origin lease, on the lease's origin. */
+function checkNavigation(params: JsonObject, scope: LeaseScope): void {
+  const url = params.url;
+  const origin = typeof url === "string" ? httpOrigin(url) : undefined;
+  if (origin === undefined) {
+    throw new LeashError("CDP_FORBIDDEN", { cause: new Error("navigation to a non-HTTP(S) URL") });
+  }
+  if (scope.kind === "origin" && origin !== scope.origin) {
+    throw new LeashError("CDP_FORBIDDEN", {
+      cause: new Error("navigation outside the lease's origin"),
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import type { CdpMethod } from "../../contracts/methods/cdp.ts";
+import { cdpAllowlist } from "../../contracts/methods/cdp.ts";
+import type { LeaseScope } from "../../contracts/methods/common.ts";
+import { pageFunctions } from "../../contracts/methods/page_functions.ts";
+import { checkCdpParams } from "./cdp_params.ts";
+
+const origin: LeaseScope = { kind: "origin", origin: "https://shop.example" };
+const tab: LeaseScope = { kind: "tab" };
+const forbidden = (error: unknown) => isLeashError(error, "CDP_FORBIDDEN");
+
+function refuses(method: CdpMethod, params: unknown, scope: LeaseScope = origin): void {
+  assert.throws(
+    () => checkCdpParams(method, params, scope),
+    forbidden,
+    `${method} ${JSON.stringify(params)}`,
+  );
+}
+
+Deno.test("Page.navigate stays on the lease's origin and on HTTP(S)", () => {
+  assert.deepEqual(
+    checkCdpParams("Page.navigate", { url: "https://shop.example/cart?x=1" }, origin),
+    { url: "https://shop.example/cart?x=1" },
+  );
+  refuses("Page.navigate", { url: "https://evil.example/" });
+  refuses("Page.navigate", { url: "http://shop.example/" });
+  refuses("Page.navigate", { url: "https://shop.example:8443/" });
+  refuses("Page.navigate", { url: "javascript:alert(1)" });
+  refuses("Page.navigate", { url: "file:///etc/passwd" }, tab);
+  refuses("Page.navigate", { url: "https://shop.example/", frameId: "child" });
+  refuses("Page.navigate", { url: "https://shop.example/", transitionType: "typed" });
+  checkCdpParams("Page.navigate", { url: "https://anything.example/" }, tab);
+});
+
+Deno.test("screenshots are of the viewport only, png or jpeg", () => {
+  checkCdpParams("Page.captureScreenshot", {}, origin);
+  checkCdpParams("Page.captureScreenshot", { format: "jpeg", quality: 70 }, origin);
+  refuses("Page.captureScreenshot", { captureBeyondViewport: true });
+  refuses("Page.captureScreenshot", { format: "webp" });
+  refuses("Page.captureScreenshot", { format: "png", quality: 70 });
+  refuses("Page.captureScreenshot", { clip: { x: 0, y: 0, width: 10, height: 10, scale: 8 } });
+});
+
+Deno.test("nodes are named by node or backend ID only, never by remote object", () => {
+  checkCdpParams("DOM.getBoxModel", { backendNodeId: 5 }, origin);
+  checkCdpParams("DOM.focus", { nodeId: 5 }, origin);
+  refuses("DOM.getBoxModel", { objectId: "1.2.3" });
+  refuses("DOM.getBoxModel", {});
+  refuses("DOM.getBoxModel", { backendNodeId: 0 });
+  refuses("DOM.describeNode", { backendNodeId: 5, pierce: true });
+  refuses("DOM.describeNode", { backendNodeId: 5, depth: -1 });
+  refuses("DOM.getDocument", { depth: -1 });
+  refuses("DOM.getDocument", { pierce: true });
+  refuses("Accessibility.queryAXTree", { objectId: "x", accessibleName: "Send" });
+});
+
+Deno.test("key events cannot reach the clipboard", () => {
+  checkCdpParams("Input.dispatchKeyEvent", { type: "keyDown", key: "Enter" }, origin);
+  checkCdpParams("Input.dispatchKeyEvent", { type: "keyDown", key: "a", modifiers: 2 }, origin);
+  checkCdpParams(
+    "Input.dispatchKeyEvent",
+    { type: "keyDown", key: "a", commands: ["selectAll"] },
+    origin,
+  );
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "v", modifiers: 2 });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "c", modifiers: 4 });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "v", commands: ["paste"] });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "x", commands: ["cut"] });
+});
+
+Deno.test("mouse events cannot navigate history", () => {
+  checkCdpParams("Input.dispatchMouseEvent", {
+    type: "mousePressed",
+    x: 10,
+    y: 20,
+    button: "left",
+    clickCount: 1,
+  }, origin);
+  refuses("Input.dispatchMouseEvent", { type: "mousePressed", x: 1, y: 1, button: "back" });
+  refuses("Input.dispatchMouseEvent", { type: "mousePressed", x: Infinity, y: 1 });
+  refuses("Input.dispatchMouseEvent", { type: "dragEnter", x: 1, y: 1 });
+});
+
+Deno.test("only the fixed page functions run, by value, on resolved objects", () => {
+  checkCdpParams("DOM.resolveNode", { backendNodeId: 5, objectGroup: "act-1" }, origin);
+  refuses("DOM.resolveNode", { backendNodeId: 5, executionContextId: 3 });
+  checkCdpParams("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.describeElement,
+    objectId: "123.4.5",
+    returnByValue: true,
+  }, origin);
+  checkCdpParams("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.containsNode,
+    objectId: "123.4.5",
+    arguments: [{ objectId: "123.4.6" }],
+    returnByValue: true,
+    objectGroup: "act-1",
+  }, origin);
+  refuses("Runtime.callFunctionOn", {
+    functionDeclaration: "function () { return document.cookie; }",
+    objectId: "1",
+    returnByValue: true,
+  });
+  refuses("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.describeElement + " ",
+    objectId: "1",
+    returnByValue: true,
+  });
+  refuses("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.describeElement,
+    objectId: "1",
+  });
+  refuses("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.describeElement,
+    executionContextId: 1,
+    returnByValue: true,
+  });
+  refuses("Runtime.callFunctionOn", {
+    functionDeclaration: pageFunctions.describeElement,
+    objectId: "1",
+    returnByValue: true,
+    userGesture: true,
+  });
+  checkCdpParams("Runtime.releaseObjectGroup", { objectGroup: "act-1" }, origin);
+  refuses("Runtime.releaseObjectGroup", { objectGroup: "" });
+});
+
+Deno.test("every allowlisted method refuses unknown parameters", () => {
+  for (const method of cdpAllowlist) refuses(method, { surprise: true });
+});

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import { fakeProvider } from "../_fakes.ts";
+import { runCdp } from "./cdp.ts";
+
+const lease = { leaseId: "l1", fence: 1 };
+
+async function setup(url = "https://shop.example/") {
+  const provider = fakeProvider();
+  provider.browser.addTab({ id: 7, url });
+  await provider.leases.grant({
+    ...lease,
+    generation: 1,
+    tabId: 7,
+    tab: "inst:7",
+    scope: { kind: "origin", origin: "https://shop.example" },
+    clientName: "c",
+    grantedAt: 0,
+  }, new AbortController().signal);
+  return provider;
+}
+
+const live = () => new AbortController().signal;
+
+Deno.test("cdp sends exactly the checked params to the leased tab", async () => {
+  const { context, browser } = await setup();
+  browser.respond = () => ({ frameId: "f", loaderId: "l" });
+  const result = await runCdp(context, {
+    lease,
+    method: "Page.navigate",
+    params: { url: "https://shop.example/next" },
+  }, live());
+  assert.deepEqual(result, { frameId: "f", loaderId: "l" });
+  assert.deepEqual(browser.commands, [{
+    tabId: 7,
+    method: "Page.navigate",
+    params: { url: "https://shop.example/next" },
+  }]);
+});
+
+Deno.test("cdp refuses forbidden params before anything is sent", async () => {
+  const { context, browser } = await setup();
+  await assert.rejects(
+    runCdp(
+      context,
+      { lease, method: "Page.navigate", params: { url: "https://evil.example/" } },
+      live(),
+    ),
+    (error) => isLeashError(error, "CDP_FORBIDDEN"),
+  );
+  assert.deepEqual(browser.commands, []);
+});
+
+Deno.test("cdp on a tab that left the lease's origin sends nothing", async () => {
+  const { context, browser, browser: { tabs } } = await setup();
+  tabs.set(7, { ...tabs.get(7)!, url: "https://evil.example/" });
+  await assert.rejects(
+    runCdp(context, { lease, method: "Input.insertText", params: { text: "secret" } }, live()),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.deepEqual(browser.commands, []);
+});
+
+Deno.test("a DevTools error on a node is a stale target, never a foreign message", async () => {
+  const { context, browser } = await setup();
+  browser.respond = () => {
+    throw new Error("No node with given id found");
+  };
+  await assert.rejects(
+    runCdp(context, { lease, method: "DOM.getBoxModel", params: { backendNodeId: 9 } }, live()),
+    (error) => isLeashError(error, "STALE_TARGET"),
+  );
+});

@@ -1,0 +1,123 @@
+/**
+ * `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
+ * the person's decision in the approval window and yields an exact-origin
+ * lease; only a Broker in personal mode gets prompt-free grants and `tab`
+ * scope. A grant answers only once the debugger is attached; anything that
+ * fails after the lease was recorded ends it again, so the Broker never
+ * misses a lease the extension holds.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import type { LeaseScope } from "../../contracts/methods/common.ts";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import type { TabSnapshot } from "../worker/browser.ts";
+import type { ProviderContext } from "./context.ts";
+import { httpOrigin } from "./origin.ts";
+import { formatTabId, parseTabId } from "./tab_ids.ts";
+import { boundText } from "./text.ts";
+
+type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
+type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
+
+const maxUrlLength = 8192;
+/** Longest tab title the approval window shows. */
+const maxPromptTitleUnits = 300;
+
+/** The tab a grant names, or the active tab; `TAB_NOT_FOUND` when there is none. */
+async function resolveTab(context: ProviderContext, tab: string | undefined): Promise<TabSnapshot> {
+  if (tab === undefined) {
+    const active = await context.browser.activeTab();
+    if (active === undefined) throw new LeashError("TAB_NOT_FOUND");
+    return active;
+  }
+  const tabId = parseTabId(context.instanceId, tab);
+  const found = tabId === undefined ? undefined : await context.browser.getTab(tabId);
+  if (found === undefined) throw new LeashError("TAB_NOT_FOUND");
+  return found;
+}
+
+/** Ask the person, unless the Broker runs in personal mode; throws unless they allow. */
+async function approve(
+  context: ProviderContext,
+  params: GrantParams,
+  tab: TabSnapshot,
+  origin: string,
+  signal: AbortSignal,
+): Promise<void> {
+  if (context.link.mode === "personal") return;
+  const decision = await context.approvals.ask({
+    clientName: params.clientName,
+    title: boundText(tab.title, maxPromptTitleUnits).text,
+    origin,
+    scope: params.scope,
+    reason: params.reason,
+  }, signal);
+  if (decision === "timeout") throw new LeashError("CLAIM_TIMEOUT");
+  if (decision !== "allow") throw new LeashError("CLAIM_DENIED");
+}
+
+/** Grant a fenced lease on a tab. */
+export async function grantLease(
+  context: ProviderContext,
+  params: GrantParams,
+  signal: AbortSignal,
+): Promise<GrantResult> {
+  if (params.scope === "tab" && context.link.mode !== "personal") {
+    throw new LeashError("UNSUPPORTED");
+  }
+  context.leases.checkGrant(params.lease);
+  const tab = await resolveTab(context, params.tab);
+  const origin = httpOrigin(tab.url);
+  // Only ordinary web pages: the debugger must not touch browser or extension pages.
+  if (origin === undefined) throw new LeashError("DEBUGGER_UNAVAILABLE");
+  await approve(context, params, tab, origin, signal);
+
+  // What the person approved must still be what the tab shows.
+  const current = await context.browser.getTab(tab.id);
+  if (current === undefined) throw new LeashError("TAB_NOT_FOUND");
+  if (httpOrigin(current.url) !== origin) throw new LeashError("ORIGIN_CHANGED");
+
+  const scope: LeaseScope = params.scope === "tab" ? { kind: "tab" } : { kind: "origin", origin };
+  const record = await context.leases.grant({
+    leaseId: params.lease.leaseId,
+    fence: params.lease.fence,
+    generation: context.link.generation,
+    tabId: tab.id,
+    tab: formatTabId(context.instanceId, tab.id),
+    scope,
+    clientName: params.clientName,
+    grantedAt: context.now(),
+  }, signal);
+
+  try {
+    // The document may have moved on while the debugger attached.
+    const after = await context.browser.getTab(tab.id);
+    if (after === undefined) throw new LeashError("TAB_NOT_FOUND");
+    const url = after.url;
+    if (url === undefined || httpOrigin(url) === undefined) throw new LeashError("ORIGIN_CHANGED");
+    if (scope.kind === "origin" && httpOrigin(url) !== scope.origin) {
+      throw new LeashError("ORIGIN_CHANGED");
+    }
+    if (url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
+    signal.throwIfAborted();
+    return { tab: record.tab, scope, url };
+  } catch (error) {
+    // The Broker never learns of this lease, so it ends without an event.
+    await context.leases.end(record.leaseId, "broker", record.fence);
+    throw error;
+  }
+}
+
+/** End a lease at the Broker's request; only the exact live grant of this connection. */
+export async function revokeLease(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "lease.revoke">,
+): Promise<ResultOf<ProviderMethods, "lease.revoke">> {
+  try {
+    context.leases.check(params.lease, context.link.generation);
+  } catch {
+    return { revoked: false };
+  }
+  return { revoked: await context.leases.end(params.lease.leaseId, "broker", params.lease.fence) };
+}

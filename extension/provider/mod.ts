@@ -1,0 +1,38 @@
+/**
+ * The provider handlers of one connection, one per method of the provider
+ * table (a missing one is a type error).
+ *
+ * @module
+ */
+import type { Handlers } from "../../contracts/methods/define.ts";
+import type { ProviderMethods } from "../../contracts/methods/mod.ts";
+import { findAx, readAx } from "./ax.ts";
+import { runCdp } from "./cdp.ts";
+import type { ProviderContext } from "./context.ts";
+import { grantLease, revokeLease } from "./lease.ts";
+import { listTabs } from "./tabs.ts";
+import { unsupported } from "./unsupported.ts";
+
+export type { ProviderContext } from "./context.ts";
+
+/** Handlers for every provider method, bound to one connection's context. */
+export function providerHandlers(context: ProviderContext): Handlers<ProviderMethods> {
+  return {
+    "tabs.list": () => listTabs(context),
+    "lease.grant": (params, { signal }) => grantLease(context, params, signal),
+    "lease.revoke": (params) => revokeLease(context, params),
+    "ax.read": (params, { signal }) => readAx(context, params, signal),
+    "ax.find": (params, { signal }) => findAx(context, params, signal),
+    "cdp": (params, { signal }) => runCdp(context, params, signal),
+    "ax.page": (params) => unsupported(context, params),
+    "frames.list": (params) => unsupported(context, params),
+    "ax.frame": (params) => unsupported(context, params),
+    "ax.frame.page": (params) => unsupported(context, params),
+    "ax.frame.text": (params) => unsupported(context, params),
+    "ax.frame.find": (params) => unsupported(context, params),
+    "ax.frame.subtree": (params) => unsupported(context, params),
+    "frame.click.prepare": (params) => unsupported(context, params),
+    "frame.click": (params) => unsupported(context, params),
+    "frame.geometry": (params) => unsupported(context, params),
+  };
+}
