@@ -64,28 +64,18 @@ export const providerCapabilities = [
   "ax.frame-text.v1",
 ] as const;
 
-/** What a current client requires, as the spec's client hello lists it. */
-export const clientRequiredCapabilities = [
-  "runtime.v1",
-  "runtime.personal-tab-scope.v1",
-  "observe.query.v1",
-  "journal.recovery.v1",
-  "runtime.check.v1",
-  "runtime.wheel.v1",
-  "runtime.radio.v1",
-  "runtime.capture-publication.v1",
-  "runtime.contenteditable-fill.v1",
-  "runtime.append.v1",
-  "runtime.element-state.v1",
-  "runtime.batch.v1",
-  "runtime.page.v1",
-  "runtime.frames.v1",
-  "observe.frame.v1",
-  "runtime.frame-click.v1",
-  "observe.frame-query.v1",
-  "observe.frame-subtree.v1",
-  "observe.frame-page.v1",
-] as const satisfies readonly RuntimeCapability[];
+/** A capability that describes the provider behind the Broker rather than the runtime. */
+type ProviderFacing = Extract<RuntimeCapability, `provider.${string}`>;
+
+/**
+ * What a current client requires, as the spec's client hello lists it: the
+ * whole runtime set except the provider-facing names, which only a provider
+ * requires.
+ */
+export const clientRequiredCapabilities: readonly Exclude<RuntimeCapability, ProviderFacing>[] =
+  runtimeCapabilities.filter(
+    (name): name is Exclude<RuntimeCapability, ProviderFacing> => !name.startsWith("provider."),
+  );
 
 /** What the provider requires of the Broker. */
 export const providerRequiredCapabilities = [

@@ -1,4 +1,10 @@
 import assert from "node:assert/strict";
+import {
+  clientRequiredCapabilities,
+  providerCapabilities,
+  providerRequiredCapabilities,
+  runtimeCapabilities,
+} from "./capabilities.ts";
 import type { z } from "zod";
 import { compileProtocol } from "./_ajv_test_utils.ts";
 import { EnvelopeSchema, parseEnvelope } from "./envelope.ts";
@@ -173,4 +179,14 @@ Deno.test("the provider hello is a valid hello once the token is injected, and n
   assert.equal(verdict({ ...hello, label: "injected provider hello" }, injected), true);
   assert.equal(verdict({ ...hello, label: "uninjected provider hello" }, provider), false);
   assert.equal(verdict(beforeInjection, injected), false);
+});
+
+Deno.test("the capability catalog lists exactly what the spec's hellos and welcome name", () => {
+  const client = parseObject(clientHelloExample);
+  const provider = parseObject(providerHelloExample);
+  const welcome = parseObject(welcomeExample);
+  assert.deepEqual(client.requiredCapabilities, clientRequiredCapabilities);
+  assert.deepEqual(provider.capabilities, providerCapabilities);
+  assert.deepEqual(provider.requiredCapabilities, providerRequiredCapabilities);
+  assert.deepEqual(welcome.capabilities, runtimeCapabilities);
 });

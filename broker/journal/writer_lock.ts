@@ -10,14 +10,15 @@
  *
  * @module
  */
+import { FileLock } from "../file_lock.ts";
 import { JournalOpenError } from "./open_error.ts";
 
 /** A held writer lock. */
 export class WriterLock {
-  #file: Deno.FsFile | undefined;
+  readonly #lock: FileLock;
 
-  private constructor(file: Deno.FsFile) {
-    this.#file = file;
+  private constructor(lock: FileLock) {
+    this.#lock = lock;
   }
 
   /** The lock file of the journal at `path`. */
@@ -31,27 +32,17 @@ export class WriterLock {
    */
   static acquire(journalPath: string): WriterLock {
     const path = WriterLock.pathFor(journalPath);
-    const file = Deno.openSync(path, { read: true, write: true, create: true, mode: 0o600 });
-    let locked = false;
-    try {
-      locked = file.tryLockSync(true);
-    } finally {
-      if (!locked) file.close();
-    }
-    if (!locked) {
+    const lock = FileLock.tryAcquire(path);
+    if (lock === undefined) {
       throw new JournalOpenError(journalPath, "locked", {
         detail: `another Broker holds ${path}`,
       });
     }
-    return new WriterLock(file);
+    return new WriterLock(lock);
   }
 
   /** Let the lock go. Idempotent; the lock file stays. */
   release(): void {
-    const file = this.#file;
-    this.#file = undefined;
-    if (file === undefined) return;
-    file.unlockSync();
-    file.close();
+    this.#lock.release();
   }
 }

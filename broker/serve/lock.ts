@@ -7,43 +7,36 @@
  * @module
  */
 import { runtimePath } from "../dirs.ts";
+import { FileLock } from "../file_lock.ts";
 import { StartError } from "./start_error.ts";
 
 /** A held lock; {@linkcode InstanceLock.release} lets it go. */
 export class InstanceLock {
-  #file: Deno.FsFile | undefined;
+  readonly #lock: FileLock;
 
-  private constructor(file: Deno.FsFile) {
-    this.#file = file;
+  private constructor(lock: FileLock) {
+    this.#lock = lock;
   }
 
   /**
    * Take the lock on `runtimeDir` without waiting. Throws
    * {@linkcode StartError} when another Broker holds it.
    */
-  static async acquire(runtimeDir: string): Promise<InstanceLock> {
+  static acquire(runtimeDir: string): Promise<InstanceLock> {
     const path = runtimePath(runtimeDir, "lock");
-    const file = await Deno.open(path, { read: true, write: true, create: true, mode: 0o600 });
-    let locked = false;
-    try {
-      locked = await file.tryLock(true);
-    } finally {
-      if (!locked) file.close();
-    }
-    if (!locked) {
-      throw new StartError(
-        `Cannot start the Broker: another Broker is running on ${runtimeDir} (it holds ${path})`,
+    const lock = FileLock.tryAcquire(path);
+    if (lock === undefined) {
+      return Promise.reject(
+        new StartError(
+          `Cannot start the Broker: another Broker is running on ${runtimeDir} (it holds ${path})`,
+        ),
       );
     }
-    return new InstanceLock(file);
+    return Promise.resolve(new InstanceLock(lock));
   }
 
-  /** Let the lock go. Idempotent. The lock file stays, so no one races on re-creating it. */
+  /** Let the lock go. Idempotent. */
   release(): void {
-    const file = this.#file;
-    this.#file = undefined;
-    if (file === undefined) return;
-    file.unlockSync();
-    file.close();
+    this.#lock.release();
   }
 }
