@@ -32,13 +32,14 @@ type ReadParams = ParamsOf<ProviderMethods, "ax.read">;
 type FindParams = ParamsOf<ProviderMethods, "ax.find">;
 
 /** A leased read: its lease, its signal and a command function bound to both. */
-interface LeasedRead {
+export interface LeasedRead {
   record: LeaseRecord;
   signal: AbortSignal;
   command(method: string, params?: Record<string, unknown>): Promise<unknown>;
 }
 
-function leasedRead(
+/** A read under `record`, ended by `request`, the lease's end or `timeoutMs`. */
+export function leasedRead(
   context: ProviderContext,
   record: LeaseRecord,
   request: AbortSignal,
@@ -53,7 +54,8 @@ function leasedRead(
   };
 }
 
-async function currentDocument(
+/** The tab's top-level document now; ends the lease (`ORIGIN_CHANGED`) when it left the scope. */
+export async function currentDocument(
   context: ProviderContext,
   read: LeasedRead,
 ): Promise<DocumentIdentity> {
@@ -63,7 +65,7 @@ async function currentDocument(
 }
 
 /** The shared tail of a read: same document, lease still live, title and URL bounded. */
-async function finishRead(
+export async function finishRead(
   context: ProviderContext,
   read: LeasedRead,
   token: ReadParams["lease"],
@@ -92,7 +94,8 @@ async function documentRoot(read: LeasedRead): Promise<number> {
   return parsed.data.root.backendNodeId;
 }
 
-function rawNodes(result: unknown): RawAxNode[] {
+/** The AX nodes of a DevTools answer; `INTERNAL` when it has none. */
+export function rawNodes(result: unknown): RawAxNode[] {
   const parsed = RawAxNodesSchema.safeParse(result);
   if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
   return parsed.data.nodes;

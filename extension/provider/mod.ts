@@ -10,13 +10,18 @@ import { findAx, readAx } from "./ax.ts";
 import { runCdp } from "./cdp.ts";
 import type { ProviderContext } from "./context.ts";
 import { grantLease, revokeLease } from "./lease.ts";
+import { PageCursors, readPage } from "./page.ts";
 import { listTabs } from "./tabs.ts";
 import { unsupported } from "./unsupported.ts";
 
 export type { ProviderContext } from "./context.ts";
 
-/** Handlers for every provider method, bound to one connection's context. */
+/**
+ * Handlers for every provider method, bound to one connection's context.
+ * The connection's `ax.page` continuations live as long as these handlers.
+ */
 export function providerHandlers(context: ProviderContext): Handlers<ProviderMethods> {
+  const cursors = new PageCursors({ now: context.now });
   return {
     "tabs.list": () => listTabs(context),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
@@ -24,7 +29,7 @@ export function providerHandlers(context: ProviderContext): Handlers<ProviderMet
     "ax.read": (params, { signal }) => readAx(context, params, signal),
     "ax.find": (params, { signal }) => findAx(context, params, signal),
     "cdp": (params, { signal }) => runCdp(context, params, signal),
-    "ax.page": (params) => unsupported(context, params),
+    "ax.page": (params, { signal }) => readPage(context, params, { signal, cursors }),
     "frames.list": (params) => unsupported(context, params),
     "ax.frame": (params) => unsupported(context, params),
     "ax.frame.page": (params) => unsupported(context, params),

@@ -1,6 +1,6 @@
 /**
- * Provider methods this build does not implement yet: live page windows,
- * frame discovery, child-frame reads and clicks. They check the fence first,
+ * Provider methods this build does not implement yet: frame discovery,
+ * child-frame reads and clicks. They check the fence first,
  * so a stale holder still learns `STALE_LEASE`, then answer `UNSUPPORTED`.
  *
  * @module
@@ -11,7 +11,6 @@ import type { ProviderContext } from "./context.ts";
 
 /** The methods answered by {@linkcode unsupported}. */
 export const unsupportedMethods = [
-  "ax.page",
   "frames.list",
   "ax.frame",
   "ax.frame.page",
