@@ -1,0 +1,116 @@
+/**
+ * Restricted-mode claims decided by the person in the extension's approval
+ * window: allowed, denied, the window closed, and a click in the window's
+ * first 500 ms ignored.
+ */
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import { noBrowser, settledFlag, startWorld } from "./harness.ts";
+
+Deno.test({
+  name: "an allowed claim yields an exact-origin lease on the tab the window named",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+    const claim = client.call("browser.claim", {
+      sessionId: "s",
+      instance: world.instance.id,
+      tab,
+      clientName: "e2e-agent",
+      reason: "Fill in the contact form",
+    });
+    claim.catch(() => {});
+    const shown = await world.person.nextClaim();
+    assert.deepEqual(shown.text, {
+      heading: "Allow e2e-agent to use this tab?",
+      client: "e2e-agent",
+      title: "Contact form",
+      origin: world.fixtures.origin,
+      scope: "Only this site, in this tab",
+      reason: "Fill in the contact form",
+    });
+    await shown.answer("allow");
+    const lease = await claim;
+    assert.equal(lease.tab, tab);
+    assert.equal(lease.instance, world.instance.id);
+    assert.deepEqual(lease.scope, { kind: "origin", origin: world.fixtures.origin });
+    assert.deepEqual(
+      await client.call("browser.validateLease", { sessionId: "s", leaseId: lease.leaseId }),
+      { valid: true },
+    );
+    assert.deepEqual(await world.person.popup(), {
+      status: "connected",
+      leaseIds: [lease.leaseId],
+    });
+  },
+});
+
+Deno.test({
+  name: "a denied claim is CLAIM_DENIED and leaves no lease",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+    const claim = client.call("browser.claim", {
+      sessionId: "s",
+      instance: world.instance.id,
+      tab,
+    });
+    claim.catch(() => {});
+    await world.person.deny();
+    await assert.rejects(claim, (error) => isLeashError(error, "CLAIM_DENIED"));
+    assert.deepEqual((await world.person.popup()).leaseIds, []);
+  },
+});
+
+Deno.test({
+  name: "closing the approval window denies the claim with CLAIM_DENIED",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+    const claim = client.call("browser.claim", {
+      sessionId: "s",
+      instance: world.instance.id,
+      tab,
+    });
+    claim.catch(() => {});
+    await world.person.closeApprovalWindow();
+    await assert.rejects(claim, (error) => isLeashError(error, "CLAIM_DENIED"));
+    assert.deepEqual((await world.person.popup()).leaseIds, []);
+  },
+});
+
+Deno.test({
+  name: "the approval window ignores a click in its first 500 ms and takes one after",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+    const claim = client.call("browser.claim", {
+      sessionId: "s",
+      instance: world.instance.id,
+      tab,
+    });
+    claim.catch(() => {});
+    const settled = settledFlag(claim);
+    const shown = await world.person.nextClaim();
+    assert.equal(await shown.armed(), false, "the window must not take input yet");
+    await shown.click("allow");
+    assert.equal(await shown.shown(), true, "the claim is still on screen");
+    assert.equal(settled(), false, "the early click decided nothing");
+    // Once armed, the same click counts. Had the early click counted, the claim
+    // would have been answered and the window closed: this wait would fail.
+    await shown.waitArmed();
+    assert.equal(settled(), false);
+    await shown.answer("allow");
+    const lease = await claim;
+    assert.deepEqual(lease.scope, { kind: "origin", origin: world.fixtures.origin });
+    assert.equal(world.person.approvalWindowsOpened, 1);
+  },
+});
