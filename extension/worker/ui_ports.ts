@@ -47,6 +47,8 @@ export interface UiPortsOptions {
 export class UiPorts {
   readonly #options: UiPortsOptions;
   readonly #popups = new Set<UiPort>();
+  /** The latest push started per popup; an older state that resolves late is dropped. */
+  readonly #popupPushes = new WeakMap<UiPort, number>();
   readonly #approvals = new Set<UiPort>();
 
   constructor(options: UiPortsOptions) {
@@ -110,8 +112,12 @@ export class UiPorts {
   }
 
   async #pushPopup(port: UiPort): Promise<void> {
+    // States are built asynchronously, so they may resolve out of order; only
+    // the newest one may reach the page, or a stale lease list would stay up.
+    const push = (this.#popupPushes.get(port) ?? 0) + 1;
+    this.#popupPushes.set(port, push);
     const state = await this.#options.popupState();
-    if (this.#popups.has(port)) this.#post(port, state);
+    if (this.#popups.has(port) && this.#popupPushes.get(port) === push) this.#post(port, state);
   }
 
   #post(port: UiPort, message: PopupState | ApprovalState): void {

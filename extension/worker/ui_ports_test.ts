@@ -98,3 +98,43 @@ Deno.test("decisions count only from the approval window the worker opened", () 
   inWindow.deliver(decision);
   assert.deepEqual(approvalCommands, [decision]);
 });
+
+Deno.test("a popup only ever shows the newest state, even when an older one resolves last", async () => {
+  const resolvers: Array<(count: number) => void> = [];
+  const ui = new UiPorts({
+    extensionId: id,
+    popupState: () =>
+      new Promise((resolve) => {
+        resolvers.push((count) =>
+          resolve({
+            type: "state",
+            connection: { status: "connected", mode: "restricted", retryAt: null },
+            leases: Array.from({ length: count }, (_, i) => ({
+              leaseId: `lease-${i}`,
+              clientName: "agent",
+              tabTitle: "Tab",
+              origin: "https://example.com",
+              scope: "origin",
+              since: 0,
+            })),
+          })
+        );
+      }),
+    approvalState: () => ({ type: "claims", claims: [] }),
+    approvalWindowId: () => undefined,
+    onPopupCommand: () => {},
+    onApprovalCommand: () => {},
+  });
+  const popup = new FakeUiPort("leash.popup", { id, url: popupUrl });
+  ui.accept(popup);
+  ui.popupChanged();
+  ui.popupChanged();
+  // The newest state (no leases) resolves first, the older ones after it.
+  resolvers[2](0);
+  await settle();
+  resolvers[1](1);
+  resolvers[0](2);
+  await settle();
+  assert.equal(popup.sent.length, 1);
+  assert.deepEqual((popup.sent[0] as { leases: unknown[] }).leases, []);
+});
