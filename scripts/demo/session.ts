@@ -1,0 +1,160 @@
+/**
+ * The demo's agent session, as a model would run it through the MCP tools:
+ * find the browser and the tab, claim it, observe, fill the order form,
+ * place the order with the page's own confirmation as the expectation,
+ * read what changed, take a screenshot, release.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ActResultSchema } from "../../contracts/methods/action.ts";
+import { LeaseSchema } from "../../contracts/methods/common.ts";
+import { type Observation, ObservationSchema } from "../../contracts/methods/observation.ts";
+import type { DemoAgent } from "./agent.ts";
+import type { StepPrinter } from "./print.ts";
+
+const InstancesSchema = z.object({ instances: z.array(z.object({ id: z.string() })).min(1) });
+const TabsSchema = z.object({
+  tabs: z.array(z.object({ tab: z.string(), url: z.string().optional() })),
+});
+const CaptureSchema = z.object({ mimeType: z.string(), width: z.number(), height: z.number() });
+
+/** The order the agent places. */
+export const order = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  coffee: "Ethiopia Yirgacheffe",
+  grind: "Filter",
+} as const;
+
+/** The page's own words once the order is placed. */
+export const confirmation = `Order confirmed: ${order.coffee}, filter, for ${order.name}. ` +
+  `Receipt sent to ${order.email}.`;
+
+/** What the session found out. */
+export interface SessionOutcome {
+  /** The act status of placing the order: `verified` when the page confirmed it. */
+  placed: string;
+  /** The screenshot, when one was taken. */
+  screenshot: { mimeType: string; width: number; height: number; bytes: Uint8Array } | undefined;
+}
+
+/** The ref of the row with `role` and exactly `name`, as the agent reads it from an observation. */
+export function refFor(observation: Observation, role: string, name: string): string {
+  const found = observation.nodes.find((node) =>
+    node.role === role && node.name === name && node.ref !== null
+  );
+  if (found?.ref == null) throw new Error(`Cannot find ${role} "${name}" in the observation`);
+  return found.ref;
+}
+
+/**
+ * Run the session on the tab showing `pageUrl`. `signal` stops it between
+ * steps (Ctrl-C); the lease is released on the way out whenever one was
+ * granted.
+ */
+export async function runSession(
+  agent: DemoAgent,
+  printer: StepPrinter,
+  pageUrl: string,
+  signal: AbortSignal,
+): Promise<SessionOutcome> {
+  const step = () => signal.throwIfAborted();
+  const instances = InstancesSchema.parse(
+    (await agent.call("browser_instances", {}, "Which browsers run the Leash extension?"))
+      .structured,
+  );
+  const instance = instances.instances[0].id;
+  step();
+  const tabs = TabsSchema.parse(
+    (await agent.call("browser_tabs", { instance }, "Which tab shows the shop?")).structured,
+  );
+  const tab = tabs.tabs.find((info) => info.url === pageUrl)?.tab;
+  if (tab === undefined) throw new Error(`Cannot find the tab of ${pageUrl}`);
+  step();
+  const lease = LeaseSchema.parse(
+    (await agent.call("browser_claim", {
+      instance,
+      tab,
+      reason: "Order a bag of coffee for Ada",
+    }, "Ask for a lease on that tab (personal mode: granted without a prompt).")).structured,
+  );
+  const leaseId = lease.leaseId;
+  try {
+    step();
+    const page = ObservationSchema.parse(
+      (await agent.call(
+        "browser_observe",
+        { leaseId },
+        "Read the page as compact text with refs.",
+        40,
+      )).structured,
+    );
+    const documentEpoch = page.documentEpoch;
+    const act = async (action: Record<string, unknown>, why: string, expect?: object) => {
+      step();
+      const args = { leaseId, documentEpoch, action, ...(expect === undefined ? {} : { expect }) };
+      return ActResultSchema.parse((await agent.call("browser_act", args, why)).structured);
+    };
+    await act(
+      { kind: "fill", ref: refFor(page, "textbox", "Your name"), text: order.name },
+      "Type the name.",
+    );
+    await act(
+      { kind: "fill", ref: refFor(page, "textbox", "Email for the receipt"), text: order.email },
+      "Type the email.",
+    );
+    await act(
+      { kind: "select", ref: refFor(page, "combobox", "Coffee"), option: order.coffee },
+      "Choose the coffee.",
+    );
+    await act(
+      { kind: "radio", ref: refFor(page, "radio", order.grind) },
+      "Choose the grind.",
+    );
+    const placed = await act(
+      { kind: "click", ref: refFor(page, "button", "Place order") },
+      "Place the order, expecting the page's own confirmation.",
+      { textPresent: confirmation },
+    );
+    printer.note(
+      placed.status === "verified"
+        ? "verified: the page itself says the order is confirmed"
+        : `not verified (${placed.status}): the confirmation did not appear`,
+    );
+    step();
+    await agent.call(
+      "browser_observe",
+      { leaseId, since: page.cursor },
+      "What changed since the first observation? Only the differences come back.",
+      20,
+    );
+    step();
+    const shot = await agent.call(
+      "browser_capture",
+      { leaseId },
+      "A screenshot of the viewport, returned as image content.",
+    );
+    const image = shot.images[0];
+    const metadata = CaptureSchema.parse(shot.structured);
+    const bytes = image === undefined ? new Uint8Array() : decodeBase64(image.data);
+    printer.note(
+      `${metadata.mimeType} ${metadata.width}x${metadata.height}, ${
+        Math.round(bytes.length / 1024)
+      } KiB`,
+    );
+    return {
+      placed: placed.status,
+      screenshot: image === undefined ? undefined : { ...metadata, bytes },
+    };
+  } finally {
+    // Give the tab back even when a step failed; a dead connection ends the lease anyway.
+    if (!signal.aborted) {
+      await agent.call("browser_release", { leaseId }, "Done: give the tab back.").catch(() => {});
+    }
+  }
+}
+
+function decodeBase64(data: string): Uint8Array {
+  return Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+}

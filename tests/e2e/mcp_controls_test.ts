@@ -1,0 +1,147 @@
+/**
+ * A stock MCP client on the fixture controls and the overlay page in real
+ * Chromium, personal mode: checkbox, radio, select, contenteditable, named
+ * keys (Enter submits, Tab moves focus), and a click on a covered element
+ * that must not land. One world for the file.
+ */
+import assert from "node:assert/strict";
+import { refOf, startAgent } from "./_mcp.ts";
+import { noBrowser } from "./harness.ts";
+
+Deno.test({
+  name: "a stock MCP client drives form controls and refuses covered clicks",
+  ignore: noBrowser,
+  fn: async (t) => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+
+    await t.step("checkbox, radio, select and contenteditable change the page", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const documentEpoch = seen.documentEpoch;
+      const act = async (action: Record<string, unknown>, expect: Record<string, unknown>) => {
+        const result = await agent.act({ leaseId, documentEpoch, action, expect });
+        assert.equal(result.status, "verified", result.shown);
+        assert.equal(result.documentChanged, false);
+        return result;
+      };
+
+      const subscribe = refOf(seen, "checkbox", "Subscribe");
+      await act({ kind: "check", ref: subscribe, checked: true }, {
+        element: { ref: subscribe, checked: true },
+      });
+      const terms = refOf(seen, "checkbox", "Accept terms");
+      await act({ kind: "check", ref: terms, checked: false }, {
+        element: { ref: terms, checked: false },
+      });
+      const large = refOf(seen, "radio", "Large");
+      await act({ kind: "radio", ref: large }, { element: { ref: large, checked: true } });
+      await act({ kind: "select", ref: refOf(seen, "combobox", "Colour"), option: "Blue" }, {
+        textPresent: "colour: b",
+      });
+      const notes = refOf(seen, "textbox", "Notes");
+      await act({ kind: "fillEditable", ref: notes, text: "Buy oat milk" }, {
+        textPresent: "Buy oat milk",
+      });
+
+      assert.deepEqual(
+        await page.evaluate(`[
+          document.getElementById("subscribe").checked,
+          document.getElementById("terms").checked,
+          document.querySelector("input[name=size]:checked").id,
+          document.getElementById("colour").value,
+          document.getElementById("colour-echo").textContent,
+          document.getElementById("notes").textContent,
+        ]`),
+        [true, false, "large", "b", "colour: b", "Buy oat milk"],
+      );
+      const after = await agent.observe({ leaseId, query: "checkbox" });
+      assert.match(after.shown, /checkbox "Subscribe" checked ref=/);
+      assert.doesNotMatch(after.shown, /checkbox "Accept terms" checked/);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step("Enter submits a form and Tab moves the focus", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const documentEpoch = seen.documentEpoch;
+      const first = refOf(seen, "textbox", "First");
+      const second = refOf(seen, "textbox", "Second");
+      await agent.act({
+        leaseId,
+        documentEpoch,
+        action: { kind: "fill", ref: first, text: "Ada" },
+      });
+
+      const tabbed = await agent.act({
+        leaseId,
+        documentEpoch,
+        action: { kind: "press", key: "Tab", ref: first },
+        expect: { element: { ref: second, focused: true } },
+      });
+      assert.equal(tabbed.status, "verified", tabbed.shown);
+      assert.equal(await page.evaluate("document.activeElement.id"), "second");
+
+      const entered = await agent.act({
+        leaseId,
+        documentEpoch,
+        action: { kind: "press", key: "Enter", ref: first },
+        expect: { textPresent: "Submitted Ada" },
+      });
+      assert.equal(entered.status, "verified", entered.shown);
+      assert.equal(
+        await page.evaluate("document.getElementById('submitted').textContent"),
+        "Submitted Ada",
+      );
+      // The page's key log saw exactly the two named keys, on the fields they were pressed on.
+      assert.deepEqual(
+        await page.evaluate(
+          "[...document.querySelectorAll('#keys li')].map((li) => li.textContent)",
+        ),
+        ["key Tab on first", "key Enter on first"],
+      );
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step(
+      "a click on an element under an overlay is refused and not dispatched",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("overlay.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const buy = refOf(seen, "button", "Buy now");
+        const covered = await agent.fail("browser_act", {
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: buy },
+        });
+        assert.equal(covered.code, "TARGET_COVERED", covered.text);
+        assert.deepEqual(
+          await page.evaluate("[window.buyClicks, window.bannerClicks, window.pointerEvents]"),
+          [0, 0, 0],
+          "no pointer event reached the page",
+        );
+        assert.equal(await page.evaluate("document.getElementById('buy-count').textContent"), "0");
+
+        // Once the agent dismisses the banner, the same ref clicks through.
+        const accepted = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Accept cookies") },
+        });
+        assert.notEqual(accepted.status, "uncertain", accepted.shown);
+        const bought = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: buy },
+          expect: { textPresent: "Buy clicks: 1" },
+        });
+        assert.equal(await page.evaluate("window.buyClicks"), 1);
+        assert.equal(bought.status, "verified", bought.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+  },
+});

@@ -1,0 +1,123 @@
+/**
+ * A stock MCP client on the 2,000-row fixture in real Chromium, personal
+ * mode: a budgeted observation that says what it left out, a row found by
+ * `query` and its button clicked, and live page windows that continue each
+ * other with single-use continuations. One world for the file.
+ */
+import assert from "node:assert/strict";
+import { estimateTokens } from "../../broker/runtime/observe/budget.ts";
+import { refOf, startAgent } from "./_mcp.ts";
+import { noBrowser } from "./harness.ts";
+
+const rows = 2_000;
+
+Deno.test({
+  name: "a stock MCP client works a 2,000-row page within budget",
+  ignore: noBrowser,
+  fn: async (t) => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+    const longUrl = world.fixtures.url("long.html");
+    const { tab, page } = await world.openTab(longUrl);
+    const leaseId = await agent.claim(tab);
+
+    await t.step("an observation stays within its budget and says what it left out", async () => {
+      for (const maxTokens of [undefined, 1_000]) {
+        const seen = await agent.observe(
+          maxTokens === undefined ? { leaseId } : {
+            leaseId,
+            maxTokens,
+          },
+        );
+        assert.ok(estimateTokens(seen.text) <= (maxTokens ?? 4_000), `within ${maxTokens}`);
+        assert.ok(seen.truncated !== null, "the observation says it was cut");
+        const last = seen.shown.split("\n").at(-1) ?? "";
+        const said = /^… ([\d,]+) more rows not shown(?:; .*about ([\d,]+) nodes not read)?/
+          .exec(last);
+        assert.ok(said !== null, last);
+        const count = (text: string | undefined) => Number((text ?? "0").replaceAll(",", ""));
+        assert.equal(count(said[1]) + count(said[2]), seen.truncated.omitted);
+        assert.match(last, /query:"<text>".*readPage/);
+        const buttons = seen.nodes.filter((node) => node.role === "button");
+        assert.ok(buttons.length > 0 && buttons.length < rows, `${buttons.length} buttons shown`);
+        // Rows are whole and in document order: the first buttons shown are the first rows.
+        assert.deepEqual(
+          buttons.slice(0, 3).map((node) => node.name),
+          ["Open order 1", "Open order 2", "Open order 3"],
+        );
+      }
+    });
+
+    await t.step("a row found by query is clicked and the page shows which", async () => {
+      for (const order of [1_999, 42]) {
+        const found = await agent.observe({ leaseId, query: `Open order ${order}` });
+        const button = refOf(found, "button", `Open order ${order}`);
+        assert.ok(estimateTokens(found.text) < 400, "a query answer is small");
+        const clicked = await agent.act({
+          leaseId,
+          documentEpoch: found.documentEpoch,
+          action: { kind: "click", ref: button },
+          expect: { textPresent: `Opened order ${order}` },
+        });
+        assert.equal(clicked.status, "verified", clicked.shown);
+        assert.equal(
+          await page.evaluate("document.getElementById('opened').textContent"),
+          `Opened order ${order}`,
+        );
+      }
+    });
+
+    await t.step("page windows continue each other in order and end on a small page", async () => {
+      // Every window rereads the live tree (~1.5 s here for the 2,000 rows' ~11,000 nodes), so
+      // three windows stand for the walk; the small form shows where a walk ends.
+      const names: string[] = [];
+      const tokens: string[] = [];
+      let continuation: string | undefined;
+      for (let windows = 0; windows < 3; windows++) {
+        const window = await agent.readPage(
+          continuation === undefined ? { leaseId } : { leaseId, continuation },
+        );
+        names.push(
+          ...window.nodes.filter((node) => node.role === "button").map((node) => node.name),
+        );
+        assert.ok(window.continuation !== null, window.shown);
+        assert.equal(window.complete, false);
+        assert.ok(window.shown.endsWith(
+          `(more: read on with continuation ${window.continuation}; it works once)`,
+        ));
+        continuation = window.continuation;
+        tokens.push(continuation);
+      }
+      assert.ok(names.length > 100, `${names.length} rows in three windows`);
+      assert.deepEqual(
+        names,
+        Array.from({ length: names.length }, (_, i) => `Open order ${i + 1}`),
+      );
+      assert.equal(new Set(tokens).size, tokens.length, "every window has its own continuation");
+
+      const reused = await agent.fail("browser_read_page", { leaseId, continuation: tokens[0] });
+      assert.equal(reused.code, "STALE_CURSOR", reused.text);
+
+      const { tab: formTab } = await world.openTab(world.fixtures.url("form.html"));
+      const formLease = await agent.claim(formTab);
+      const whole = await agent.readPage({ leaseId: formLease });
+      assert.equal(whole.continuation, null);
+      assert.equal(whole.complete, true);
+      assert.match(whole.shown, /button "Send" ref=\S+\n[\s\S]*\(end of document\)$/);
+      await agent.call("browser_release", { leaseId: formLease });
+    });
+
+    await t.step("a continuation fails once the document changed", async () => {
+      const first = await agent.readPage({ leaseId });
+      assert.ok(first.continuation !== null);
+      await page.navigate(longUrl);
+      const changed = await agent.fail("browser_read_page", {
+        leaseId,
+        continuation: first.continuation,
+      });
+      assert.equal(changed.code, "STALE_CURSOR", changed.text);
+      const fresh = await agent.readPage({ leaseId });
+      assert.notEqual(fresh.documentEpoch, first.documentEpoch);
+    });
+  },
+});
