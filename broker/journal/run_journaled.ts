@@ -9,6 +9,7 @@
  * @module
  */
 import { type ErrorCode, LeashError, toErrorCode } from "../../contracts/errors.ts";
+import { crashAt } from "./crash_points.ts";
 import type { Journal } from "./journal.ts";
 import type { Completion, Intent } from "./types.ts";
 
@@ -63,6 +64,7 @@ export async function runJournaled<R>(
 ): Promise<R> {
   for (;;) {
     action.signal?.throwIfAborted();
+    crashAt("before-intent");
     const decision = journal.begin(intent);
     switch (decision.kind) {
       case "conflict":
@@ -96,6 +98,7 @@ async function runNew<R>(journal: Journal<R>, entryId: number, action: Journaled
   try {
     await action.authorize();
     completion = await action.perform(() => {
+      crashAt("after-intent");
       journal.markDispatched(entryId);
       dispatched = true;
     });
@@ -107,7 +110,9 @@ async function runNew<R>(journal: Journal<R>, entryId: number, action: Journaled
     }
     throw error;
   }
+  crashAt("after-dispatch");
   journal.complete(entryId, completion);
+  crashAt("after-outcome");
   // The lease may have ended while the action ran; its page data is then not delivered.
   await action.authorize();
   return completion.result;
