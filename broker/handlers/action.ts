@@ -73,7 +73,8 @@ function liveLease(deps: HandlerDeps, params: ActParams): OwnedLease | undefined
 function intentOf(deps: HandlerDeps, runtime: RuntimeServices, params: ActParams): Intent {
   const held = liveLease(deps, params);
   const ref = refOf(params.action);
-  const target = ref === undefined
+  // Only the lease's owner may see an element's name, in the audit as anywhere else.
+  const target = ref === undefined || held === undefined
     ? undefined
     : runtime.books.epochs.resolve(params.leaseId, params.documentEpoch, ref);
   const scope = held?.lease.scope;
