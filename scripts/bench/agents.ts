@@ -1,0 +1,182 @@
+/**
+ * What an agent pays to look at a page and click on it, through MCP, on
+ * the fixture pages (`form.html`, and `long.html` with 2,000 rows): Leash
+ * (its MCP server, Broker, Native Host and extension in real Chromium,
+ * personal mode) beside `@playwright/mcp` and `chrome-devtools-mcp`
+ * driving their own headless instances of the same Chromium executable, in
+ * the same run. Each tool observes the page its default way and clicks a
+ * button by the ref its observation gave; tokens count the text the agent
+ * receives (`gpt-tokenizer`, o200k_base). Ratios are ours / theirs: for
+ * tokens and latency alike, lower is better. A tool that cannot start or
+ * breaks midway gets a "not measured" row saying why, never a number.
+ *
+ * Run alone: `deno task bench agents`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { browserPath, startWorld, type World } from "../../tests/e2e/harness.ts";
+import type { BenchRow } from "./row.ts";
+import { devtoolsPackage, startDevtools } from "./agents/devtools.ts";
+import type { Driver } from "./agents/driver.ts";
+import { startLeash } from "./agents/leash.ts";
+import {
+  type NodePackage,
+  nodeVersion,
+  readNodePackage,
+  satisfies,
+} from "./agents/node_package.ts";
+import { firstLine, type PageSpec, runPhase, type ToolRun } from "./agents/phase.ts";
+import { startPlaywright } from "./agents/playwright.ts";
+import { notMeasured, pageRows } from "./agents/rows.ts";
+
+/** The whole benchmark, start to teardown, stays within this. */
+const totalBudgetMs = 75_000;
+/** Kept back from the phases for closing the servers, the browsers and the world. */
+const teardownReserveMs = 10_000;
+const closeTimeoutMs = 8_000;
+
+interface NodeRuntime {
+  command: string;
+  version?: string;
+  env: Record<string, string>;
+}
+
+type BaselineStart = (
+  browser: string,
+  workDir: string,
+  node: NodeRuntime,
+) => Promise<Driver>;
+
+/** Measure Leash against the baselines; see the module doc. */
+export async function benchAgents(): Promise<BenchRow[]> {
+  const began = performance.now();
+  const browser = browserPath;
+  if (browser === undefined) {
+    return [notMeasured("agents", "no Chromium found (set LEASH_BROWSER)")];
+  }
+  const workDir = await Deno.makeTempDir({ prefix: "leash-bench-agents-" });
+  const home = join(workDir, "home");
+  await Deno.mkdir(home);
+  const node: NodeRuntime = {
+    command: "node",
+    version: await nodeVersion(),
+    // A private HOME: nothing the baselines write lands in the person's own.
+    env: { PATH: Deno.env.get("PATH") ?? "", HOME: home },
+  };
+  const rows: BenchRow[] = [];
+  const tools: ToolRun[] = [];
+  let world: World | undefined;
+  try {
+    const [startedWorld, playwright, devtools] = await Promise.allSettled([
+      startWorld({ accessMode: "personal" }),
+      startBaseline(
+        "Playwright MCP",
+        readNodePackage("@playwright/mcp"),
+        startPlaywright,
+        { browser, workDir: join(workDir, "playwright"), node },
+      ),
+      startBaseline(
+        "DevTools MCP",
+        devtoolsPackage(),
+        startDevtools,
+        { browser, workDir: join(workDir, "devtools"), node },
+      ),
+    ]);
+    const baselines = [
+      { short: "Playwright MCP", started: playwright },
+      { short: "DevTools MCP", started: devtools },
+    ];
+    for (const { short, started } of baselines) {
+      if (started.status === "rejected") rows.push(notMeasured(short, firstLine(started.reason)));
+      else if ("driver" in started.value) tools.push(started.value);
+      else rows.push(started.value);
+    }
+    if (startedWorld.status === "rejected") {
+      return [notMeasured("Leash", firstLine(startedWorld.reason)), ...rows];
+    }
+    world = startedWorld.value;
+    const leash: ToolRun = {
+      short: "Leash",
+      driver: await startLeash({
+        runtimeDir: world.runtimeDir,
+        instanceId: world.instance.id,
+        openTab: world.openTab,
+      }),
+      pages: new Map(),
+    };
+    tools.unshift(leash);
+
+    const pages: Array<PageSpec & { weight: number }> = [
+      { key: "form", url: world.fixtures.url("form.html"), button: "Send", rounds: 10, weight: 1 },
+      {
+        key: "long",
+        url: world.fixtures.url("long.html"),
+        button: "Open order 1999",
+        rounds: 7,
+        weight: 3,
+      },
+    ];
+    let weightLeft = pages.reduce((sum, page) => sum + page.weight, 0);
+    for (const page of pages) {
+      const left = began + totalBudgetMs - teardownReserveMs - performance.now();
+      await runPhase(tools, page, Math.max(0, left) * page.weight / weightLeft);
+      weightLeft -= page.weight;
+    }
+    for (const page of pages) {
+      for (const baseline of tools.slice(1)) rows.push(...pageRows(leash, baseline, page));
+    }
+    for (const tool of tools) {
+      if (tool.failure !== undefined) rows.push(notMeasured(tool.short, tool.failure));
+    }
+    console.log(describeRun(tools, browser, node, performance.now() - began));
+    return rows;
+  } finally {
+    await Promise.all(tools.map((tool) => withTimeout(tool.driver.close(), closeTimeoutMs)));
+    if (world !== undefined) await withTimeout(world.dispose(), closeTimeoutMs);
+    await Deno.remove(workDir, { recursive: true }).catch(() => {});
+  }
+}
+
+/**
+ * Start one baseline under Node when the installed Node satisfies the
+ * package's `engines`; otherwise a "not measured" row saying so.
+ */
+async function startBaseline(
+  short: string,
+  found: Promise<NodePackage>,
+  start: BaselineStart,
+  where: { browser: string; workDir: string; node: NodeRuntime },
+): Promise<ToolRun | BenchRow> {
+  const { node } = where;
+  const installed = await found;
+  if (node.version === undefined) {
+    return notMeasured(short, `skipped: node does not run here (${installed.name} needs Node)`);
+  }
+  if (installed.engines !== undefined && !satisfies(node.version, installed.engines)) {
+    return notMeasured(
+      short,
+      `skipped: ${installed.name} ${installed.version} needs node ${installed.engines}, ` +
+        `this machine has ${node.version}`,
+    );
+  }
+  await Deno.mkdir(where.workDir, { recursive: true });
+  const driver = await start(where.browser, where.workDir, node);
+  return { short, driver, pages: new Map() };
+}
+
+function describeRun(tools: ToolRun[], browser: string, node: NodeRuntime, ms: number): string {
+  const labels = tools.map((tool) => tool.driver.label).join(", ");
+  return `${labels}; browser ${browser}; baselines under node ${node.version ?? "?"}; ` +
+    `tokens: gpt-tokenizer o200k_base; ${(ms / 1000).toFixed(1)} s\n`;
+}
+
+async function withTimeout(step: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+  try {
+    await Promise.race([step.catch(() => {}), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

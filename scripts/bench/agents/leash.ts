@@ -1,0 +1,123 @@
+/**
+ * Leash through its own MCP server, as an agent host runs it: the Broker's
+ * runtime dir, the permission table's flags, a tab of the real browser
+ * with the extension claimed in personal mode, then `browser_observe` and
+ * `browser_act` clicks by ref with the observation's document epoch.
+ *
+ * @module
+ */
+import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
+import { ActResultSchema } from "../../../contracts/methods/action.ts";
+import { LeaseSchema } from "../../../contracts/methods/common.ts";
+import { type Observation, ObservationSchema } from "../../../contracts/methods/observation.ts";
+import type { Driver, FoundRef } from "./driver.ts";
+import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
+
+/** What the Leash side needs from the end-to-end world. */
+export interface LeashWorld {
+  runtimeDir: string;
+  instanceId: string;
+  /** Open `url` in a new tab of the world's browser; resolves with its Leash tab ID. */
+  openTab(url: string): Promise<{ tab: string }>;
+}
+
+const repoRoot = new URL("../../../", import.meta.url).pathname;
+
+/** Start the Leash MCP server on `world`'s Broker. */
+export async function startLeash(world: LeashWorld): Promise<Driver> {
+  const session = await connectStdio({
+    command: Deno.execPath(),
+    args: mcpRunArgs(world.runtimeDir),
+    cwd: repoRoot,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "",
+      ...(Deno.env.has("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR") ?? "" } : {}),
+      NO_COLOR: "1",
+    },
+  });
+  return new LeashDriver(world, session);
+}
+
+interface LeasedPage {
+  leaseId: string;
+  last?: Observation;
+}
+
+class LeashDriver implements Driver {
+  readonly label = "Leash";
+  readonly steps = { observe: "browser_observe", click: "browser_act click" };
+  readonly #world: LeashWorld;
+  readonly #session: StdioSession;
+  readonly #pages = new Map<string, LeasedPage>();
+
+  constructor(world: LeashWorld, session: StdioSession) {
+    this.#world = world;
+    this.#session = session;
+  }
+
+  async open(key: string, url: string): Promise<void> {
+    const { tab } = await this.#world.openTab(url);
+    const claimed = await this.#session.call("browser_claim", {
+      instance: this.#world.instanceId,
+      tab,
+      reason: "Benchmark observe and click",
+    }, 60_000);
+    this.#pages.set(key, { leaseId: LeaseSchema.parse(claimed.structured).leaseId });
+  }
+
+  async observe(key: string): Promise<ToolReply> {
+    const page = this.#page(key);
+    const reply = await this.#session.call("browser_observe", { leaseId: page.leaseId });
+    page.last = ObservationSchema.parse(reply.structured);
+    return reply;
+  }
+
+  async findButton(key: string, name: string): Promise<FoundRef> {
+    const page = this.#page(key);
+    const shown = page.last === undefined ? undefined : buttonRef(page.last, name);
+    if (shown !== undefined) return { ref: shown, extra: [] };
+    // Left out by the budget: narrow with a query, as the observation's last line says to.
+    const reply = await this.#session.call("browser_observe", {
+      leaseId: page.leaseId,
+      query: name,
+    });
+    page.last = ObservationSchema.parse(reply.structured);
+    const found = buttonRef(page.last, name);
+    if (found === undefined) throw new Error(`Cannot find button "${name}" in a Leash query`);
+    return { ref: found, extra: [reply] };
+  }
+
+  async click(key: string, ref: string): Promise<ToolReply> {
+    const page = this.#page(key);
+    if (page.last === undefined) throw new Error(`Cannot click on ${key}: observe it first`);
+    const reply = await this.#session.call("browser_act", {
+      leaseId: page.leaseId,
+      documentEpoch: page.last.documentEpoch,
+      action: { kind: "click", ref },
+    });
+    const result = ActResultSchema.parse(reply.structured);
+    if (result.documentChanged) throw new Error(`Cannot click ${ref} again: the document changed`);
+    return reply;
+  }
+
+  async close(): Promise<void> {
+    for (const { leaseId } of this.#pages.values()) {
+      await this.#session.call("browser_release", { leaseId }, 10_000).catch(() => {});
+    }
+    await this.#session.close();
+  }
+
+  #page(key: string): LeasedPage {
+    const page = this.#pages.get(key);
+    if (page === undefined) throw new Error(`Cannot use page ${key}: it is not claimed`);
+    return page;
+  }
+}
+
+function buttonRef(observation: Observation, name: string): string | undefined {
+  const node = observation.nodes.find((row) =>
+    row.role === "button" && row.name === name && row.ref !== null
+  );
+  return node?.ref ?? undefined;
+}
