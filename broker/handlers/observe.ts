@@ -35,8 +35,13 @@ import { captureHandler } from "./capture.ts";
 import { type HandlerDeps, type OwnedLease, unsupported } from "./context.ts";
 import { readPageHandler } from "./page.ts";
 
-/** The bounds of every `ax.read` an observation makes. */
-export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 3_000 } as const;
+/**
+ * The bounds of every `ax.read` an observation makes. DevTools returns a
+ * large page's tree in one piece (about 1.5 s for 20,000 nodes on a busy
+ * machine), and a fetch past the time bound fails the read instead of
+ * cutting it, so the bound leaves room for that.
+ */
+export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000 } as const;
 
 /** What to observe. */
 export interface ObserveRequest {
