@@ -19,7 +19,14 @@ export interface StreamTransportOptions {
    * refuses; defaults to `limits.maxBufferedOutputBytes`.
    */
   maxBufferedBytes?: number;
+  /**
+   * How long `close()` waits for frames already sent to be written before it
+   * closes the stream anyway, dropping them; defaults to 1,000 ms.
+   */
+  closeTimeoutMs?: number;
 }
+
+const defaultCloseTimeoutMs = 1_000;
 
 /**
  * Frames messages onto a `WritableStream` and decodes them from a
@@ -44,6 +51,7 @@ export class StreamTransport implements Transport {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #maxFrameBytes: number;
   readonly #maxBufferedBytes: number;
+  readonly #closeTimeoutMs: number;
   readonly #decoder: FrameDecoder;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   #bufferedBytes = 0;
@@ -60,6 +68,7 @@ export class StreamTransport implements Transport {
     this.#writer = writable.getWriter();
     this.#maxFrameBytes = options.maxFrameBytes ?? limits.maxFrameBytes;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? limits.maxBufferedOutputBytes;
+    this.#closeTimeoutMs = options.closeTimeoutMs ?? defaultCloseTimeoutMs;
     this.#decoder = new FrameDecoder({ maxFrameBytes: this.#maxFrameBytes });
   }
 
@@ -96,12 +105,20 @@ export class StreamTransport implements Transport {
     this.#closed = true;
     const reader = this.#reader;
     const readable = this.#readable;
+    const cancelRead = () => {
+      if (reader !== undefined) reader.cancel().catch(() => {});
+      else if (!readable.locked) readable.cancel().catch(() => {});
+    };
     // A graceful close flushes frames already sent, such as a final error
     // response. The read side is cancelled only afterwards, because cancelling
     // a Deno socket's readable closes the whole socket, queued writes included.
+    // A peer that stops reading would otherwise keep the socket and every
+    // queued frame alive forever, after its connection had already given its
+    // place back: past the deadline the socket is closed and the frames dropped.
+    const deadline = setTimeout(cancelRead, this.#closeTimeoutMs);
     this.#writer.close().catch(() => {}).finally(() => {
-      if (reader !== undefined) reader.cancel().catch(() => {});
-      else if (!readable.locked) readable.cancel().catch(() => {});
+      clearTimeout(deadline);
+      cancelRead();
     });
     queueMicrotask(() => this.onclose?.());
   }
