@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/provider.ts";
-import type { ElementStateSchema } from "../../contracts/methods/observation.ts";
+import { ElementStateSchema } from "../../contracts/methods/observation.ts";
 import { boundText } from "./text.ts";
 
 /** An AX value as DevTools sends it; extra fields are dropped. */
@@ -60,20 +60,8 @@ export interface Projection {
 
 /** Roles that say nothing without a name: their children carry the meaning. */
 const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
-const stateOrder: readonly ElementState[] = [
-  "checked",
-  "mixed",
-  "selected",
-  "expanded",
-  "collapsed",
-  "disabled",
-  "focused",
-  "required",
-  "readonly",
-  "editable",
-  "invalid",
-  "pressed",
-];
+/** States in the order the contract declares them, so every row lists them alike. */
+const stateOrder: readonly ElementState[] = ElementStateSchema.options;
 
 /**
  * A node that qualifies for a row, with the untruncated text its children
