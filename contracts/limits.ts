@@ -47,6 +47,12 @@ export const limits = {
   maxLeases: 64,
   /** Broker admission: claims waiting for a decision. */
   maxPendingClaims: 32,
+  /**
+   * Claims waiting on one provider. Each holds a request on the provider's
+   * link, which carries at most `maxInFlight`; half stays free so calls for
+   * leases already on that browser keep being served while the person decides.
+   */
+  maxPendingClaimsPerProvider: 16,
 
   /** Completed action results kept for exact retries: entries. */
   resultCacheEntries: 128,

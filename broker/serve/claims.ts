@@ -24,6 +24,7 @@
  *
  * @module
  */
+import { limits } from "../../contracts/limits.ts";
 import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import type { Lease, LeaseScope } from "../../contracts/methods/common.ts";
 import type { ClientMethods, ParamsOf, ResultOf } from "../../contracts/methods/mod.ts";
@@ -106,6 +107,9 @@ export class ClaimTable {
     if (params.tab !== undefined && this.#heldByOther(owner, params.instance, params.tab)) {
       throw new LeashError("TAB_LEASED");
     }
+    if (this.#waitingOn(params.instance) >= limits.maxPendingClaimsPerProvider) {
+      throw new LeashError("QUEUE_FULL");
+    }
     const releaseClaim = admission.tryAcquire("claims");
     if (releaseClaim === undefined) throw new LeashError("QUEUE_FULL");
     let reservation: LeaseReservation;
@@ -132,6 +136,13 @@ export class ClaimTable {
       releaseClaim();
       leases.cancel(reservation);
     }
+  }
+
+  /** How many claims wait on the provider of `instance`. */
+  #waitingOn(instance: string): number {
+    let count = 0;
+    for (const waiting of this.#waiting) if (waiting.claim.instance === instance) count++;
+    return count;
   }
 
   /** Abort every waiting claim `matches` selects with `reason`; returns how many. */

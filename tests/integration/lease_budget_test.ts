@@ -15,39 +15,80 @@ const instance = "opaque-instance";
 Deno.test("the 33rd pending claim is QUEUE_FULL while the 32 others keep waiting and then succeed", async () => {
   await using env = await startInProcess();
   let hold = true;
-  const provider = await ScriptedProvider.connect({
-    socketPath: env.socketPath,
-    token: env.token,
-    onGrant: (): GrantAnswer => hold ? { kind: "hold" } : { kind: "grant" },
-  });
+  // One provider takes at most 16 waiting claims: spread the 32 over two browsers.
+  const instances = ["browser-a", "browser-b"];
+  const providers = await Promise.all(instances.map((instanceId) =>
+    ScriptedProvider.connect({
+      socketPath: env.socketPath,
+      token: env.token,
+      instanceId,
+      onGrant: (): GrantAnswer => hold ? { kind: "hold" } : { kind: "grant" },
+    })
+  ));
+  const asked = () => providers.reduce((sum, provider) => sum + provider.grants.length, 0);
   // One connection carries at most 32 requests in flight: spread the claims over two.
   const clients = await Promise.all(
     [0, 1].map(() => LeashClient.connect({ runtimeDir: env.runtimeDir })),
   );
   const waiting = Array.from(
     { length: limits.maxPendingClaims },
-    (_, i) => clients[i % 2].call("browser.claim", { sessionId: "s", instance, tab: `t${i}` }),
+    (_, i) =>
+      clients[i % 2].call("browser.claim", {
+        sessionId: "s",
+        instance: instances[i % 2],
+        tab: `t${i}`,
+      }),
   );
-  await until(() => provider.grants.length === limits.maxPendingClaims, "32 grants asked");
+  await until(() => asked() === limits.maxPendingClaims, "32 grants asked");
 
   const late = await LeashClient.connect({ runtimeDir: env.runtimeDir });
   await assert.rejects(
-    late.call("browser.claim", { sessionId: "s", instance, tab: "t-extra" }),
+    late.call("browser.claim", { sessionId: "s", instance: instances[0], tab: "t-extra" }),
     (error) => isLeashError(error, "QUEUE_FULL"),
   );
-  assert.equal(provider.grants.length, limits.maxPendingClaims, "the 33rd never reached it");
-  assert.deepEqual(provider.grantCancels, []);
+  assert.equal(asked(), limits.maxPendingClaims, "the 33rd never reached a provider");
+  assert.deepEqual(providers.flatMap((provider) => provider.grantCancels), []);
   assert.equal(env.broker.state.claims.size, limits.maxPendingClaims);
 
   hold = false;
-  provider.releaseGrants();
+  for (const provider of providers) provider.releaseGrants();
   const leases = await Promise.all(waiting);
   assert.equal(new Set(leases.map((lease) => lease.leaseId)).size, limits.maxPendingClaims);
   assert.equal(env.broker.state.admission.used("claims"), 0);
   // With the queue drained the newcomer gets in.
-  const lease = await late.call("browser.claim", { sessionId: "s", instance, tab: "t-extra" });
+  const lease = await late.call("browser.claim", {
+    sessionId: "s",
+    instance: instances[0],
+    tab: "t-extra",
+  });
   assert.equal(lease.tab, "t-extra");
   for (const client of [...clients, late]) client.close();
+  for (const provider of providers) provider.close();
+});
+
+Deno.test("one browser takes at most 16 waiting claims, so its link stays open for its leases", async () => {
+  await using env = await startInProcess();
+  const provider = await ScriptedProvider.connect({
+    socketPath: env.socketPath,
+    token: env.token,
+    onGrant: (): GrantAnswer => ({ kind: "hold" }),
+  });
+  const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
+  const waiting = Array.from(
+    { length: limits.maxPendingClaimsPerProvider },
+    (_, i) =>
+      client.call("browser.claim", { sessionId: "s", instance, tab: `t${i}` }).catch(() =>
+        undefined
+      ),
+  );
+  await until(() => provider.grants.length === limits.maxPendingClaimsPerProvider, "16 asked");
+  await assert.rejects(
+    client.call("browser.claim", { sessionId: "s", instance, tab: "t-extra" }),
+    (error) => isLeashError(error, "QUEUE_FULL"),
+  );
+  assert.equal(provider.grants.length, limits.maxPendingClaimsPerProvider);
+  client.close();
+  await Promise.all(waiting);
   provider.close();
 });
 
