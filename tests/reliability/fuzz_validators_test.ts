@@ -33,7 +33,7 @@ import { cdpAllowlist, type CdpMethod, CdpMethodSchema } from "../../contracts/m
 import { events, methods } from "../../contracts/methods/mod.ts";
 import { isPageFunction, pageFunctions } from "../../contracts/methods/page_functions.ts";
 import { eventSamples, methodSamples } from "../../contracts/methods/samples.ts";
-import { mutants, type MutateOptions } from "../../contracts/mutate.ts";
+import { type Mutant, mutants, type MutateOptions } from "../../contracts/mutate.ts";
 import publishedSchema from "../../contracts/protocol/v1.schema.json" with { type: "json" };
 import { eventDef, methodParamsDef, methodResultDef } from "../../contracts/schema.ts";
 import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
@@ -236,6 +236,28 @@ const targets: Target[] = [
   },
 ];
 
+/**
+ * `count` mutants of `golden`, made in batches of 2,000 so a long run never
+ * holds them all at once; each comes with the seed and index that remake it.
+ */
+function* mutantBatches(
+  golden: JsonValue,
+  seed: number,
+  count: number,
+  bounds: Pick<MutateOptions, "lengths" | "counts" | "numbers"> = {},
+): Generator<{ mutant: Mutant; seed: number; index: number }> {
+  const batch = 2_000;
+  for (let from = 0, b = 0; from < count; from += batch, b++) {
+    const batchSeed = (seed + b * 0x9e3779b1) >>> 0;
+    const made = mutants(golden, {
+      seed: batchSeed,
+      count: Math.min(batch, count - from),
+      ...bounds,
+    });
+    for (const [index, mutant] of made.entries()) yield { mutant, seed: batchSeed, index };
+  }
+}
+
 /** Every own key on the prototypes a validator could be tricked into writing. */
 function prototypeKeys(): string[] {
   return [Object.prototype, Array.prototype, Function.prototype].flatMap((proto) =>
@@ -254,18 +276,16 @@ Deno.test("every boundary validator answers every seeded mutation of its goldens
     const perGolden = Math.ceil(perTarget / target.goldens.length);
     const bounds = boundariesOf(target.def);
     for (const [g, value] of target.goldens.entries()) {
-      const cases = mutants(value, { seed: seed + index * 101 + g, count: perGolden, ...bounds });
       assert.equal(target.check(value), "accepted", `${target.label}: its golden value`);
-      for (const [i, mutant] of cases.entries()) {
+      const cases = mutantBatches(value, seed + index * 101 + g, perGolden, bounds);
+      for (const { mutant, seed: made, index: i } of cases) {
         inputs++;
         let verdict: "accepted" | "rejected";
         try {
           verdict = target.check(mutant.value);
         } catch (error) {
           throw new Error(
-            `Cannot judge ${target.label} mutant ${i} of golden ${g} (seed ${seed}): ${
-              mutant.steps.join("; ")
-            }`,
+            `Cannot judge ${target.label} mutant ${i} of seed ${made}: ${mutant.steps.join("; ")}`,
             { cause: error },
           );
         }
@@ -291,7 +311,7 @@ Deno.test("the Broker's hello judge authenticates only the exact token, whatever
   const codes = new Map<string, number>();
   let inputs = 0;
   for (const [g, hello] of golden(clientHello, legacyHello, providerHello).entries()) {
-    for (const mutant of mutants(hello, { seed: seed + g, count: Math.ceil(count / 3) })) {
+    for (const { mutant } of mutantBatches(hello, seed + g, Math.ceil(count / 3))) {
       inputs++;
       const value = mutant.value;
       if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
