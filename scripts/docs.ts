@@ -139,7 +139,7 @@ export function buildToolsDoc(): string {
     "- One MCP connection (or one `leash shell`) is one agent session: one session ID and one journal key for its whole life.",
     "- The server connects to the Broker on the first tool call, so it starts (and lists its tools) before a Broker runs. After the connection is lost, the next call reconnects.",
     "- Leases belong to a Broker connection and never survive a reconnection. A call that names a lease this session knows has ended is answered `LEASE_NOT_FOUND` with a note saying why (released, revoked by the Broker, connection lost, connection renewed).",
-    "- The Broker remembers at most 10,000 transport IDs per connection and closes at the cap, so the server renews its connection first: quietly when it holds no lease and no call, and regardless just before the cap (its leases end then).",
+    "- The server keeps one Broker connection for as long as it runs: a receiver may close at 10,000 remembered transport IDs, but the Broker keeps this server's counted IDs (`<prefix>-<n>`) as one entry, so a long session never meets the cap.",
     "- `browser.lease-revoked` events are tracked, but never relied on alone: the Broker also answers `LEASE_NOT_FOUND`, and a capture is published only after `browser.validateLease` succeeds on the connection that took it.",
     "",
     "## Results",

@@ -1,7 +1,7 @@
 /**
  * One Broker connection as an agent session uses it: counts the transport
- * IDs it spent (the Broker remembers at most 10,000 per connection and
- * closes at the cap), counts the tool calls holding it, and can be retired —
+ * IDs it spent (for a session with an ID budget), counts the tool calls
+ * holding it, and can be retired —
  * it takes no new work and closes once the last holder lets go.
  *
  * @module

@@ -5,10 +5,13 @@
  * belong to a connection, so they never survive a reconnection; the lease
  * book says so when a later call names one.
  *
- * A Broker connection closes when its 10,000 remembered transport IDs run
- * out, so the session renews it first: quietly once it passed the soft
- * budget and holds no lease and no call, and regardless at the hard budget
- * (its leases end then, which a later call is told).
+ * A receiver may close a connection once it remembers 10,000 transport IDs.
+ * The Leash Broker keeps a counting sender's IDs as one run (see
+ * `contracts/_peer_ids.ts`), and this session's IDs count, so by default a
+ * connection lives as long as the session. For a Broker that caps, an
+ * {@linkcode IdBudget} (e.g. soft 9,000, hard 9,936) makes the session renew first: quietly once it passed
+ * the soft budget and holds no lease and no call, and regardless at the hard
+ * budget (its leases end then, which a later call is told).
  *
  * @module
  */
@@ -29,11 +32,12 @@ export interface IdBudget {
   hard: number;
 }
 
-/** The default budget: well inside the Broker's cap, with room for every call in flight. */
-export const defaultIdBudget: IdBudget = {
-  soft: limits.rememberedIds - 1_000,
-  hard: limits.rememberedIds - 2 * limits.maxInFlight,
-};
+/**
+ * The default budget: never renew, because the Leash Broker remembers this
+ * session's counted IDs without a cap. Renewing would end the session's
+ * leases for nothing.
+ */
+export const defaultIdBudget: IdBudget = { soft: Infinity, hard: Infinity };
 
 /** How an agent session connects. */
 export interface AgentSessionOptions {

@@ -7,8 +7,8 @@
  * baseline: the same client process sends a JSON frame of the same size to
  * an echo server in its own process and parses the echo: one hop each way.
  * Latencies: lower is better (ratio above 1 means slower); req/s: higher is
- * better. Each phase uses a fresh client and provider: a connection closes
- * once it has seen `limits.rememberedIds` (10,000) transport IDs.
+ * better. Each phase uses a fresh client and provider, so one phase's
+ * connection state does not weigh on the next.
  *
  * Run directly: `deno run -A scripts/bench/broker.ts`.
  *

@@ -213,7 +213,7 @@ Deno.test("the Broker process survives hostile streams on its socket and keeps s
     `${streams.length + open.length} hostile streams and ${requests} mutated requests from ` +
       `${peers} authenticated peers (seed ${seed}), 0 crashes, 0 hangs, ` +
       `${answered} answers to strangers all whole frames, ${violations} peers closed for violations, ` +
-      `${granted} leases won and all ended, watchdog ${report.answers} answers on ${report.connections} connections / 0 failures, ` +
+      `${granted} leases won and all ended, watchdog ${report.answers} answers on one connection / 0 failures, ` +
       `handshake timeouts ${events.get("handshake-timeout") ?? 0}, ` +
       `RSS ${mib(before.rssKiB)} → ${mib(after.rssKiB)} (peak ${
         mib(after.peakKiB)
