@@ -13,9 +13,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { withoutLeadingDashDash } from "./cli_args.ts";
-import { resolveRuntimeDir, resolveStateDir } from "./dirs.ts";
-import { permissionFlags, type PermissionScope } from "./permissions.ts";
+import { withoutLeadingDashDash } from "../local/cli_args.ts";
+import { resolveRuntimeDir, resolveStateDir } from "../local/dirs.ts";
+import { permissionFlags, type PermissionScope } from "../local/permissions.ts";
 
 const mainUrl = new URL("./main.ts", import.meta.url).href;
 

@@ -15,14 +15,14 @@
  *
  * @module
  */
-import { UsageError, withoutLeadingDashDash } from "./cli_args.ts";
+import { UsageError, withoutLeadingDashDash } from "../local/cli_args.ts";
 import { runVerb, shellUsage, verbNames, verbUsage } from "./cli/mod.ts";
 import { doctorUsage, runDoctor } from "./doctor/mod.ts";
 import { installUsage, runInstall, runUninstall, uninstallUsage } from "./install/mod.ts";
 import { journalUsage, runJournal } from "./journal/audit.ts";
 import { mcpUsage, runMcp } from "./mcp/mod.ts";
 import { runServe, serveUsage } from "./serve/cli.ts";
-import { JsonLogger } from "./serve/log.ts";
+import { JsonLogger } from "../local/log.ts";
 import { StartError } from "./serve/start_error.ts";
 import { runStatus, statusUsage } from "./status.ts";
 

@@ -14,12 +14,3 @@ export {
 export { Broker, type BrokerOptions } from "./serve/server.ts";
 export { StartError } from "./serve/start_error.ts";
 export { brokerStatus, type StatusReport } from "./status.ts";
-export {
-  type BrokerDirs,
-  resolveDirs,
-  resolveRuntimeDir,
-  resolveStateDir,
-  runtimeFiles,
-  runtimePath,
-} from "./dirs.ts";
-export { permissionFlags, permissionTable } from "./permissions.ts";

@@ -6,9 +6,9 @@
  * @module
  */
 import { isLeashError } from "../contracts/errors.ts";
-import { parseStrict } from "./cli_args.ts";
+import { parseStrict } from "../local/cli_args.ts";
 import { LeashClient } from "./client/client.ts";
-import { resolveRuntimeDir, runtimePath } from "./dirs.ts";
+import { resolveRuntimeDir, runtimePath } from "../local/dirs.ts";
 import type { InstanceInfo } from "./serve/registry.ts";
 
 /** Usage of `leash status`. */

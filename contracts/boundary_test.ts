@@ -6,18 +6,24 @@
  *   (`Deno`, `chrome`, `process`, `require`). Tests and test utilities may
  *   also import `ajv` and `node:assert/strict`, and use `Deno`.
  * - The extension and the Deno side (Broker, Native Host) meet only in
- *   `contracts/`: neither imports the other.
+ *   `contracts/`: neither imports the other. The Broker and the Native Host
+ *   share Deno-side code through `local/` and never import each other.
  */
 import assert from "node:assert/strict";
 
 const root = new URL("../", import.meta.url);
 const contractsDir = new URL("contracts/", root);
 
-/** Members and the members they must never import. */
+/**
+ * Members and the members they must never import. Dependencies point one
+ * way, toward `contracts/`: the Broker and the Native Host share Deno-side
+ * code through `local/`, never through each other.
+ */
 const forbiddenMembers: Record<string, string[]> = {
-  broker: ["extension"],
-  native_host: ["extension"],
-  extension: ["broker", "native_host"],
+  local: ["broker", "native_host", "extension"],
+  broker: ["native_host", "extension"],
+  native_host: ["broker", "extension"],
+  extension: ["local", "broker", "native_host"],
 };
 
 /** Workspace package names of the members, for bare imports. */
@@ -26,6 +32,7 @@ const memberPackages: Record<string, string> = {
   "@leash/native_host": "native_host",
   "@leash/native-host": "native_host",
   "@leash/extension": "extension",
+  "@leash/local": "local",
   "@leash/contracts": "contracts",
 };
 
@@ -284,7 +291,7 @@ Deno.test("contracts/ modules import only contracts/ and zod, and touch no runti
   assert.deepEqual(await contractsViolations(), []);
 });
 
-Deno.test("broker/ and native_host/ never import extension/, nor extension/ them", async () => {
+Deno.test("dependencies point one way: local/, broker/, native_host/ and extension/ import no member beside contracts/ and local/", async () => {
   assert.deepEqual(await memberViolations(), []);
 });
 

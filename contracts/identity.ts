@@ -16,6 +16,9 @@ export const extensionId = "eoijildolnmgmfgdgjflhdkjachcdkfm";
 /** The origin Chrome passes to the Native Host for our extension. */
 export const extensionOrigin = `chrome-extension://${extensionId}/`;
 
+/** The shape of any extension origin: 32 letters a–p, then a slash. */
+export const extensionOriginPattern = /^chrome-extension:\/\/[a-p]{32}\/$/;
+
 /** The native-messaging host name the extension connects to. */
 export const nativeHostName = "dev.leash.host";
 

@@ -18,9 +18,9 @@ import {
   ProviderHelloSchema,
 } from "../contracts/hello.ts";
 import { limits } from "../contracts/limits.ts";
-import { type EnvReader, runtimePath } from "../broker/dirs.ts";
-import type { LogFields, Logger } from "../broker/serve/log.ts";
-import { readToken } from "../broker/serve/token.ts";
+import { type EnvReader, runtimePath } from "../local/dirs.ts";
+import type { LogFields, Logger } from "../local/log.ts";
+import { readToken } from "../local/token.ts";
 import { type BrowserFrameWriter, SecretInFrameError } from "./browser_writer.ts";
 import { type HostExit, hostExitCodes } from "./exit_codes.ts";
 import { FrameReader } from "./frame_reader.ts";
@@ -30,7 +30,7 @@ import {
   type HostOs,
   hostRuntimeDir,
   readHostConfig,
-} from "./host_config.ts";
+} from "../local/host_config.ts";
 import { callerOrigin, isAllowedOrigin } from "./origin.ts";
 
 /** A byte-stream connection to the Broker, such as a `Deno.UnixConn`. */

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { withoutLeadingDashDash } from "../broker/cli_args.ts";
-import { defaultHostScope, hostDenoArgs } from "./run_args.ts";
+import { withoutLeadingDashDash } from "../local/cli_args.ts";
+import { defaultHostScope, hostDenoArgs } from "../local/host_run_args.ts";
 
 async function launch(args: readonly string[]): Promise<number> {
   const scope = defaultHostScope(

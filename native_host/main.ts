@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { JsonLogger } from "../broker/serve/log.ts";
+import { JsonLogger } from "../local/log.ts";
 import { hostExitCodes } from "./exit_codes.ts";
 import { runHost } from "./host.ts";
 import { claimStdout } from "./stdout.ts";

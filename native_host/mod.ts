@@ -7,18 +7,4 @@
  */
 export { type HostExit, hostExitCodes } from "./exit_codes.ts";
 export { type BrokerConnection, type HostOptions, runHost } from "./host.ts";
-export {
-  formatHostConfig,
-  type HostConfig,
-  HostConfigError,
-  hostConfigPath,
-  HostConfigSchema,
-  type HostOs,
-  hostRuntimeDir,
-  leashAppDir,
-  parseHostConfig,
-  readHostConfig,
-  userConfigRoot,
-} from "./host_config.ts";
-export { callerOrigin, extensionOriginPattern, isAllowedOrigin } from "./origin.ts";
-export { defaultHostScope, hostDenoArgs, type HostScope } from "./run_args.ts";
+export { callerOrigin, isAllowedOrigin } from "./origin.ts";

@@ -8,9 +8,6 @@
  */
 import { extensionOrigin } from "../contracts/identity.ts";
 
-/** The shape of an extension origin: 32 letters a–p, then a slash. */
-export const extensionOriginPattern = /^chrome-extension:\/\/[a-p]{32}\/$/;
-
 /**
  * The caller origin among Chrome's arguments: the first that is not a
  * `--parent-window=` flag, or `undefined` when there is none.

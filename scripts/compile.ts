@@ -2,7 +2,7 @@
  * `deno task compile [--target T]`: build `dist/<target>/leash` and
  * `dist/<target>/leash-host` with `deno compile`, for all five targets or
  * the one named. The permission flags baked into each executable come from
- * the one table in `broker/permissions.ts` (path grants widen to the whole
+ * the one table in `local/permissions.ts` (path grants widen to the whole
  * permission, because the paths are per user; see
  * `broker/install/static_flags.ts`).
  *
@@ -18,7 +18,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { type EntryPoint, permissionTable } from "../broker/permissions.ts";
+import { type EntryPoint, permissionTable } from "../local/permissions.ts";
 import { staticPermissionFlags } from "../broker/install/static_flags.ts";
 
 /** The targets `deno compile` supports, in build order. */

@@ -23,7 +23,7 @@
  * because this script orchestrates processes (Broker, browser, MCP server,
  * `deno task install`) and builds the extension. The components keep their
  * own narrow sets: the Broker, the MCP server and the Native Host run with
- * exactly the flags of `broker/permissions.ts`.
+ * exactly the flags of `local/permissions.ts`.
  *
  * The orchestration is the end-to-end test harness (`tests/e2e/harness.ts`),
  * imported as it is rather than copied: the demo is that world with one

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import { parseStrict, UsageError } from "../cli_args.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
 
 /** How a flag's text becomes a field's value. */
 export type FlagKind = "string" | "number" | "boolean" | "json";

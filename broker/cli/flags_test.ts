@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../cli_args.ts";
+import { UsageError } from "../../local/cli_args.ts";
 import { actTool } from "../mcp/tools/action.ts";
 import { observeTool } from "../mcp/tools/observe.ts";
 import { flagSpecs, kebab, parseFlags, synopsis } from "./flags.ts";

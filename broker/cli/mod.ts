@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { UsageError } from "../cli_args.ts";
+import { UsageError } from "../../local/cli_args.ts";
 import type { BrokerLink } from "../mcp/connection.ts";
 import { tools } from "../mcp/registry.ts";
 import { synopsis } from "./flags.ts";

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Observation } from "../../contracts/methods/observation.ts";
-import { UsageError } from "../cli_args.ts";
+import { UsageError } from "../../local/cli_args.ts";
 import type { BrokerLink } from "../mcp/connection.ts";
 import type { Tool, ToolContext, ToolOutput } from "../mcp/define.ts";
 import { BrokerUnreachable, NotedError, toToolFailure } from "../mcp/errors.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { UsageError } from "../cli_args.ts";
+import { UsageError } from "../../local/cli_args.ts";
 
 /** The words of `line`. Throws `UsageError` on an unterminated quote or a trailing backslash. */
 export function tokenize(line: string): string[] {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../cli_args.ts";
+import { UsageError } from "../../local/cli_args.ts";
 import { tokenize } from "./tokenize.ts";
 
 Deno.test("words split on whitespace; quotes keep JSON whole", () => {

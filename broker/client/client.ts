@@ -22,8 +22,8 @@ import { personalModeCapability } from "../../contracts/capabilities.ts";
 import { Peer, type RequestOptions } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import type { Transport } from "../../contracts/transport.ts";
-import { resolveRuntimeDir, runtimePath } from "../dirs.ts";
-import { randomHex, readToken } from "../serve/token.ts";
+import { resolveRuntimeDir, runtimePath } from "../../local/dirs.ts";
+import { randomHex, readToken } from "../../local/token.ts";
 import { EventQueue } from "./event_queue.ts";
 
 /** One event from the Broker, discriminated by name. */

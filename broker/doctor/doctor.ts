@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { hostConfigPath, hostRuntimeDir } from "../../native_host/host_config.ts";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import type { EnvReader } from "../dirs.ts";
+import { hostConfigPath, hostRuntimeDir } from "../../local/host_config.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import type { EnvReader } from "../../local/dirs.ts";
 import { commandLine } from "../install/commands.ts";
 import { targetChoice } from "../install/install.ts";
 import { manifestTargets } from "../install/targets.ts";

@@ -8,7 +8,7 @@
  */
 import { isLeashError } from "../../contracts/errors.ts";
 import { extensionOrigin, nativeHostName } from "../../contracts/identity.ts";
-import { type HostConfig, HostConfigError, readHostConfig } from "../../native_host/host_config.ts";
+import { type HostConfig, HostConfigError, readHostConfig } from "../../local/host_config.ts";
 import { commandLine } from "../install/commands.ts";
 import { type HostManifest, HostManifestSchema } from "../install/manifest.ts";
 import { readRegistryDefault } from "../install/registry.ts";

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { withoutLeadingDashDash } from "../cli_args.ts";
+import { withoutLeadingDashDash } from "../../local/cli_args.ts";
 import { runDoctor } from "./doctor.ts";
 
 if (import.meta.main) Deno.exit(await runDoctor(withoutLeadingDashDash(Deno.args)));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import { fakeProvider, fakeSession, settle } from "../serve/_fake_peers.ts";
-import { silentLogger } from "../serve/log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { BrokerState } from "../serve/state.ts";
 import { createHandlerDeps } from "./context.ts";
 import { leaseHandlers } from "./lease.ts";

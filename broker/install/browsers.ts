@@ -5,7 +5,7 @@
  * @module
  */
 import { join } from "node:path";
-import type { HostOs } from "../../native_host/host_config.ts";
+import type { HostOs } from "../../local/host_config.ts";
 
 /** A browser by its `--browser` name. */
 export type BrowserId = "chrome" | "chromium" | "edge" | "brave";

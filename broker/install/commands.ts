@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { HostOs } from "../../native_host/host_config.ts";
+import type { HostOs } from "../../local/host_config.ts";
 import { shellQuote } from "./dev_launcher.ts";
 
 /** The `leash` subcommands the doctor and installer point people to. */

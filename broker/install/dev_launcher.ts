@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { HostOs } from "../../native_host/host_config.ts";
+import type { HostOs } from "../../local/host_config.ts";
 
 /** The launcher's file name in the Leash app dir. */
 export function devLauncherName(os: HostOs): string {

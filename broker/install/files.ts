@@ -5,7 +5,7 @@
  * @module
  */
 import { dirname } from "node:path";
-import type { HostOs } from "../../native_host/host_config.ts";
+import type { HostOs } from "../../local/host_config.ts";
 import type { Receipt } from "./receipt.ts";
 
 async function exists(path: string): Promise<boolean> {

@@ -15,11 +15,11 @@ import {
   hostConfigPath,
   type HostOs,
   userConfigRoot,
-} from "../../native_host/host_config.ts";
-import { extensionOriginPattern } from "../../native_host/origin.ts";
-import { hostDenoArgs } from "../../native_host/run_args.ts";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import { type EnvReader, resolveRuntimeDir } from "../dirs.ts";
+} from "../../local/host_config.ts";
+import { extensionOriginPattern } from "../../contracts/identity.ts";
+import { hostDenoArgs } from "../../local/host_run_args.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import { type EnvReader, resolveRuntimeDir } from "../../local/dirs.ts";
 import { type BrowserId, browserIds, isBrowserId } from "./browsers.ts";
 import { commandLine, defaultHostBinary } from "./commands.ts";
 import { devLauncherName, devLauncherScript } from "./dev_launcher.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { withoutLeadingDashDash } from "../cli_args.ts";
+import { withoutLeadingDashDash } from "../../local/cli_args.ts";
 import { runInstall } from "./install.ts";
 import { runUninstall } from "./uninstall.ts";
 

@@ -7,7 +7,7 @@
 import { isAbsolute } from "node:path";
 import { z } from "zod";
 import { nativeHostName } from "../../contracts/identity.ts";
-import { extensionOriginPattern } from "../../native_host/origin.ts";
+import { extensionOriginPattern } from "../../contracts/identity.ts";
 
 /** A host manifest as Chrome reads it. */
 export const HostManifestSchema = z.strictObject({

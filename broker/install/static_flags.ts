@@ -13,7 +13,7 @@ import {
   type PermissionName,
   type PermissionSet,
   permissionTable,
-} from "../permissions.ts";
+} from "../../local/permissions.ts";
 
 const order: readonly PermissionName[] = ["net", "read", "write", "env", "sys", "run"];
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { type HostOs, leashAppDir, userConfigRoot } from "../../native_host/host_config.ts";
+import { type HostOs, leashAppDir, userConfigRoot } from "../../local/host_config.ts";
 import { nativeHostName } from "../../contracts/identity.ts";
 import {
   type BrowserId,
@@ -18,7 +18,7 @@ import {
   registryKey,
 } from "./browsers.ts";
 import { manifestFileName } from "./manifest.ts";
-import type { EnvReader } from "../dirs.ts";
+import type { EnvReader } from "../../local/dirs.ts";
 
 /** Which browsers: a list, or every one whose profile folder exists. */
 export interface TargetChoice {

@@ -6,9 +6,9 @@
  * @module
  */
 import { dirname } from "node:path";
-import { hostConfigPath } from "../../native_host/host_config.ts";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import type { EnvReader } from "../dirs.ts";
+import { hostConfigPath } from "../../local/host_config.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import type { EnvReader } from "../../local/dirs.ts";
 import { formatReceipt, readReceipt, type Receipt, receiptPath } from "./receipt.ts";
 import { deleteRegistryKey } from "./registry.ts";
 

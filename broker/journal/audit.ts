@@ -10,8 +10,8 @@
  * @module
  */
 import { join } from "node:path";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import { resolveStateDir } from "../dirs.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import { resolveStateDir } from "../../local/dirs.ts";
 import { type AuditRecord, formatAudit, readAudit } from "./audit_view.ts";
 import { JournalOpenError } from "./open_error.ts";
 

@@ -9,9 +9,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { withoutLeadingDashDash } from "../cli_args.ts";
-import { resolveRuntimeDir } from "../dirs.ts";
-import { permissionFlags } from "../permissions.ts";
+import { withoutLeadingDashDash } from "../../local/cli_args.ts";
+import { resolveRuntimeDir } from "../../local/dirs.ts";
+import { permissionFlags } from "../../local/permissions.ts";
 
 const mainUrl = new URL("./main.ts", import.meta.url).href;
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { permissionFlags } from "../permissions.ts";
+import { permissionFlags } from "../../local/permissions.ts";
 import { mcpRunArgs } from "./launch.ts";
 
 Deno.test("deno task mcp runs the launcher with exactly the table's launcher set", async () => {

@@ -18,8 +18,8 @@
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { LeashClient } from "../client/client.ts";
-import { resolveRuntimeDir } from "../dirs.ts";
-import { randomHex } from "../serve/token.ts";
+import { resolveRuntimeDir } from "../../local/dirs.ts";
+import { randomHex } from "../../local/token.ts";
 import { type BrokerLink, Connection } from "./connection.ts";
 import { BrokerUnreachable, NotedError } from "./errors.ts";
 import { LeaseBook, leaseEndNote } from "./leases.ts";

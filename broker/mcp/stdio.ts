@@ -7,8 +7,8 @@
  */
 import process from "node:process";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import { JsonLogger } from "../serve/log.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import { JsonLogger } from "../../local/log.ts";
 import { requiredCapabilities } from "./registry.ts";
 import { createMcpServer } from "./server.ts";
 import { AgentSession, socketConnector } from "./session.ts";

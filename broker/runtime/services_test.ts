@@ -3,7 +3,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import type { ActResult } from "../../contracts/methods/action.ts";
 import { Journal } from "../journal/journal.ts";
 import { sampleIntent, tempJournal } from "../journal/_testing.ts";
-import { silentLogger } from "../serve/log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { BrokerState } from "../serve/state.ts";
 import { RuntimeServices } from "./services.ts";
 

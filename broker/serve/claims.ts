@@ -40,7 +40,7 @@ import {
   publicLease,
   sameOwner,
 } from "./leases.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../../local/log.ts";
 import type { ProviderEntry, ProviderRegistry } from "./registry.ts";
 
 /** What a client sends with `browser.claim`. */

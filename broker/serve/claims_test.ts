@@ -4,7 +4,7 @@ import type { AccessMode } from "../../contracts/negotiate.ts";
 import type { AdmissionCaps } from "./admission.ts";
 import { defaultClientName } from "./claims.ts";
 import { fakeProvider, grantFor, hang, settle } from "./_fake_peers.ts";
-import { silentLogger } from "./log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { BrokerState } from "./state.ts";
 
 function stateWith(

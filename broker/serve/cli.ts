@@ -4,9 +4,9 @@
  * @module
  */
 import type { AccessMode } from "../../contracts/negotiate.ts";
-import { parseStrict, UsageError } from "../cli_args.ts";
-import { resolveDirs } from "../dirs.ts";
-import { JsonLogger, type LogLevel } from "./log.ts";
+import { parseStrict, UsageError } from "../../local/cli_args.ts";
+import { resolveDirs } from "../../local/dirs.ts";
+import { JsonLogger, type LogLevel } from "../../local/log.ts";
 import { Broker } from "./server.ts";
 
 /** Usage of `leash serve`. */

@@ -40,11 +40,11 @@ import { createHandlerDeps } from "../handlers/context.ts";
 import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../../local/log.ts";
 import type { ProviderLink } from "./registry.ts";
 import type { ClientSession } from "./sessions.ts";
 import type { BrokerState } from "./state.ts";
-import type { TokenVerifier } from "./token.ts";
+import type { TokenVerifier } from "../../local/token.ts";
 
 /**
  * What the Broker serves on a socket. The hello's params are taken as any

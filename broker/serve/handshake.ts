@@ -19,7 +19,7 @@ import type { ErrorCode } from "../../contracts/errors.ts";
 import { type Hello, HelloSchema, type Welcome } from "../../contracts/hello.ts";
 import type { JsonObject } from "../../contracts/json.ts";
 import { type Agreement, type BrokerOffer, negotiate } from "../../contracts/negotiate.ts";
-import type { TokenVerifier } from "./token.ts";
+import type { TokenVerifier } from "../../local/token.ts";
 
 /** A hello the Broker accepted. */
 export interface Accepted {

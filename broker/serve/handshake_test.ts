@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { clientRequiredCapabilities, providerCapabilities } from "../../contracts/capabilities.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
-import { TokenVerifier } from "./token.ts";
+import { TokenVerifier } from "../../local/token.ts";
 import { WelcomeSchema } from "../../contracts/hello.ts";
 
 const token = "0123456789abcdef".repeat(4);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { runtimePath } from "../dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { FileLock } from "../file_lock.ts";
 import { StartError } from "./start_error.ts";
 

@@ -9,18 +9,18 @@ import { limits } from "../../contracts/limits.ts";
 import type { ActResult } from "../../contracts/methods/action.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
-import { runtimePath } from "../dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { Journal, journalPath } from "../journal/mod.ts";
 import { RuntimeServices } from "../runtime/services.ts";
 import type { AdmissionCaps } from "./admission.ts";
 import { Connection, type ConnectionConfig } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
-import { JsonLogger, type Logger } from "./log.ts";
+import { JsonLogger, type Logger } from "../../local/log.ts";
 import { prepareRuntimeDir, prepareStateDir } from "./runtime_dir.ts";
 import { StartError } from "./start_error.ts";
 import { listenPrivate, removeStaleSocket } from "./socket.ts";
 import { BrokerState } from "./state.ts";
-import { generateToken, removeToken, TokenVerifier, writeToken } from "./token.ts";
+import { generateToken, removeToken, TokenVerifier, writeToken } from "../../local/token.ts";
 
 /** How to run a Broker. */
 export interface BrokerOptions {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Logger } from "./log.ts";
+import type { Logger } from "../../local/log.ts";
 import { StartError } from "./start_error.ts";
 
 /** Remove a leftover socket at `path`; refuse anything that is not a socket. */

@@ -21,7 +21,7 @@ import {
   LeaseTable,
   sameOwner,
 } from "./leases.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../../local/log.ts";
 import { ProviderRegistry } from "./registry.ts";
 import { SessionTable } from "./sessions.ts";
 

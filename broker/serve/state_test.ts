@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { fakeProvider, fakeSession, hang, settle } from "./_fake_peers.ts";
-import { silentLogger } from "./log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { BrokerState, type PageChange } from "./state.ts";
 
 const live = () => new AbortController().signal;

@@ -16,7 +16,7 @@
  */
 import { join } from "node:path";
 import { LeashClient } from "../../broker/client/client.ts";
-import { runtimePath } from "../../broker/dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { denoRunArgs } from "../../broker/launch.ts";
 import { frame } from "../../tests/integration/_raw_socket.ts";
 import { ScriptedProvider } from "../../tests/integration/_scripted_provider.ts";

@@ -20,7 +20,7 @@
  */
 import { z } from "zod";
 import { type LeashClient } from "../../broker/client/client.ts";
-import { type BrokerDirs } from "../../broker/dirs.ts";
+import { type BrokerDirs } from "../../local/dirs.ts";
 import { type CrashPoint, crashPointVariable } from "../../broker/journal/crash_points.ts";
 import { denoRunArgs } from "../../broker/launch.ts";
 import type { World } from "./harness.ts";

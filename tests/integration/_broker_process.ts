@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { denoRunArgs } from "../../broker/launch.ts";
-import { type BrokerDirs, runtimePath } from "../../broker/dirs.ts";
+import { type BrokerDirs, runtimePath } from "../../local/dirs.ts";
 
 /** Fresh dirs under a new private temp dir; the runtime dir does not exist yet. */
 export async function freshDirs(): Promise<BrokerDirs & { root: string }> {

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { encodeFrame, FrameDecoder } from "../../contracts/framing.ts";
 import { type ProviderHello, type Welcome, WelcomeSchema } from "../../contracts/hello.ts";
 import { SuccessEnvelopeSchema } from "../../contracts/envelope.ts";
-import { runtimePath } from "../../broker/dirs.ts";
-import { hostDenoArgs, type HostScope } from "../../native_host/run_args.ts";
+import { runtimePath } from "../../local/dirs.ts";
+import { hostDenoArgs, type HostScope } from "../../local/host_run_args.ts";
 import { specProviderHello } from "./_hellos.ts";
 
 /** The spec's provider hello as the extension sends it: no token. */

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { runtimePath } from "../../broker/dirs.ts";
-import { JsonLogger } from "../../broker/serve/log.ts";
+import { runtimePath } from "../../local/dirs.ts";
+import { JsonLogger } from "../../local/log.ts";
 import { Broker, type BrokerOptions } from "../../broker/serve/server.ts";
 import { freshDirs } from "./_broker_process.ts";
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runtimePath } from "../../broker/dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { LeashClient } from "../../broker/client/client.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";

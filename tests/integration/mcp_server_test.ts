@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { errorCodes } from "../../contracts/errors.ts";
 import { Broker } from "../../broker/serve/server.ts";
-import { silentLogger } from "../../broker/serve/log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { mcpRunArgs } from "../../broker/mcp/launch.ts";
 import { freshDirs } from "./_broker_process.ts";
 import { startInProcess, until } from "./_in_process.ts";

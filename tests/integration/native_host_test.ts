@@ -13,7 +13,7 @@ import { limits } from "../../contracts/limits.ts";
 import { LeashClient } from "../../broker/client/client.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
 import { FrameReader } from "../../native_host/frame_reader.ts";
-import { formatHostConfig } from "../../native_host/host_config.ts";
+import { formatHostConfig } from "../../local/host_config.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { specClientHello } from "./_hellos.ts";
 import {

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { LeashClient } from "../../broker/client/client.ts";
 import { JournalOpenError, journalPath, readAudit } from "../../broker/journal/mod.ts";
-import { runtimePath } from "../../broker/dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { Broker } from "../../broker/serve/server.ts";
-import { silentLogger } from "../../broker/serve/log.ts";
+import { silentLogger } from "../../local/log.ts";
 import { StartError } from "../../broker/serve/start_error.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { denoRunArgs } from "../../broker/launch.ts";
-import { type BrokerDirs, runtimePath } from "../../broker/dirs.ts";
+import { type BrokerDirs, runtimePath } from "../../local/dirs.ts";
 import { freshDirs } from "../integration/_broker_process.ts";
 
 /** Resident and peak resident memory of a process, in KiB. */

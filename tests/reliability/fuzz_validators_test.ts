@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { judgeHello } from "../../broker/serve/handshake.ts";
-import { TokenVerifier } from "../../broker/serve/token.ts";
+import { TokenVerifier } from "../../local/token.ts";
 import { parseEnvelope } from "../../contracts/envelope.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import {

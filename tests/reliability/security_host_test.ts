@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { extensionOrigin } from "../../contracts/identity.ts";
 import { mutants } from "../../contracts/mutate.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
-import { formatHostConfig } from "../../native_host/host_config.ts";
+import { formatHostConfig } from "../../local/host_config.ts";
 import {
   events,
   helloRequest,

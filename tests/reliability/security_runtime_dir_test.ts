@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runtimePath } from "../../broker/dirs.ts";
+import { runtimePath } from "../../local/dirs.ts";
 import { BrokerProcess, freshDirs } from "../integration/_broker_process.ts";
 import { figure } from "./_size.ts";
 

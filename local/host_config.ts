@@ -14,8 +14,8 @@
  */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
-import { type EnvReader, resolveRuntimeDir } from "../broker/dirs.ts";
-import { extensionOriginPattern } from "./origin.ts";
+import { type EnvReader, resolveRuntimeDir } from "./dirs.ts";
+import { extensionOriginPattern } from "../contracts/identity.ts";
 
 /** The host config file. */
 export const HostConfigSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { hostDenoArgs, hostMainPath, workspaceConfigPath } from "./run_args.ts";
+import { hostDenoArgs, hostMainPath, workspaceConfigPath } from "./host_run_args.ts";
 
 Deno.test("the host runs with its config, the token and the socket, and nothing more", () => {
   const args = hostDenoArgs({

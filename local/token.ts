@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { runtimePath } from "../dirs.ts";
-import { limits } from "../../contracts/limits.ts";
+import { runtimePath } from "./dirs.ts";
+import { limits } from "../contracts/limits.ts";
 
 const encoder = new TextEncoder();
 const tokenPattern = new RegExp(`^[0-9a-f]{${limits.tokenLength}}$`);

@@ -6,12 +6,14 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { type EnvReader, resolveRuntimeDir } from "../broker/dirs.ts";
-import { permissionFlags } from "../broker/permissions.ts";
+import { type EnvReader, resolveRuntimeDir } from "./dirs.ts";
+import { permissionFlags } from "./permissions.ts";
 import { hostConfigPath, type HostOs } from "./host_config.ts";
 
 /** The host's entry point on disk. */
-export const hostMainPath: string = fileURLToPath(new URL("./main.ts", import.meta.url));
+export const hostMainPath: string = fileURLToPath(
+  new URL("../native_host/main.ts", import.meta.url),
+);
 
 /** The workspace config, passed explicitly because Chrome starts the host in another folder. */
 export const workspaceConfigPath: string = fileURLToPath(new URL("../deno.json", import.meta.url));
