@@ -27,7 +27,7 @@ export function isPageRefusal(error: unknown): boolean {
  * (including an aborted `signal`) passes through.
  */
 export async function refusalAs<T>(
-  code: "STALE_TARGET" | "TARGET_NOT_INTERACTABLE",
+  code: "STALE_TARGET" | "TARGET_NOT_INTERACTABLE" | "TARGET_COVERED",
   work: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {

@@ -42,7 +42,9 @@ export async function assertHit(
     signal,
   );
   if (hit.backendNodeId === target.backendNodeId) return;
-  const inside = await refusalAs("TARGET_NOT_INTERACTABLE", async () => {
+  // Something is at the point and it is not the target. When it cannot even
+  // be compared with the target (a node of another frame), it covers it.
+  const inside = await refusalAs("TARGET_COVERED", async () => {
     const hitObject = await objects.resolve(hit.backendNodeId);
     return await objects.run(
       "containsNode",

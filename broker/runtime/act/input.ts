@@ -11,16 +11,28 @@ import { keyEvents, type Modifier, type NamedKey } from "./keys.ts";
 /** The longest text one `Input.insertText` call carries (the provider's cap is 10,000). */
 export const maxInsertUnits = 8_000;
 
-/** Move to `point`, then press and release the left button once. */
-export async function clickAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
-  const base = { x: point.x, y: point.y, modifiers: 0, pointerType: "mouse" };
+/** Move the mouse to `point` without pressing a button. */
+export async function hoverAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
   await call(
     cdp,
     "Input.dispatchMouseEvent",
-    { type: "mouseMoved", ...base, button: "none", buttons: 0 },
+    {
+      type: "mouseMoved",
+      x: point.x,
+      y: point.y,
+      modifiers: 0,
+      pointerType: "mouse",
+      button: "none",
+      buttons: 0,
+    },
     AnyAnswer,
     signal,
   );
+}
+
+/** Press and release the left button once at `point`, where the mouse already is. */
+export async function pressAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
+  const base = { x: point.x, y: point.y, modifiers: 0, pointerType: "mouse" };
   await call(
     cdp,
     "Input.dispatchMouseEvent",

@@ -9,28 +9,47 @@ import type { Action } from "../../../contracts/methods/action.ts";
 import { isLeashError } from "../../../contracts/errors.ts";
 import { AnyAnswer, call } from "./cdp.ts";
 import { refusalAs } from "./faults.ts";
-import { elementAim, type Point, viewportCentre } from "./geometry.ts";
+import {
+  type Aim,
+  elementAim,
+  type Point,
+  readViewport,
+  toPage,
+  viewportCentre,
+} from "./geometry.ts";
 import { assertHit } from "./hit_test.ts";
-import { clickAt, wheelAt } from "./input.ts";
+import { hoverAt, pressAt, wheelAt } from "./input.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { type PreparedTarget, prepareTarget } from "./target.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
-/** Scroll into view and return the hit-tested point for `prepared`; sends no input. */
-export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Point> {
+/** Scroll into view and return the hit-tested aim at `prepared`; sends no input. */
+export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Aim> {
   const { cdp, signal } = context;
   await scrollIntoView(context, prepared.backendNodeId);
   const aim = await elementAim(cdp, prepared.backendNodeId, signal);
   await assertHit(cdp, context.objects, prepared, aim, signal);
-  return aim.point;
+  return aim;
 }
 
-/** Aim at `prepared`, open the gate and click it once. */
+/**
+ * Aim at `prepared`, open the gate and click it once. The page sees the
+ * pointer arrive before the press, and a hostile one can slide a layer (or
+ * another origin's frame) over the target on hover; so the point is
+ * hit-tested again after the move, and the press is sent only if the
+ * target is still there. A refusal then ends the action as `uncertain`
+ * (the hover was input), never as a click on something else. What remains
+ * is the one round trip between that check and the press.
+ */
 export async function clickPrepared(context: StepContext, prepared: PreparedTarget): Promise<void> {
-  const point = await aimAt(context, prepared);
-  await context.gate.open(context.signal);
-  await clickAt(context.cdp, point, context.signal);
+  const { cdp, signal } = context;
+  const { point } = await aimAt(context, prepared);
+  await context.gate.open(signal);
+  await hoverAt(cdp, point, signal);
+  const pagePoint = toPage(point, await readViewport(cdp, signal));
+  await assertHit(cdp, context.objects, prepared, { point, pagePoint }, signal);
+  await pressAt(cdp, point, signal);
 }
 
 /** `click`: a hit-tested click; nothing to check afterwards but the expectation. */
@@ -59,7 +78,7 @@ export async function wheel(
       allowDisabled: true,
       signal: context.signal,
     });
-    point = await aimAt(context, prepared);
+    point = (await aimAt(context, prepared)).point;
   }
   await context.gate.open(context.signal);
   await wheelAt(context.cdp, point, action, context.signal);
