@@ -1,8 +1,10 @@
 /**
  * The approval window: shows the oldest pending claim and sends the
  * person's answer. The buttons stay disabled, and the click handler refuses,
- * for 500 ms after a claim appears, so a click meant for something else
- * cannot approve it. Page-derived text is only ever set as text.
+ * for 500 ms after a claim appears, and again for 500 ms whenever the window
+ * comes back into focus or into view, so a click meant for something else
+ * (for instance a second click on a page that raised this window under the
+ * pointer) cannot approve it. Page-derived text is only ever set as text.
  *
  * @module
  */
@@ -70,18 +72,34 @@ function render(claims: ClaimView[]): void {
   element("reason-label", HTMLElement).hidden = reason === "";
   // A new claim on screen, or one whose answer the worker did not take: input
   // counts only after the person could read it.
-  if (shown?.claimId !== head.claimId || armedAt === Infinity) {
-    shown = head;
-    main.dataset.claimId = head.claimId;
-    setArmed(false);
-    armedAt = performance.now() + armDelayMs;
-    const claimId = head.claimId;
-    setTimeout(() => {
-      if (shown?.claimId === claimId) setArmed(true);
-    }, armDelayMs);
-  }
+  const fresh = shown?.claimId !== head.claimId || armedAt === Infinity;
   shown = head;
+  if (fresh) {
+    main.dataset.claimId = head.claimId;
+    holdInput();
+  }
   showExpiry();
+}
+
+/** Ignore input for the claim on screen for the next {@linkcode armDelayMs}. */
+function holdInput(): void {
+  if (shown === undefined) return;
+  setArmed(false);
+  const until = performance.now() + armDelayMs;
+  armedAt = until;
+  const claimId = shown.claimId;
+  setTimeout(() => {
+    // A later hold (or a decision) moved `armedAt`: that one arms, not this.
+    if (shown?.claimId === claimId && armedAt === until) setArmed(true);
+  }, armDelayMs);
+}
+
+/**
+ * The window came back into focus or into view: hold input again, unless
+ * it waits for the worker's answer to a decision (then it takes none).
+ */
+function holdAfterReturn(): void {
+  if (shown !== undefined && armedAt !== Infinity) holdInput();
 }
 
 function showExpiry(): void {
@@ -116,6 +134,10 @@ port.onDisconnect.addListener(() => {
   claimCard.hidden = true;
 });
 
+globalThis.addEventListener("focus", holdAfterReturn);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") holdAfterReturn();
+});
 allow.addEventListener("click", () => decide("allow"));
 deny.addEventListener("click", () => decide("deny"));
 setInterval(showExpiry, 1000);

@@ -178,6 +178,15 @@ export class ClaimOnScreen {
     }, { intervalMs: 25 });
   }
 
+  /**
+   * Tell the window it came back into focus, as the browser does when the
+   * person (or a page that raised it) switches to it. Headless Chromium
+   * sends windows no focus changes of its own, so the event is dispatched.
+   */
+  async refocus(): Promise<void> {
+    await this.#screen.read("window.dispatchEvent(new FocusEvent('focus'))");
+  }
+
   /** Click Allow or Deny right now, armed or not. */
   async click(button: "allow" | "deny"): Promise<void> {
     await this.#screen.click(`#${button}`);

@@ -114,3 +114,30 @@ Deno.test({
     assert.equal(world.person.approvalWindowsOpened, 1);
   },
 });
+
+Deno.test({
+  name: "the approval window ignores input again for 500 ms when it comes back into focus",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+    const claim = client.call("browser.claim", {
+      sessionId: "s",
+      instance: world.instance.id,
+      tab,
+    });
+    claim.catch(() => {});
+    const settled = settledFlag(claim);
+    const shown = await world.person.nextClaim();
+    await shown.waitArmed();
+    // A page raised the window under the pointer: the click that follows must not count.
+    await shown.refocus();
+    assert.equal(await shown.armed(), false, "focus holds input again");
+    await shown.click("allow");
+    assert.equal(await shown.shown(), true, "the claim is still on screen");
+    assert.equal(settled(), false, "the click right after the focus decided nothing");
+    await shown.answer("allow");
+    assert.equal((await claim).tab, tab);
+  },
+});
