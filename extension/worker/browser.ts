@@ -6,6 +6,7 @@
  * @module
  */
 import type { DebuggerControl } from "./attachments.ts";
+import { debuggerRefusal } from "./debugger_refusal.ts";
 
 /** A tab, reduced to what the provider reads. */
 export interface TabSnapshot {
@@ -66,7 +67,11 @@ export function chromeBrowser(): Browser {
       return tab === undefined ? undefined : snapshot(tab);
     },
     async sendCommand(tabId, method, params) {
-      return await chrome.debugger.sendCommand({ tabId }, method, params);
+      try {
+        return await chrome.debugger.sendCommand({ tabId }, method, params);
+      } catch (error) {
+        throw debuggerRefusal(error);
+      }
     },
   };
 }
