@@ -114,6 +114,13 @@ async function runNew<R>(journal: Journal<R>, entryId: number, action: Journaled
   journal.complete(entryId, completion);
   crashAt("after-outcome");
   // The lease may have ended while the action ran; its page data is then not delivered.
-  await action.authorize();
+  try {
+    await action.authorize();
+  } catch (error) {
+    // But input may have reached the page. Answer as an exact retry would, so the caller
+    // observes before acting again, instead of "claim again" and a second, new request.
+    if (dispatched) throw new LeashError("RECOVERY_REQUIRED", { cause: error });
+    throw error;
+  }
   return completion.result;
 }

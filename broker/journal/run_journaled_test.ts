@@ -120,7 +120,7 @@ Deno.test("runJournaled() never replays a request that failed after dispatch", a
   });
 });
 
-Deno.test("runJournaled() re-checks authority before delivering a result", async () => {
+Deno.test("runJournaled() re-checks authority before delivering a result, and says a dispatched action ran", async () => {
   await withJournal(async (journal) => {
     const page = new Page();
     const { promise: gate, resolve: open } = Promise.withResolvers<void>();
@@ -130,7 +130,8 @@ Deno.test("runJournaled() re-checks authority before delivering a result", async
     page.leaseLive = false;
     journal.purgeLease("lease-1");
     open();
-    await rejectsWith(running, "LEASE_NOT_FOUND");
+    // Its input reached the page: the caller hears so, not "claim again".
+    await rejectsWith(running, "RECOVERY_REQUIRED");
     page.leaseLive = true;
     await rejectsWith(
       runJournaled(journal, sampleIntent("r1"), page.action()),

@@ -275,9 +275,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 /**
  * The browser's environment: a private HOME and XDG dirs under the root,
  * the runtime dir the host config names, and the test run's deno cache
- * (the dev launcher runs `deno` with the browser's environment).
+ * (the dev launcher runs `deno` with the browser's environment). Exported
+ * so that a test can relaunch a killed browser exactly as the world did.
  */
-function browserEnv(home: string, runtimeDir: string): Record<string, string> {
+export function browserEnv(home: string, runtimeDir: string): Record<string, string> {
   return {
     ...personEnv(home, runtimeDir),
     XDG_CONFIG_HOME: join(home, ".config"),
