@@ -193,6 +193,15 @@ const textPresent = String.raw`function (needle) {
   return collapse(root.innerText || root.textContent || "").includes(collapse(needle));
 }`;
 
+/**
+ * Whether the document of this node (or this document) is in view. A hidden
+ * one (a background tab) draws no frames, and Chrome holds input that waits
+ * for a frame: a mouse move for 5 s, a wheel for good.
+ */
+const pageVisible = String.raw`function () {
+  return (this.ownerDocument || this).visibilityState === "visible";
+}`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,
@@ -201,6 +210,7 @@ export const pageFunctions = {
   containsNode,
   describeElement,
   findOption,
+  pageVisible,
   selectAllText,
   setControlValue,
   textPresent,

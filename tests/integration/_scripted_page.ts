@@ -58,6 +58,8 @@ export class ScriptedPage {
   coveredBy: number | undefined;
   /** Set to make PNG screenshots too large, so capture must fall back to JPEG. */
   pngTooLarge = false;
+  /** Whether the page is in a background tab (the `pageVisible` page function says false). */
+  hidden = false;
   readonly viewport: { width: number; height: number };
   readonly #windowSize: number;
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
@@ -270,6 +272,8 @@ export class ScriptedPage {
       }
       case "compareValue":
         return { type: "boolean", value: self?.value === argument.value };
+      case "pageVisible":
+        return { type: "boolean", value: !this.hidden };
       default:
         return { type: "undefined" };
     }

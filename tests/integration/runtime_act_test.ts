@@ -267,3 +267,36 @@ Deno.test("when a lease ends, its queued work fails LEASE_NOT_FOUND and its resu
   assert.equal(world.inputs().length, 3);
   assert.equal(world.env.broker.runtime.books.epochs.describe(before.documentEpoch), undefined);
 });
+
+Deno.test("in a background tab a click goes without the mouse move Chrome would hold, and a wheel is refused before any input", async () => {
+  await using world = await runtimeWorld({ onClick: placeOrder });
+  const mouse = () =>
+    world.provider.cdpCalls
+      .filter((call) => call.method === "Input.dispatchMouseEvent")
+      .map((call) => call.params?.type);
+  world.page.hidden = true;
+  const before = await world.client.call("browser.observe", world.handle);
+  const click = {
+    ...world.handle,
+    documentEpoch: before.documentEpoch,
+    action: { kind: "click" as const, ref: refOf(before, "button", "Place order") },
+    expect: { textPresent: "order is placed" },
+  };
+  const hidden = await world.client.call("browser.act", { ...click, requestId: "hidden" });
+  assert.equal(hidden.status, "verified");
+  assert.deepEqual(mouse(), ["mousePressed", "mouseReleased"]);
+  await assert.rejects(
+    world.client.call("browser.act", {
+      ...world.handle,
+      requestId: "wheel",
+      documentEpoch: before.documentEpoch,
+      action: { kind: "wheel", deltaX: 0, deltaY: 400 },
+    }),
+    (error) => isLeashError(error, "TARGET_NOT_INTERACTABLE"),
+  );
+  assert.equal(mouse().length, 2, "the wheel sent nothing");
+  // In front again, the pointer moves first and the point is hit-tested once more.
+  world.page.hidden = false;
+  await world.client.call("browser.act", { ...click, requestId: "shown" });
+  assert.deepEqual(mouse().slice(2), ["mouseMoved", "mousePressed", "mouseReleased"]);
+});

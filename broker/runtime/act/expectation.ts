@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import type { Expectation } from "../../../contracts/methods/action.ts";
-import { call, type Cdp, DocumentAnswer, PartialAxTreeAnswer } from "./cdp.ts";
+import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import { isPageRefusal } from "./faults.ts";
 import { PageObjects } from "./page_objects.ts";
 import { describe } from "./target.ts";
@@ -70,7 +70,7 @@ async function checkOnce(
       const needle = expect.textPresent;
       checks.push({
         name: "textPresent",
-        held: await attempt(signal, () => textPresent(cdp, objects, needle, signal), false),
+        held: await attempt(signal, () => textPresent(objects, needle), false),
       });
     }
     if (expect.element !== undefined) {
@@ -82,15 +82,13 @@ async function checkOnce(
   }
 }
 
-async function textPresent(
-  cdp: Cdp,
-  objects: PageObjects,
-  needle: string,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const document = await call(cdp, "DOM.getDocument", { depth: 0 }, DocumentAnswer, signal);
-  const objectId = await objects.resolve(document.root.backendNodeId);
-  return await objects.run("textPresent", objectId, [{ value: needle }], z.boolean());
+async function textPresent(objects: PageObjects, needle: string): Promise<boolean> {
+  return await objects.run(
+    "textPresent",
+    await objects.document(),
+    [{ value: needle }],
+    z.boolean(),
+  );
 }
 
 type ElementExpectation = NonNullable<Expectation["element"]>;

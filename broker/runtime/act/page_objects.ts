@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { JsonValue } from "../../../contracts/json.ts";
 import { type PageFunctionName, pageFunctions } from "../../../contracts/methods/page_functions.ts";
-import { call, CallFunctionAnswer, type Cdp, ResolveNodeAnswer } from "./cdp.ts";
+import { call, CallFunctionAnswer, type Cdp, DocumentAnswer, ResolveNodeAnswer } from "./cdp.ts";
 
 /** An argument of a page function: a JSON value, or a node resolved in the same group. */
 export type PageArgument = { value: JsonValue } | { objectId: string };
@@ -40,6 +40,18 @@ export class PageObjects {
     );
     this.#resolved.set(backendNodeId, answer.object.objectId);
     return answer.object.objectId;
+  }
+
+  /** The remote object of the main document, where document-wide page functions run. */
+  async document(): Promise<string> {
+    const document = await call(
+      this.#cdp,
+      "DOM.getDocument",
+      { depth: 0 },
+      DocumentAnswer,
+      this.#signal,
+    );
+    return await this.resolve(document.root.backendNodeId);
   }
 
   /**
