@@ -32,7 +32,8 @@ export interface OwnedLease {
    * Call the lease's provider (deadline: `providerTimeoutMs`). When the
    * provider answers `STALE_LEASE`, `ORIGIN_CHANGED` or `TAB_NOT_FOUND` the
    * lease ends (its owner is told) and the code is rethrown; a result that
-   * arrives after the lease ended is dropped with `LEASE_NOT_FOUND`.
+   * arrives after the lease ended is dropped with `LEASE_NOT_FOUND`, and so
+   * is a call cut by the provider's connection closing (which ends the lease).
    */
   call<K extends keyof ProviderMethods & string>(
     method: K,
@@ -123,6 +124,11 @@ function requireLease(
           timeoutMs: providerTimeoutMs,
         });
       } catch (error) {
+        // The browser's connection closed under the call: every lease on it ends with it,
+        // while the caller's own connection is fine, so its lease is what it must hear about.
+        if (isLeashError(error, "CONNECTION_LOST")) {
+          throw new LeashError("LEASE_NOT_FOUND", { cause: error });
+        }
         const why = isLeashError(error) ? endingFor(error.code) : undefined;
         if (why !== undefined && state.leases.get(lease.leaseId) === lease) {
           state.leases.end(lease.leaseId, why);

@@ -121,6 +121,32 @@ Deno.test("a provider disconnect fails its pending claims with CONNECTION_LOST",
   client.close();
 });
 
+Deno.test("a call under a lease whose browser goes away mid-call is answered LEASE_NOT_FOUND, not CONNECTION_LOST", async () => {
+  await using env = await startInProcess();
+  let asked = 0;
+  const provider = await ScriptedProvider.connect({
+    socketPath: env.socketPath,
+    token: env.token,
+    instanceId: instance,
+    // Hold the call at the provider until the browser leaves.
+    beforeAnswer: () => {
+      asked++;
+      return new Promise<void>(() => {});
+    },
+  });
+  const client = await clientOf(env);
+  const lease = await client.call("browser.claim", { sessionId: "s", instance });
+  const pending = client.call("browser.validateLease", { sessionId: "s", leaseId: lease.leaseId })
+    .catch((error) => error);
+  await until(() => asked === 1, "the call held at the provider");
+  provider.close();
+  // The client's own connection is fine: "reconnect" would mislead; its lease is what ended.
+  const answer = await pending;
+  assert.ok(isLeashError(answer, "LEASE_NOT_FOUND"), `${answer}`);
+  assert.deepEqual(await client.call("browser.instances", {}), []);
+  client.close();
+});
+
 Deno.test("a provider's lease.revoked reaches the owning connection only", async () => {
   await using env = await startInProcess();
   const provider = await providerFor(env);

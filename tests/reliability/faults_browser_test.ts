@@ -61,16 +61,17 @@ const button = "Submit order";
 
 /**
  * The codes a call in flight may be refused with, by fault. Where the
- * Broker survives, the provider link closes under the call
- * (`CONNECTION_LOST`), or the lease ends first (`LEASE_NOT_FOUND`), or an
- * act that may have dispatched says so (`RECOVERY_REQUIRED`,
- * `OUTCOME_UNKNOWN`). Where the Broker dies, the client's own connection
- * goes with it.
+ * Broker survives, the lease ended with the browser's link
+ * (`LEASE_NOT_FOUND`, also when the link closed under the call), or an act
+ * that may have dispatched says so (`RECOVERY_REQUIRED`, `OUTCOME_UNKNOWN`).
+ * Where the Broker dies, the client's own connection goes with it
+ * (`CONNECTION_LOST`).
  */
 const expectedCodes: Record<FaultKind, readonly ErrorCode[]> = {
-  host: ["CONNECTION_LOST", "LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
-  browser: ["CONNECTION_LOST", "LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
-  worker: ["CONNECTION_LOST", "LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
+  // The client's own connection lives on: it hears that its lease ended, never "reconnect".
+  host: ["LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
+  browser: ["LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
+  worker: ["LEASE_NOT_FOUND", "RECOVERY_REQUIRED", "OUTCOME_UNKNOWN"],
   broker: ["CONNECTION_LOST"],
 };
 
