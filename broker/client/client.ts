@@ -51,7 +51,7 @@ export interface HelloOptions {
   requiredCapabilities?: readonly string[];
   /** How long to wait for the welcome; default `limits.welcomeTimeoutMs`. */
   handshakeTimeoutMs?: number;
-  /** Timeout for calls that set none; default 30 s. */
+  /** Timeout for calls that set none (a claim excepted: see {@linkcode claimTimeoutMs}); default 30 s. */
   defaultTimeoutMs?: number;
   /** Aborts the hello. */
   signal?: AbortSignal;
@@ -69,6 +69,13 @@ export interface ConnectOptions extends Partial<HelloOptions> {
 
 const clientLocal = brokerToClientMethods;
 type ClientPeer = Peer<typeof clientLocal, typeof brokerMethods, typeof clientEvents>;
+
+/**
+ * A claim's timeout when the call sets none. A claim waits for the person
+ * (the approval window gives them 60 s; the Broker waits 90 s), so the
+ * Broker's own deadline must answer first, never the client's default.
+ */
+export const claimTimeoutMs = 300_000;
 
 /** An authenticated connection to the Broker. */
 export class LeashClient {
@@ -186,6 +193,9 @@ export class LeashClient {
     params: ParamsOf<ClientMethods, K>,
     options?: RequestOptions,
   ): Promise<ResultOf<ClientMethods, K>> {
+    if (method === "browser.claim" && options?.timeoutMs === undefined) {
+      return this.#peer.request(method, params, { ...options, timeoutMs: claimTimeoutMs });
+    }
     return this.#peer.request(method, params, options);
   }
 

@@ -70,8 +70,6 @@ export interface Tool {
 
 /** A call's ceiling when the Broker answers on its own schedule. */
 export const callTimeoutMs = 60_000;
-/** A claim waits for the person's approval; the Broker's own claim timeout should win. */
-export const claimTimeoutMs = 300_000;
 
 /** The CLI verb of an MCP tool name. */
 export function verbOf(name: string): string {

@@ -207,3 +207,21 @@ Deno.test("fences strictly increase across grants, refusals and sessions, and wi
   for (const token of provider.revoked) assert.deepEqual(token, granted.get(token.leaseId));
   provider.close();
 });
+
+Deno.test("a claim waits for the person past the client's default call timeout", async () => {
+  await using env = await startInProcess();
+  const provider = await providerFor(env, () => ({ kind: "hold" }));
+  // Every other call would give up after 50 ms; a claim waits for the Broker's own answer.
+  const client = await LeashClient.connect({ runtimeDir: env.runtimeDir, defaultTimeoutMs: 50 });
+  let settled = false;
+  const claim = client.call("browser.claim", { sessionId: "s", instance }).finally(() => {
+    settled = true;
+  });
+  await until(() => provider.grants.length === 1, "the person asked");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(settled, false, "the claim is still waiting for the person");
+  provider.releaseGrants();
+  assert.equal((await claim).instance, instance);
+  client.close();
+  provider.close();
+});

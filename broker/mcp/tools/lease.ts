@@ -4,7 +4,8 @@
  * @module
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
-import { callTimeoutMs, claimTimeoutMs, defineTool } from "../define.ts";
+import { claimTimeoutMs } from "../../client/client.ts";
+import { callTimeoutMs, defineTool } from "../define.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
 
