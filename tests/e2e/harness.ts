@@ -228,7 +228,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       );
     let tabQueue: Promise<unknown> = Promise.resolve();
     const openTab = (url: string): Promise<OpenedTab> => {
-      const opened = tabQueue.then(() => openOne(cdp, url, watcher, instance.id));
+      const opened = tabQueue.then(() => openTarget(cdp, url, watcher, instance.id));
       tabQueue = opened.catch(() => {});
       return opened;
     };
@@ -288,19 +288,28 @@ export function browserEnv(home: string, runtimeDir: string): Record<string, str
   };
 }
 
-/** Open one tab and find its Leash tab ID (see {@linkcode World.openTab}). */
-async function openOne(
+/**
+ * Open `url` in a new tab of the browser behind `cdp` (in a window of its
+ * own with `newWindow`, where it is the front tab), wait for it to load, and
+ * find its Leash tab ID with `watcher`, a client of the live Broker: the one
+ * tab `browser.tabs` lists that it did not list before. Open one at a time
+ * (see {@linkcode World.openTab}).
+ */
+export async function openTarget(
   cdp: CdpClient,
   url: string,
   watcher: LeashClient,
   instance: string,
+  options: { newWindow?: boolean } = {},
 ): Promise<OpenedTab> {
   const listTabs = async () =>
     new Set((await watcher.call("browser.tabs", { instance })).map((info) => info.tab));
   const before = await listTabs();
-  const created = await cdp.send("Target.createTarget", { url }, {
-    signal: AbortSignal.timeout(15_000),
-  });
+  const created = await cdp.send(
+    "Target.createTarget",
+    { url, ...(options.newWindow === true ? { newWindow: true } : {}) },
+    { signal: AbortSignal.timeout(15_000) },
+  );
   if (typeof created.targetId !== "string") throw new Error(`Cannot open ${url}: no target`);
   const page = await CdpPage.attach(cdp, created.targetId);
   await until(`${url} to load`, async () => {

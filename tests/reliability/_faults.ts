@@ -27,6 +27,7 @@ import {
   browserEnv,
   browserPath,
   type OpenedTab,
+  openTarget,
   Person,
   until,
   withTimeout,
@@ -190,35 +191,13 @@ export async function relaunchBrowser(world: World): Promise<BrowserSide> {
  * `World.openTab` does: tabs are opened one at a time, so the one new tab
  * `browser.tabs` lists is it.
  */
-export async function openTab(
+export function openTab(
   side: BrowserSide,
   url: string,
   watcher: LeashClient,
   instance: string,
 ): Promise<OpenedTab> {
-  const cdp = side.cdp;
-  const listTabs = async () =>
-    new Set((await watcher.call("browser.tabs", { instance })).map((info) => info.tab));
-  const before = await listTabs();
-  const created = await cdp.send("Target.createTarget", { url }, {
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (typeof created.targetId !== "string") throw new Error(`Cannot open ${url}: no target`);
-  const page = await CdpPage.attach(cdp, created.targetId);
-  await until(`${url} to load`, async () => {
-    const state = await withTimeout(
-      "read the page",
-      page.evaluate("[document.readyState, location.href]"),
-      5_000,
-    );
-    return Array.isArray(state) && state[0] === "complete" && state[1] === url ? true : undefined;
-  });
-  const tab = await until(`the tab of ${url} in browser.tabs`, async () => {
-    const added = [...await listTabs()].filter((id) => !before.has(id));
-    if (added.length > 1) throw new Error(`Cannot tell the new tab: ${added.join(", ")} appeared`);
-    return added[0];
-  });
-  return { tab, targetId: created.targetId, page };
+  return openTarget(side.cdp, url, watcher, instance);
 }
 
 /** How often the counter page in `page` was submitted, ever (its count on disk). */

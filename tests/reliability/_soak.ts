@@ -29,7 +29,7 @@ import { StreamTransport } from "../../contracts/stream_transport.ts";
 import type { Transport } from "../../contracts/transport.ts";
 import { ToolError, toolError } from "../e2e/_mcp.ts";
 import { EventLog } from "../e2e/_events.ts";
-import { type OpenedTab, until, withTimeout, type World } from "../e2e/harness.ts";
+import { type OpenedTab, openTarget, type World } from "../e2e/harness.ts";
 import { CdpPage } from "../support/cdp.ts";
 import type { McpSession } from "../integration/_mcp_client.ts";
 import { memoryOf } from "./_broker_child.ts";
@@ -487,34 +487,10 @@ export async function brokerRequestsToBrowser(world: World): Promise<number | un
  * tab (so the page is visible), wait for it to load and find its Leash tab
  * ID as `World.openTab` does, listing tabs with `client`. Open one at a time.
  */
-export async function openWindow(
+export function openWindow(
   world: World,
   client: LeashClient,
   url: string,
 ): Promise<OpenedTab> {
-  const listTabs = async () =>
-    new Set(
-      (await client.call("browser.tabs", { instance: world.instance.id })).map((info) => info.tab),
-    );
-  const before = await listTabs();
-  const created = z.object({ targetId: z.string() }).parse(
-    await world.cdp.send("Target.createTarget", { url, newWindow: true }, {
-      signal: AbortSignal.timeout(15_000),
-    }),
-  );
-  const page = await CdpPage.attach(world.cdp, created.targetId);
-  await until(`${url} to load`, async () => {
-    const state = await withTimeout(
-      "read the page",
-      page.evaluate("[document.readyState, location.href]"),
-      5_000,
-    );
-    return Array.isArray(state) && state[0] === "complete" && state[1] === url ? true : undefined;
-  });
-  const tab = await until(`the tab of ${url} in browser.tabs`, async () => {
-    const added = [...await listTabs()].filter((id) => !before.has(id));
-    if (added.length > 1) throw new Error(`Cannot tell the new tab: ${added.join(", ")} appeared`);
-    return added[0];
-  });
-  return { tab, targetId: created.targetId, page };
+  return openTarget(world.cdp, url, client, world.instance.id, { newWindow: true });
 }
