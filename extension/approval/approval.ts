@@ -2,9 +2,10 @@
  * The approval window: shows the oldest pending claim and sends the
  * person's answer. The buttons stay disabled, and the click handler refuses,
  * for 500 ms after a claim appears, and again for 500 ms whenever the window
- * comes back into focus or into view, so a click meant for something else
- * (for instance a second click on a page that raised this window under the
- * pointer) cannot approve it. Page-derived text is only ever set as text.
+ * comes back into view (restored, or uncovered where the platform tracks
+ * occlusion), so a click meant for something else (for instance the second
+ * click of a double click on a page whose popup covered this window) cannot
+ * approve it. Page-derived text is only ever set as text.
  *
  * @module
  */
@@ -95,8 +96,8 @@ function holdInput(): void {
 }
 
 /**
- * The window came back into focus or into view: hold input again, unless
- * it waits for the worker's answer to a decision (then it takes none).
+ * The window came back into view: hold input again, unless it waits for
+ * the worker's answer to a decision (then it takes none).
  */
 function holdAfterReturn(): void {
   if (shown !== undefined && armedAt !== Infinity) holdInput();
@@ -134,7 +135,8 @@ port.onDisconnect.addListener(() => {
   claimCard.hidden = true;
 });
 
-globalThis.addEventListener("focus", holdAfterReturn);
+// Not on `focus`: it comes with the person's own first click into the window (and with every
+// DevTools input to a window that lost focus), so that click would never count.
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") holdAfterReturn();
 });

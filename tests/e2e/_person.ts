@@ -179,12 +179,12 @@ export class ClaimOnScreen {
   }
 
   /**
-   * Tell the window it came back into focus, as the browser does when the
-   * person (or a page that raised it) switches to it. Headless Chromium
-   * sends windows no focus changes of its own, so the event is dispatched.
+   * Tell the window it came back into view, as the browser does when it is
+   * restored or uncovered. Headless windows never leave view, so the event
+   * is dispatched (the page still reads `visibilityState` "visible").
    */
-  async refocus(): Promise<void> {
-    await this.#screen.read("window.dispatchEvent(new FocusEvent('focus'))");
+  async reshow(): Promise<void> {
+    await this.#screen.read("document.dispatchEvent(new Event('visibilitychange'))");
   }
 
   /** Click Allow or Deny right now, armed or not. */
