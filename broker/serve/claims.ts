@@ -93,7 +93,9 @@ export class ClaimTable {
    * Resolves with the lease (no fence); rejects with `LeashError`:
    * `INSTANCE_NOT_FOUND`, `UNSUPPORTED`, `TAB_LEASED`, `QUEUE_FULL`, the
    * provider's code (`CLAIM_DENIED`, `CLAIM_TIMEOUT`, …), `TIMEOUT`,
-   * `CONNECTION_LOST`, `CANCELLED`, `STALE_LEASE` or `INTERNAL`.
+   * `CONNECTION_LOST` (the claimant left), `INSTANCE_NOT_FOUND` (also when
+   * the browser leaves while the claim waits), `CANCELLED`, `STALE_LEASE` or
+   * `INTERNAL`.
    */
   async claim(conn: string, params: ClaimParams, signal: AbortSignal): Promise<Lease> {
     const { admission, registry, leases } = this.#options;
@@ -188,12 +190,19 @@ export class ClaimTable {
       // leaves open whether the grant went through before it was given up.
       if (controller.signal.aborted || !isProviderAnswer(error)) this.#withdraw(provider, waiting);
       logger.log("info", "claim-refused", { conn: waiting.claim.owner, code: codeOf(error) });
+      // Given up: say why (the claimant left or released its session, or the browser left).
+      if (controller.signal.aborted) throw abortReason(controller.signal);
+      // The browser's link closed under the claim before the Broker saw it leave; the
+      // claimant's own connection is fine, so "reconnect" would mislead.
+      if (isLeashError(error, "CONNECTION_LOST")) {
+        throw new LeashError("INSTANCE_NOT_FOUND", { cause: error });
+      }
       throw error;
     }
     const refusal = controller.signal.aborted
       ? abortReason(controller.signal)
       : registry.get(reservation.instance) !== provider
-      ? new LeashError("CONNECTION_LOST")
+      ? new LeashError("INSTANCE_NOT_FOUND")
       : this.#judge(waiting, params, granted);
     if (refusal !== undefined) {
       this.#withdraw(provider, waiting);

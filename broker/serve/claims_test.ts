@@ -82,7 +82,7 @@ Deno.test("the pending-claim budget refuses the next claim with QUEUE_FULL and t
   assert.deepEqual(provider.cancels, []);
   provider.close();
   for (const outcome of await Promise.all(waiting)) {
-    assert.ok(isLeashError(outcome, "CONNECTION_LOST"));
+    assert.ok(isLeashError(outcome, "INSTANCE_NOT_FOUND"));
   }
   assert.equal(state.admission.used("claims"), 0);
   assert.equal(state.admission.used("leases"), 0);

@@ -101,9 +101,10 @@ export class BrokerState {
     const entry = this.registry.unregister(conn);
     if (entry === undefined) return;
     const instance = entry.instance.id;
+    // The claimant's own connection is fine: the browser it asked is what is gone.
     this.claims.abortWhere(
       (claim) => claim.instance === instance,
-      new LeashError("CONNECTION_LOST"),
+      new LeashError("INSTANCE_NOT_FOUND"),
     );
     this.leases.endWhere((lease) => lease.instance === instance, "provider-gone");
   }

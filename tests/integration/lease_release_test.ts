@@ -109,14 +109,15 @@ Deno.test("a client disconnect cancels its pending claim at the provider and end
   provider.close();
 });
 
-Deno.test("a provider disconnect fails its pending claims with CONNECTION_LOST", async () => {
+Deno.test("a provider disconnect fails its pending claims with INSTANCE_NOT_FOUND, not 'reconnect'", async () => {
   await using env = await startInProcess();
   const provider = await providerFor(env, instance, () => ({ kind: "hang" }));
   const client = await clientOf(env);
   const pending = client.call("browser.claim", { sessionId: "s", instance }).catch((e) => e);
   await until(() => provider.grants.length === 1, "the grant asked");
   provider.close();
-  assert.ok(isLeashError(await pending, "CONNECTION_LOST"));
+  const outcome = await pending;
+  assert.ok(isLeashError(outcome, "INSTANCE_NOT_FOUND"), `${outcome}`);
   assert.equal(env.broker.state.admission.used("leases"), 0);
   client.close();
 });
