@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { noBrowser, settledFlag, startWorld } from "./harness.ts";
+import { type ClaimOnScreen, noBrowser, settledFlag, startWorld } from "./harness.ts";
 
 Deno.test({
   name: "an allowed claim yields an exact-origin lease on the tab the window named",
@@ -85,11 +85,10 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: "the approval window ignores a click in its first 500 ms and takes one after",
-  ignore: noBrowser,
-  fn: async () => {
-    await using world = await startWorld();
+/** A world with a restricted-mode claim on a form tab, waiting in the approval window. */
+async function waitingClaim() {
+  const world = await startWorld();
+  try {
     const client = await world.client();
     const { tab } = await world.openTab(world.fixtures.url("form.html"));
     const claim = client.call("browser.claim", {
@@ -100,10 +99,32 @@ Deno.test({
     claim.catch(() => {});
     const settled = settledFlag(claim);
     const shown = await world.person.nextClaim();
+    return { world, tab, claim, shown, settled };
+  } catch (error) {
+    await world.dispose();
+    throw error;
+  }
+}
+
+/** Click Allow now and check that it decided nothing. */
+async function assertClickIgnored(
+  shown: ClaimOnScreen,
+  settled: () => boolean,
+  when: string,
+): Promise<void> {
+  await shown.click("allow");
+  assert.equal(await shown.shown(), true, "the claim is still on screen");
+  assert.equal(settled(), false, `the click ${when} decided nothing`);
+}
+
+Deno.test({
+  name: "the approval window ignores a click in its first 500 ms and takes one after",
+  ignore: noBrowser,
+  fn: async () => {
+    const { world, claim, shown, settled } = await waitingClaim();
+    await using _ = world;
     assert.equal(await shown.armed(), false, "the window must not take input yet");
-    await shown.click("allow");
-    assert.equal(await shown.shown(), true, "the claim is still on screen");
-    assert.equal(settled(), false, "the early click decided nothing");
+    await assertClickIgnored(shown, settled, "in the first 500 ms");
     // Once armed, the same click counts. Had the early click counted, the claim
     // would have been answered and the window closed: this wait would fail.
     await shown.waitArmed();
@@ -119,25 +140,14 @@ Deno.test({
   name: "the approval window ignores input again for 500 ms when it comes back into view",
   ignore: noBrowser,
   fn: async () => {
-    await using world = await startWorld();
-    const client = await world.client();
-    const { tab } = await world.openTab(world.fixtures.url("form.html"));
-    const claim = client.call("browser.claim", {
-      sessionId: "s",
-      instance: world.instance.id,
-      tab,
-    });
-    claim.catch(() => {});
-    const settled = settledFlag(claim);
-    const shown = await world.person.nextClaim();
+    const { world, tab, claim, shown, settled } = await waitingClaim();
+    await using _ = world;
     await shown.waitArmed();
     // A page's popup covered the window and closed under the pointer: the click that follows
     // must not count.
     await shown.reshow();
     assert.equal(await shown.armed(), false, "coming back into view holds input again");
-    await shown.click("allow");
-    assert.equal(await shown.shown(), true, "the claim is still on screen");
-    assert.equal(settled(), false, "the click right after it came back decided nothing");
+    await assertClickIgnored(shown, settled, "right after it came back");
     await shown.answer("allow");
     assert.equal((await claim).tab, tab);
   },
