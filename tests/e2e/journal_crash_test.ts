@@ -28,7 +28,13 @@ import { type CrashPoint, crashPoints } from "../../broker/journal/crash_points.
 import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { CdpPage } from "../support/cdp.ts";
-import { auditEntries, type AuditEntry, connectAgent, leashJournal, TestBroker } from "./_crash.ts";
+import {
+  auditEntries,
+  type AuditEntry,
+  connectAgent,
+  leashJournal,
+  startTestBroker,
+} from "./_crash.ts";
 import { noBrowser, startWorld, type World } from "./harness.ts";
 
 const button = "Submit order";
@@ -91,7 +97,7 @@ for (const point of crashPoints) {
       assert.equal(await submissions(page), 0);
 
       await world.broker.stop();
-      await using armed = await TestBroker.start(world, { crashAt: point });
+      await using armed = await startTestBroker(world, { crashAt: point });
       const agent = await connectAgent(world, agentKey);
       const { lease, ref, request } = await submitRequest(world, agent, tab, `submit-${point}`);
       await assert.rejects(
@@ -102,7 +108,7 @@ for (const point of crashPoints) {
       assert.equal(crashed.signal, "SIGKILL", `the Broker died at ${point}:\n${armed.stderr}`);
       assert.equal(await submissions(page), left);
 
-      await using _restarted = await TestBroker.start(world);
+      await using _restarted = await startTestBroker(world);
       const again = await connectAgent(world, agentKey);
       await assert.rejects(
         again.call("browser.act", request),

@@ -16,7 +16,7 @@ export async function freshDirs(): Promise<BrokerDirs & { root: string }> {
 }
 
 /** A Broker child process. */
-export class BrokerProcess {
+export class BrokerProcess implements AsyncDisposable {
   readonly dirs: BrokerDirs;
   readonly socketPath: string;
   readonly status: Promise<Deno.CommandStatus>;
@@ -35,10 +35,15 @@ export class BrokerProcess {
     this.#drained = this.#collect(listening.resolve);
   }
 
-  /** Spawn `leash serve` for `dirs` with extra `args`; does not wait. */
-  static spawn(dirs: BrokerDirs, args: readonly string[] = []): BrokerProcess {
+  /** Spawn `leash serve` for `dirs` with extra `args` (and `env` added); does not wait. */
+  static spawn(
+    dirs: BrokerDirs,
+    args: readonly string[] = [],
+    env: Record<string, string> = {},
+  ): BrokerProcess {
     const child = new Deno.Command(Deno.execPath(), {
       args: denoRunArgs("serve", dirs, args),
+      env,
       stdin: "null",
       stdout: "null",
       stderr: "piped",
@@ -47,8 +52,12 @@ export class BrokerProcess {
   }
 
   /** Spawn and wait until it listens. Throws with its stderr when it exits first. */
-  static async start(dirs: BrokerDirs, args: readonly string[] = []): Promise<BrokerProcess> {
-    const broker = BrokerProcess.spawn(dirs, args);
+  static async start(
+    dirs: BrokerDirs,
+    args: readonly string[] = [],
+    env: Record<string, string> = {},
+  ): Promise<BrokerProcess> {
+    const broker = BrokerProcess.spawn(dirs, args, env);
     if (!await broker.#listening) {
       const status = await broker.status;
       throw new Error(`Cannot start test Broker: exit ${status.code}\n${broker.stderr}`);
@@ -73,7 +82,7 @@ export class BrokerProcess {
     );
   }
 
-  /** Send `signal`, then wait for the exit. */
+  /** Send `signal` unless it already exited, then wait for the exit. */
   async stop(signal: Deno.Signal = "SIGTERM"): Promise<Deno.CommandStatus> {
     try {
       this.#child.kill(signal);
@@ -83,6 +92,11 @@ export class BrokerProcess {
     const status = await this.status;
     await this.#drained;
     return status;
+  }
+
+  /** Stop it (SIGTERM) unless it already exited. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.stop();
   }
 
   /** Read stderr to its end; `listening` learns whether the Broker got as far as listening. */

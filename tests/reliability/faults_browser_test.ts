@@ -34,7 +34,8 @@ import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { Observation } from "../../contracts/methods/observation.ts";
 import { mulberry32 } from "../../contracts/mutate.ts";
-import { connectAgent, TestBroker } from "../e2e/_crash.ts";
+import { connectAgent, startTestBroker } from "../e2e/_crash.ts";
+import type { BrokerProcess } from "../integration/_broker_process.ts";
 import { delay, noBrowser, startWorld, until, withTimeout, type World } from "../e2e/harness.ts";
 import type { InstanceInfo } from "../../broker/serve/registry.ts";
 import type { CdpPage } from "../support/cdp.ts";
@@ -112,7 +113,7 @@ interface KindRun {
   /** The extension's instance now, and when it connected. */
   instance: InstanceInfo;
   /** The Broker now, when the world's own was replaced (Broker faults). */
-  broker: TestBroker | undefined;
+  broker: BrokerProcess | undefined;
   /** The service worker the last worker fault killed. */
   killedWorker: string | undefined;
   /** A line per thing that went wrong in this kind (also in the tally). */
@@ -234,7 +235,7 @@ async function roundClient(run: KindRun, journalKey: string): Promise<LeashClien
   if (run.kind !== "broker") return await run.world.client({ journalKey });
   if (run.broker === undefined) {
     await run.world.broker.stop();
-    run.broker = await TestBroker.start(run.world);
+    run.broker = await startTestBroker(run.world);
   }
   return await connectAgent(run.world, journalKey);
 }
@@ -263,7 +264,7 @@ async function recover(
   const before = run.instance;
   switch (run.kind) {
     case "broker": {
-      run.broker = await TestBroker.start(run.world);
+      run.broker = await startTestBroker(run.world);
       const agent = await connectAgent(run.world, journalKey);
       run.instance = await until(
         "the extension on the new Broker",
