@@ -51,15 +51,8 @@ Deno.test({
   name: "a denied claim is CLAIM_DENIED and leaves no lease",
   ignore: noBrowser,
   fn: async () => {
-    await using world = await startWorld();
-    const client = await world.client();
-    const { tab } = await world.openTab(world.fixtures.url("form.html"));
-    const claim = client.call("browser.claim", {
-      sessionId: "s",
-      instance: world.instance.id,
-      tab,
-    });
-    claim.catch(() => {});
+    const { world, claim } = await pendingClaim();
+    await using _ = world;
     await world.person.deny();
     await assert.rejects(claim, (error) => isLeashError(error, "CLAIM_DENIED"));
     assert.deepEqual((await world.person.popup()).leaseIds, []);
@@ -70,23 +63,16 @@ Deno.test({
   name: "closing the approval window denies the claim with CLAIM_DENIED",
   ignore: noBrowser,
   fn: async () => {
-    await using world = await startWorld();
-    const client = await world.client();
-    const { tab } = await world.openTab(world.fixtures.url("form.html"));
-    const claim = client.call("browser.claim", {
-      sessionId: "s",
-      instance: world.instance.id,
-      tab,
-    });
-    claim.catch(() => {});
+    const { world, claim } = await pendingClaim();
+    await using _ = world;
     await world.person.closeApprovalWindow();
     await assert.rejects(claim, (error) => isLeashError(error, "CLAIM_DENIED"));
     assert.deepEqual((await world.person.popup()).leaseIds, []);
   },
 });
 
-/** A world with a restricted-mode claim on a form tab, waiting in the approval window. */
-async function waitingClaim() {
+/** A world with a restricted-mode claim on a form tab, sent and not yet answered. */
+async function pendingClaim() {
   const world = await startWorld();
   try {
     const client = await world.client();
@@ -97,11 +83,22 @@ async function waitingClaim() {
       tab,
     });
     claim.catch(() => {});
-    const settled = settledFlag(claim);
-    const shown = await world.person.nextClaim();
-    return { world, tab, claim, shown, settled };
+    return { world, tab, claim };
   } catch (error) {
     await world.dispose();
+    throw error;
+  }
+}
+
+/** {@linkcode pendingClaim}, once the approval window shows it. */
+async function waitingClaim() {
+  const pending = await pendingClaim();
+  try {
+    const settled = settledFlag(pending.claim);
+    const shown = await pending.world.person.nextClaim();
+    return { ...pending, shown, settled };
+  } catch (error) {
+    await pending.world.dispose();
     throw error;
   }
 }
