@@ -23,6 +23,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { LeashClient } from "../../broker/client/client.ts";
+import type { Action } from "../../contracts/methods/action.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { Observation } from "../../contracts/methods/observation.ts";
 import {
@@ -658,13 +659,16 @@ Deno.test({
     const fakeRefs = [...new Set([...seen.text.matchAll(/ref=(e\d+)/g)].map((match) => match[1]))]
       .filter((ref) => !realRefs.has(ref));
     assert.ok(fakeRefs.length >= 6, `the page's fake refs: ${fakeRefs.join(", ")}`);
-    for (const ref of fakeRefs) {
-      const outcome = await outcomeOf(client.call("browser.act", {
+    /** A fresh act under the lease, and how it came out. */
+    const act = (action: Action, documentEpoch = seen.documentEpoch) =>
+      outcomeOf(client.call("browser.act", {
         ...handle,
         requestId: crypto.randomUUID(),
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "click", ref },
+        documentEpoch,
+        action,
       }));
+    for (const ref of fakeRefs) {
+      const outcome = await act({ kind: "click", ref });
       assert.equal(outcome, "STALE_TARGET", ref);
       tried("fake refs");
     }
@@ -676,12 +680,7 @@ Deno.test({
       }
     }
     for (const documentEpoch of ["epoch-fake-1", "epoch-fake-2"]) {
-      const outcome = await outcomeOf(client.call("browser.act", {
-        ...handle,
-        requestId: crypto.randomUUID(),
-        documentEpoch,
-        action: { kind: "click", ref: [...realRefs][0] },
-      }));
+      const outcome = await act({ kind: "click", ref: [...realRefs][0] }, documentEpoch);
       assert.equal(outcome, "STALE_TARGET", documentEpoch);
       tried("fake epochs");
     }
@@ -699,12 +698,7 @@ Deno.test({
 
     // Every navigation the text asks for leaves the origin: refused before anything is sent.
     for (const url of outOfScopeUrls(world)) {
-      const outcome = await outcomeOf(client.call("browser.act", {
-        ...handle,
-        requestId: crypto.randomUUID(),
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "navigate", url },
-      }));
+      const outcome = await act({ kind: "navigate", url });
       assert.equal(outcome, "OUT_OF_SCOPE", url);
       tried("navigate out of scope");
     }
