@@ -5,7 +5,6 @@
  * @module
  */
 export {
-  type ApproveBatchStep,
   type ClientEvent,
   type ConnectOptions,
   type HelloOptions,

@@ -1,97 +1,133 @@
 /**
- * The capability catalog: every name the protocol defines, by who offers it.
+ * The capability table: every name the protocol defines, who offers it, and
+ * whether this build serves it. The welcome, the provider hello, the
+ * client's and provider's requirements, the `UNSUPPORTED` answers and the
+ * docs all derive from `served`, so nothing is advertised that is not
+ * served.
  *
  * @module
  */
 
+/** Who offers a capability: the Broker's runtime (in the welcome) or a provider (in its hello). */
+export type CapabilitySide = "runtime" | "provider";
+
+/** One row of the capability table. */
+export interface CapabilitySpec {
+  side: CapabilitySide;
+  /** Whether this build serves what the capability names. */
+  served: boolean;
+}
+
 /**
- * Capabilities the Broker's runtime offers to clients, in the order the
- * spec's welcome lists them.
+ * Every capability of the spec, runtime names in the order the spec's
+ * welcome lists them, then provider names in the order of its provider
+ * hello. Frames and batches are declared, not served yet.
  */
-export const runtimeCapabilities = [
-  "runtime.v1",
-  "runtime.personal-tab-scope.v1",
-  "observe.query.v1",
-  "journal.recovery.v1",
-  "provider.ax-read.v1",
-  "provider.ax-find.v1",
-  "runtime.check.v1",
-  "runtime.wheel.v1",
-  "runtime.radio.v1",
-  "runtime.capture-publication.v1",
-  "runtime.contenteditable-fill.v1",
-  "runtime.append.v1",
-  "runtime.element-state.v1",
-  "runtime.batch.v1",
-  "runtime.page.v1",
-  "runtime.frames.v1",
-  "observe.frame.v1",
-  "runtime.frame-click.v1",
-  "observe.frame-query.v1",
-  "observe.frame-subtree.v1",
-  "observe.frame-page.v1",
-] as const;
+export const capabilityTable = {
+  "runtime.v1": { side: "runtime", served: true },
+  "runtime.personal-tab-scope.v1": { side: "runtime", served: true },
+  "observe.query.v1": { side: "runtime", served: true },
+  "journal.recovery.v1": { side: "runtime", served: true },
+  "provider.ax-read.v1": { side: "runtime", served: true },
+  "provider.ax-find.v1": { side: "runtime", served: true },
+  "runtime.check.v1": { side: "runtime", served: true },
+  "runtime.wheel.v1": { side: "runtime", served: true },
+  "runtime.radio.v1": { side: "runtime", served: true },
+  "runtime.capture-publication.v1": { side: "runtime", served: true },
+  "runtime.contenteditable-fill.v1": { side: "runtime", served: true },
+  "runtime.append.v1": { side: "runtime", served: true },
+  "runtime.element-state.v1": { side: "runtime", served: true },
+  "runtime.batch.v1": { side: "runtime", served: false },
+  "runtime.page.v1": { side: "runtime", served: true },
+  "runtime.frames.v1": { side: "runtime", served: false },
+  "observe.frame.v1": { side: "runtime", served: false },
+  "runtime.frame-click.v1": { side: "runtime", served: false },
+  "observe.frame-query.v1": { side: "runtime", served: false },
+  "observe.frame-subtree.v1": { side: "runtime", served: false },
+  "observe.frame-page.v1": { side: "runtime", served: false },
+  "broker.personal-mode.v1": { side: "runtime", served: true },
+  "lease.fencing.v1": { side: "provider", served: true },
+  "lease.tab-scope.v1": { side: "provider", served: true },
+  "ax.read.v1": { side: "provider", served: true },
+  "ax.find.v1": { side: "provider", served: true },
+  "input.named-keys.v1": { side: "provider", served: true },
+  "scroll.dom.v1": { side: "provider", served: true },
+  "ax.checked-state.v1": { side: "provider", served: true },
+  "input.wheel.v1": { side: "provider", served: true },
+  "input.radio.v1": { side: "provider", served: true },
+  "ax.editable-state.v1": { side: "provider", served: true },
+  "ax.page.v1": { side: "provider", served: true },
+  "frame.sessions.v1": { side: "provider", served: false },
+  "ax.frame.v1": { side: "provider", served: false },
+  "input.frame-click.v1": { side: "provider", served: false },
+  "ax.frame-find.v1": { side: "provider", served: false },
+  "ax.frame-subtree.v1": { side: "provider", served: false },
+  "ax.frame-page.v1": { side: "provider", served: false },
+  "ax.frame-text.v1": { side: "provider", served: false },
+} as const satisfies Record<string, CapabilitySpec>;
+
+type Table = typeof capabilityTable;
+
+/** Any capability the table names. */
+export type Capability = keyof Table;
+
+/** A capability this build serves. */
+export type ServedCapability = {
+  [K in Capability]: Table[K]["served"] extends true ? K : never;
+}[Capability];
 
 /** Added to the welcome only by a Broker started in personal access mode. */
 export const personalModeCapability = "broker.personal-mode.v1";
 
+function names(where: (name: Capability, spec: CapabilitySpec) => boolean): Capability[] {
+  return (Object.entries(capabilityTable) as [Capability, CapabilitySpec][])
+    .filter(([name, spec]) => where(name, spec))
+    .map(([name]) => name);
+}
+
+/** Whether `name` is a capability this build serves; unknown names are not. */
+export function isServed(name: string): boolean {
+  return Object.hasOwn(capabilityTable, name) && capabilityTable[name as Capability].served;
+}
+
+/** Every capability name in the table, served or not. */
+export const capabilityCatalog: readonly Capability[] = names(() => true);
+
+/**
+ * What the runtime offers every client, in the spec's welcome order: the
+ * served runtime capabilities except personal mode, which only a Broker in
+ * personal mode adds.
+ */
+export const runtimeCapabilities: readonly Capability[] = names((name, spec) =>
+  spec.side === "runtime" && spec.served && name !== personalModeCapability
+);
+
 /** Every capability a Broker may put in a welcome. */
-export const brokerCapabilities = [...runtimeCapabilities, personalModeCapability] as const;
+export const brokerCapabilities: readonly Capability[] = [
+  ...runtimeCapabilities,
+  personalModeCapability,
+];
 
 /**
- * Capabilities a provider (the extension) must advertise, all of them: the
- * Broker refuses a provider that lacks any, so an old provider without
- * fencing or bounded AX reads never registers.
+ * What a provider (the extension) advertises, and what the Broker requires
+ * of one, all of it: a provider that lacks any, such as an old one without
+ * fencing or bounded AX reads, never registers.
  */
-export const providerCapabilities = [
-  "lease.fencing.v1",
-  "lease.tab-scope.v1",
-  "ax.read.v1",
-  "ax.find.v1",
-  "input.named-keys.v1",
-  "scroll.dom.v1",
-  "ax.checked-state.v1",
-  "input.wheel.v1",
-  "input.radio.v1",
-  "ax.editable-state.v1",
-  "ax.page.v1",
-  "frame.sessions.v1",
-  "ax.frame.v1",
-  "input.frame-click.v1",
-  "ax.frame-find.v1",
-  "ax.frame-subtree.v1",
-  "ax.frame-page.v1",
-  "ax.frame-text.v1",
-] as const;
-
-/** A capability that describes the provider behind the Broker rather than the runtime. */
-type ProviderFacing = Extract<RuntimeCapability, `provider.${string}`>;
+export const providerCapabilities: readonly Capability[] = names((_, spec) =>
+  spec.side === "provider" && spec.served
+);
 
 /**
- * What a current client requires, as the spec's client hello lists it: the
- * whole runtime set except the provider-facing names, which only a provider
- * requires.
+ * What a current client requires: every runtime capability offered, except
+ * the provider-facing names, which only a provider requires.
  */
-export const clientRequiredCapabilities: readonly Exclude<RuntimeCapability, ProviderFacing>[] =
-  runtimeCapabilities.filter(
-    (name): name is Exclude<RuntimeCapability, ProviderFacing> => !name.startsWith("provider."),
-  );
+export const clientRequiredCapabilities: readonly Capability[] = runtimeCapabilities.filter(
+  (name) => !name.startsWith("provider."),
+);
 
 /** What the provider requires of the Broker. */
 export const providerRequiredCapabilities = [
   "runtime.v1",
   "provider.ax-read.v1",
   "provider.ax-find.v1",
-] as const satisfies readonly RuntimeCapability[];
-
-export type RuntimeCapability = typeof runtimeCapabilities[number];
-export type BrokerCapability = typeof brokerCapabilities[number];
-export type ProviderCapability = typeof providerCapabilities[number];
-/** Any capability the catalog names. */
-export type Capability = BrokerCapability | ProviderCapability;
-
-/** Every capability name in the catalog. */
-export const capabilityCatalog: readonly Capability[] = [
-  ...brokerCapabilities,
-  ...providerCapabilities,
-];
+] as const satisfies readonly ServedCapability[];

@@ -95,11 +95,18 @@ export const AuthenticatedProviderHelloSchema = z.strictObject({
   token: TokenSchema,
 });
 
-/** Every hello the Broker accepts on its socket. */
+/**
+ * Every hello payload the protocol shows: a client's, a legacy client's, and
+ * a provider's before and after the Native Host injects the token. The
+ * schema judges shape only; authentication is the Broker's own check, so a
+ * provider hello without a token is schema-valid here and refused there
+ * with `UNAUTHENTICATED`.
+ */
 export const HelloSchema = z.union([
   ClientHelloSchema,
   LegacyClientHelloSchema,
   AuthenticatedProviderHelloSchema,
+  ProviderHelloSchema,
 ]);
 
 /** The success value of a hello. */

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {
+  capabilityCatalog,
   clientRequiredCapabilities,
+  isServed,
   personalModeCapability,
   providerCapabilities,
   providerRequiredCapabilities,
@@ -40,7 +42,17 @@ const provider: AuthenticatedProviderHello = {
   },
 };
 
-Deno.test("negotiate() welcomes the spec's client with the full runtime set", () => {
+Deno.test("negotiate() refuses a client that requires a declared capability this build does not serve", () => {
+  for (const name of capabilityCatalog.filter((name) => !isServed(name))) {
+    const wants = { ...client, requiredCapabilities: [...clientRequiredCapabilities, name] };
+    assert.deepEqual(negotiate(wants, { accessMode: "personal" }), {
+      ok: false,
+      code: "PROTOCOL_MISMATCH",
+    }, name);
+  }
+});
+
+Deno.test("negotiate() welcomes a current client with every served runtime capability", () => {
   const agreement = negotiate(client, { accessMode: "restricted" });
   assert.deepEqual(agreement, {
     ok: true,

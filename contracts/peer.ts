@@ -17,7 +17,8 @@
  *   against `rememberedIds`), so the request is answered `CANCELLED` without
  *   running if it arrives later. A cancel for a completed request is ignored.
  * - A request is checked in this order: ID (reuse, capacity, early cancel),
- *   in-flight capacity, method known, `admit`, params. Handlers start in a
+ *   in-flight capacity, method known, `admit`, served (a method this build
+ *   does not serve, or one without a handler, is `UNSUPPORTED`), params. Handlers start in a
  *   microtask, so a cancel delivered right behind its request still stops the
  *   handler before it runs.
  * - The wire's `null` stands for "no value": a handler returning `undefined`
@@ -38,14 +39,15 @@ import {
 } from "./envelope.ts";
 import { type ErrorCode, LeashError, toErrorCode } from "./errors.ts";
 import { limits } from "./limits.ts";
-import type {
-  EventMap,
-  EventValueOf,
-  HandlerContext,
-  Handlers,
-  MethodMap,
-  ParamsOf,
-  ResultOf,
+import {
+  type EventMap,
+  type EventValueOf,
+  type HandlerContext,
+  isServedMethod,
+  type MethodMap,
+  type ParamsOf,
+  type ResultOf,
+  type ServedHandlers,
 } from "./methods/define.ts";
 import type { Transport } from "./transport.ts";
 
@@ -79,8 +81,8 @@ export interface PeerOptions<
   local: Local;
   /** Methods this side calls: params validated out, results validated in. */
   remote: Remote;
-  /** One handler per local method; a missing handler is a type error. */
-  handlers: Handlers<Local>;
+  /** One handler per served local method; a missing one is a type error. */
+  handlers: ServedHandlers<Local>;
   /** Events this side accepts; an unknown name or invalid value is a protocol violation. */
   incomingEvents?: InEvents;
   /** Events this side emits; values are validated before sending. */
@@ -111,6 +113,9 @@ export interface PeerOptions<
 }
 
 const defaultTimeoutMs = 30_000;
+
+/** A handler as the dispatcher sees it, once params are validated. */
+type Handler = (params: never, context: HandlerContext) => unknown;
 
 /**
  * One side of an RPC connection.
@@ -324,6 +329,10 @@ export class Peer<
       this.#sendFailure(id, refusal);
       return;
     }
+    if (this.#handlerFor(method) === undefined) {
+      this.#sendFailure(id, "UNSUPPORTED");
+      return;
+    }
     this.#dispatch(id, method, envelope.params);
   }
 
@@ -335,7 +344,8 @@ export class Peer<
       this.#sendFailure(id, "INVALID_PARAMS");
       return;
     }
-    const handler = this.#options.handlers[method];
+    const handler = this.#handlerFor(method);
+    if (handler === undefined) return;
     const controller = new AbortController();
     const context: HandlerContext = { id, signal: controller.signal };
     this.#serving.set(id, controller);
@@ -345,7 +355,8 @@ export class Peer<
         method,
         spec.result,
         context.signal,
-        () => handler(checked.data, context),
+        // `checked.data` passed the method's own params schema, which is what its handler takes.
+        () => handler(checked.data as never, context),
       );
     });
   }
@@ -392,6 +403,13 @@ export class Peer<
   }
 
   /** The `admit` callback's verdict; a throwing callback refuses with `INTERNAL`. */
+  /** The handler of a served local method; `undefined` for one this build does not serve. */
+  #handlerFor(method: keyof Local & string): Handler | undefined {
+    if (!isServedMethod(this.#options.local[method])) return undefined;
+    const handlers: Partial<Record<string, Handler>> = this.#options.handlers;
+    return Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+  }
+
   #refusal(method: string): ErrorCode | undefined {
     const admit = this.#options.admit;
     if (admit === undefined) return undefined;

@@ -283,6 +283,60 @@ Deno.test("Peer answers UNKNOWN_METHOD for a method not in its table, inherited 
   s.peer.close();
 });
 
+Deno.test("Peer answers UNSUPPORTED for a method this build does not serve, handler or not", async () => {
+  const frames = defineMethod({
+    direction: "client→broker",
+    title: "A method of a capability declared but not served",
+    capability: "runtime.frames.v1",
+    params: z.strictObject({}),
+    result: z.null(),
+  });
+  const table = { echo, frames };
+  const [near, far] = memoryTransportPair();
+  const ran: string[] = [];
+  // A handler for an unserved method is never called, even when one is given.
+  const handlers: Handlers<typeof table> = {
+    echo: ({ text }) => ({ text }),
+    frames: () => {
+      ran.push("frames");
+      return null;
+    },
+  };
+  const peer = new Peer({ transport: near, local: table, remote: {}, handlers });
+  const raw = new Raw(far);
+  raw.send(request("1", "frames", {}));
+  raw.send(request("2", "frames", { invalid: true }));
+  raw.send(request("3", "echo", { text: "a" }));
+  assert.deepEqual(await raw.receive(3), [
+    failure("1", "UNSUPPORTED"),
+    failure("2", "UNSUPPORTED"),
+    success("3", { text: "a" }),
+  ]);
+  assert.deepEqual(ran, []);
+  assert.equal(peer.state, "open");
+  peer.close();
+});
+
+Deno.test("Peer answers UNSUPPORTED for a served method it was given no handler for", async () => {
+  const [near, far] = memoryTransportPair();
+  const handlers: Partial<Handlers<Served>> = { echo: ({ text }) => ({ text }) };
+  const peer = new Peer({
+    transport: near,
+    local: served,
+    remote: {},
+    // A peer built from a handler map that lacks a method (only possible past the types).
+    handlers: handlers as Handlers<Served>,
+  });
+  const raw = new Raw(far);
+  raw.send(request("1", "hold", {}));
+  raw.send(request("2", "echo", { text: "b" }));
+  assert.deepEqual(await raw.receive(2), [
+    failure("1", "UNSUPPORTED"),
+    success("2", { text: "b" }),
+  ]);
+  peer.close();
+});
+
 Deno.test("Peer answers INVALID_PARAMS without running the handler", async () => {
   const s = server();
   s.raw.send(request("1", "echo", { text: 5 }));

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import {
+  capabilityCatalog,
+  capabilityTable,
   clientRequiredCapabilities,
+  isServed,
+  personalModeCapability,
   providerCapabilities,
   providerRequiredCapabilities,
   runtimeCapabilities,
@@ -170,23 +174,54 @@ Deno.test("the payloads inside the spec's envelopes satisfy their method and eve
   }
 });
 
-Deno.test("the provider hello is a valid hello once the token is injected, and not before", () => {
+Deno.test("$defs.hello accepts the spec's provider hello before and after token injection", () => {
   const provider = parseObject(providerHelloExample);
   const hello = examples.find((item) => item.label === "client hello");
   const beforeInjection = examples.find((item) => item.label === "provider hello");
   assert.ok(hello !== undefined && beforeInjection !== undefined);
-  const injected = { ...provider, token: "0".repeat(64) };
-  assert.equal(verdict({ ...hello, label: "injected provider hello" }, injected), true);
-  assert.equal(verdict({ ...hello, label: "uninjected provider hello" }, provider), false);
-  assert.equal(verdict(beforeInjection, injected), false);
+  const asHello = { ...hello, label: "provider hello as a hello" };
+  assert.equal(verdict(asHello, provider), true);
+  assert.equal(verdict(asHello, { ...provider, token: "0".repeat(64) }), true);
+  // What the extension sends never holds the token.
+  assert.equal(verdict(beforeInjection, { ...provider, token: "0".repeat(64) }), false);
+  // Shape still matters: a provider hello without its instance is no hello.
+  const { instance: _, ...withoutInstance } = provider;
+  assert.equal(verdict(asHello, withoutInstance), false);
 });
 
-Deno.test("the capability catalog lists exactly what the spec's hellos and welcome name", () => {
+Deno.test("the capability table names exactly what the spec's hellos and welcome name", () => {
   const client = parseObject(clientHelloExample);
   const provider = parseObject(providerHelloExample);
   const welcome = parseObject(welcomeExample);
-  assert.deepEqual(client.requiredCapabilities, clientRequiredCapabilities);
-  assert.deepEqual(provider.capabilities, providerCapabilities);
+  const runtimeNames = capabilityCatalog.filter((name) =>
+    capabilityTable[name].side === "runtime" && name !== personalModeCapability
+  );
+  const providerNames = capabilityCatalog.filter((name) =>
+    capabilityTable[name].side === "provider"
+  );
+  assert.deepEqual(welcome.capabilities, runtimeNames);
+  assert.deepEqual(provider.capabilities, providerNames);
+  assert.deepEqual(
+    client.requiredCapabilities,
+    runtimeNames.filter((name) => !name.startsWith("provider.")),
+  );
   assert.deepEqual(provider.requiredCapabilities, providerRequiredCapabilities);
-  assert.deepEqual(welcome.capabilities, runtimeCapabilities);
+});
+
+Deno.test("this build offers and requires the spec's lists less exactly what it does not serve", () => {
+  const client = parseObject(clientHelloExample);
+  const provider = parseObject(providerHelloExample);
+  const welcome = parseObject(welcomeExample);
+  const served = (names: unknown) => {
+    assert.ok(Array.isArray(names));
+    return names.filter((name) => isServed(String(name)));
+  };
+  assert.deepEqual(served(welcome.capabilities), runtimeCapabilities);
+  assert.deepEqual(served(provider.capabilities), providerCapabilities);
+  assert.deepEqual(served(client.requiredCapabilities), clientRequiredCapabilities);
+  // Frames and batches are declared, not served: none of them is offered.
+  for (const name of ["runtime.batch.v1", "runtime.frames.v1", "frame.sessions.v1"]) {
+    assert.equal(isServed(name), false, name);
+    assert.ok(![...runtimeCapabilities, ...providerCapabilities].some((n) => n === name), name);
+  }
 });

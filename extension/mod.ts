@@ -37,4 +37,3 @@ export { PageChangeCoalescer } from "./worker/coalescer.ts";
 export { type ProviderContext, providerHandlers } from "./provider/mod.ts";
 export { checkCdpParams } from "./provider/cdp_params.ts";
 export { projectAxNodes } from "./provider/ax_projection.ts";
-export { unsupportedMethods } from "./provider/unsupported.ts";

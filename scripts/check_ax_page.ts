@@ -29,7 +29,7 @@ import { ProviderHelloSchema, type Welcome, WelcomeSchema } from "../contracts/h
 import { extensionId, nativeHostName } from "../contracts/identity.ts";
 import { defineMethod } from "../contracts/methods/define.ts";
 import type { ProviderMethods, ResultOf } from "../contracts/methods/mod.ts";
-import { providerEvents, providerMethods } from "../contracts/methods/provider.ts";
+import { providerEvents, providerMethods } from "../contracts/methods/mod.ts";
 import { Peer } from "../contracts/peer.ts";
 import { StreamTransport } from "../contracts/stream_transport.ts";
 import { CdpClient, CdpPage } from "../tests/support/cdp.ts";

@@ -1,9 +1,11 @@
 /**
- * Generate or check `docs/tools.md`, the agent tool reference, from the tool
- * definitions in `broker/mcp/` (and the CLI verbs derived from them).
+ * Generate or check the generated references: `docs/tools.md`, the agent
+ * tool reference, from the tool definitions in `broker/mcp/` (and the CLI
+ * verbs derived from them), and `docs/protocol.md`, the method reference,
+ * from the method table ({@link ./protocol_doc.ts}).
  *
- * `deno task docs` (`--write`) rewrites the file when its content changed;
- * `deno task docs:check` (no flag) exits 1 when the committed file differs
+ * `deno task docs` (`--write`) rewrites a file when its content changed;
+ * `deno task docs:check` (no flag) exits 1 when a committed file differs
  * from what the definitions generate. The text is run through `deno fmt` so
  * the committed file is also what `deno fmt --check` expects.
  *
@@ -12,17 +14,17 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { errorCodeList, errorCodes } from "../contracts/errors.ts";
-import { clientMethods } from "../contracts/methods/mod.ts";
+import { clientMethods, isServedMethod } from "../contracts/methods/mod.ts";
 import { synopsis } from "../broker/cli/flags.ts";
 import { oneShotPlan, shellOnly, shellPlan } from "../broker/cli/plans.ts";
 import type { Tool } from "../broker/mcp/define.ts";
 import { tools } from "../broker/mcp/registry.ts";
+import { buildProtocolDoc, protocolDocPath } from "./protocol_doc.ts";
 
 /** Where the reference lives, relative to the repository root. */
 export const toolsDocPath = "docs/tools.md";
 
 const repoRoot = new URL("../", import.meta.url);
-const docUrl = new URL(toolsDocPath, repoRoot);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -120,6 +122,20 @@ function toolSection(tool: Tool): string[] {
   ];
 }
 
+/** A line naming the client methods this build declares but does not serve, if any. */
+function unservedNote(): string[] {
+  const unserved = Object.entries(clientMethods)
+    .filter(([, spec]) => !isServedMethod(spec))
+    .map(([name, spec]) => `\`${name}\` (\`${spec.capability}\`)`);
+  if (unserved.length === 0) return [];
+  return [
+    `Declared by the protocol but not served by this build, so neither advertised nor offered as tools: ${
+      unserved.join(", ")
+    }; the Broker answers them \`UNSUPPORTED\` (see [protocol.md](protocol.md)).`,
+    "",
+  ];
+}
+
 /** The reference as Markdown, before formatting. */
 export function buildToolsDoc(): string {
   const verbs = tools.filter((tool) => !shellOnly(tool)).map((tool) => tool.verb);
@@ -150,8 +166,7 @@ export function buildToolsDoc(): string {
     "",
     "## Tools",
     "",
-    "`browser_frames` and `browser_batch` are not offered yet: the Broker answers `browser.frames` and `browser.batch` with `UNSUPPORTED` (and a batch also needs per-step approval wired through the client).",
-    "",
+    ...unservedNote(),
     ...tools.flatMap(toolSection),
     "## CLI verbs",
     "",
@@ -196,46 +211,56 @@ export async function formatMarkdown(markdown: string): Promise<string> {
   await writer.close();
   const { code, stdout, stderr } = await child.output();
   if (code !== 0) {
-    throw new Error(`Cannot format ${toolsDocPath}: ${new TextDecoder().decode(stderr)}`);
+    throw new Error(`Cannot format a generated reference: ${new TextDecoder().decode(stderr)}`);
   }
   return new TextDecoder().decode(stdout);
 }
 
-/** The reference as it should be committed. */
+/** The tool reference as it should be committed. */
 export async function generateToolsDoc(): Promise<string> {
   return await formatMarkdown(buildToolsDoc());
 }
 
-async function readCommitted(): Promise<string | undefined> {
+/** The method reference as it should be committed. */
+export async function generateProtocolDoc(): Promise<string> {
+  return await formatMarkdown(buildProtocolDoc());
+}
+
+/** Every generated reference: its path and how to generate it. */
+const references = [
+  { path: toolsDocPath, generate: generateToolsDoc },
+  { path: protocolDocPath, generate: generateProtocolDoc },
+];
+
+async function readCommitted(path: string): Promise<string | undefined> {
   try {
-    return await Deno.readTextFile(docUrl);
+    return await Deno.readTextFile(new URL(path, repoRoot));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
 }
 
-/** Write or check the reference; returns the process exit code. */
+/** Write or check every reference; returns the process exit code. */
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { write: { type: "boolean", default: false } } });
-  const generated = await generateToolsDoc();
-  const committed = await readCommitted();
-  if (values.write) {
+  let status = 0;
+  for (const { path, generate } of references) {
+    const generated = await generate();
+    const committed = await readCommitted(path);
     if (committed === generated) {
-      console.log(`${toolsDocPath} unchanged`);
-      return 0;
+      console.log(`${path} is up to date`);
+    } else if (values.write) {
+      const url = new URL(path, repoRoot);
+      await Deno.mkdir(new URL(".", url), { recursive: true });
+      await Deno.writeTextFile(url, generated);
+      console.log(`${path} written`);
+    } else {
+      console.error(`${path} is out of date; run deno task docs`);
+      status = 1;
     }
-    await Deno.mkdir(new URL(".", docUrl), { recursive: true });
-    await Deno.writeTextFile(docUrl, generated);
-    console.log(`${toolsDocPath} written`);
-    return 0;
   }
-  if (committed !== generated) {
-    console.error(`${toolsDocPath} is out of date; run deno task docs`);
-    return 1;
-  }
-  console.log(`${toolsDocPath} is up to date`);
-  return 0;
+  return status;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -22,7 +22,7 @@ import { LeashError } from "../contracts/errors.ts";
 import { ProviderHelloSchema, type Welcome, WelcomeSchema } from "../contracts/hello.ts";
 import { extensionId, nativeHostName } from "../contracts/identity.ts";
 import { defineMethod } from "../contracts/methods/define.ts";
-import { providerEvents, providerMethods } from "../contracts/methods/provider.ts";
+import { providerEvents, providerMethods } from "../contracts/methods/mod.ts";
 import { Peer } from "../contracts/peer.ts";
 import { StreamTransport } from "../contracts/stream_transport.ts";
 import { buildExtension } from "./build_extension.ts";

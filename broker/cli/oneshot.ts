@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import { UsageError } from "../../local/cli_args.ts";
 import type { BrokerLink } from "../mcp/connection.ts";
 import type { Tool, ToolContext, ToolOutput } from "../mcp/define.ts";

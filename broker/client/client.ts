@@ -18,7 +18,10 @@ import {
   clientEvents,
   type ClientMethods,
 } from "../../contracts/methods/mod.ts";
-import { personalModeCapability } from "../../contracts/capabilities.ts";
+import {
+  clientRequiredCapabilities,
+  personalModeCapability,
+} from "../../contracts/capabilities.ts";
 import { Peer, type RequestOptions } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import type { Transport } from "../../contracts/transport.ts";
@@ -31,12 +34,6 @@ export type ClientEvent = {
   [K in keyof ClientEvents & string]: { event: K; value: EventValueOf<ClientEvents, K> };
 }[keyof ClientEvents & string];
 
-/** Answers the Broker's `browser.approveBatchStep` callback. */
-export type ApproveBatchStep = (
-  params: ParamsOf<typeof brokerToClientMethods, "browser.approveBatchStep">,
-  signal: AbortSignal,
-) => Promise<{ allowed: boolean }> | { allowed: boolean };
-
 /** How to say hello, whatever carries it. */
 export interface HelloOptions {
   /** The Broker's token. */
@@ -47,7 +44,11 @@ export interface HelloOptions {
    * while this client object lives.
    */
   journalKey?: string;
-  /** Capabilities the caller relies on; the Broker must offer every one. Default `["runtime.v1"]`. */
+  /**
+   * Capabilities the caller relies on; the Broker must offer every one.
+   * Default: every runtime capability this build serves
+   * ({@linkcode clientRequiredCapabilities}).
+   */
   requiredCapabilities?: readonly string[];
   /** How long to wait for the welcome; default `limits.welcomeTimeoutMs`. */
   handshakeTimeoutMs?: number;
@@ -55,8 +56,6 @@ export interface HelloOptions {
   defaultTimeoutMs?: number;
   /** Aborts the hello. */
   signal?: AbortSignal;
-  /** Answers batch-step approvals; every step is refused when absent. */
-  approveBatchStep?: ApproveBatchStep;
   /** Unread events kept before the oldest is dropped; default 1024. */
   eventCapacity?: number;
 }
@@ -134,19 +133,19 @@ export class LeashClient {
   /** Say hello over an unstarted `transport` (a socket, or an in-memory pair in tests). */
   static async over(transport: Transport, options: HelloOptions): Promise<LeashClient> {
     const events = new EventQueue<ClientEvent>(options.eventCapacity);
-    const approve = options.approveBatchStep ?? (() => ({ allowed: false }));
     const peer: ClientPeer = new Peer({
       transport,
       local: clientLocal,
       remote: brokerMethods,
-      handlers: { "browser.approveBatchStep": (params, { signal }) => approve(params, signal) },
+      // The one Broker → client request, batch-step approval, is not served by this build.
+      handlers: {},
       incomingEvents: clientEvents,
       onEvent: (event, value) => events.push({ event, value }),
       onClose: () => events.end(),
       defaultTimeoutMs: options.defaultTimeoutMs,
     });
     const journalKey = options.journalKey ?? randomHex(limits.journalKeyLength);
-    const required = [...(options.requiredCapabilities ?? ["runtime.v1"])];
+    const required = [...(options.requiredCapabilities ?? clientRequiredCapabilities)];
     const hello: ClientHello = {
       bootstrap: 1,
       versions: [1],

@@ -1,3 +1,4 @@
+import { clientRequiredCapabilities, runtimeCapabilities } from "../../contracts/capabilities.ts";
 import assert from "node:assert/strict";
 import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import type { Hello, Welcome } from "../../contracts/hello.ts";
@@ -42,8 +43,8 @@ const welcome = (capabilities: string[]): Welcome => ({
   capabilities,
 });
 
-Deno.test("the client hello carries bootstrap 1, version 1, the token, a 64-character journal key and runtime.v1", async () => {
-  const broker = fakeBroker(() => welcome(["runtime.v1"]));
+Deno.test("the client hello carries bootstrap 1, version 1, the token, a 64-character journal key and every served runtime capability", async () => {
+  const broker = fakeBroker(() => welcome([...runtimeCapabilities]));
   const client = await LeashClient.over(broker.transport, { token: "t" });
   const [hello] = broker.seen;
   assert.deepEqual(
@@ -54,7 +55,7 @@ Deno.test("the client hello carries bootstrap 1, version 1, the token, a 64-char
       role: "client",
       token: "t",
       journalKey: "",
-      requiredCapabilities: ["runtime.v1"],
+      requiredCapabilities: [...clientRequiredCapabilities],
     } satisfies Hello,
   );
   assert.match(String(hello.journalKey), /^[0-9a-f]{64}$/);

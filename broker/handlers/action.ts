@@ -25,16 +25,15 @@
  *    the observation is `null` and the epoch is the one the action named.
  * 4. The journal re-checks the lease before the result is delivered.
  *
- * `frame` answers `UNSUPPORTED` (no child-frame actions yet); so does
- * `browser.batch`.
+ * `frame` answers `UNSUPPORTED` (no child-frame actions yet).
  *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
-import type { Action, ActResult } from "../../contracts/methods/action.ts";
+import type { Action, ActResult } from "../../contracts/methods/mod.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods, ParamsOf } from "../../contracts/methods/mod.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import {
   actPayload,
   type Intent,
@@ -45,7 +44,7 @@ import {
 import { type ActTarget, performAction } from "../runtime/act/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
 import { leaseCdp, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import { type HandlerDeps, type OwnedLease, unsupported } from "./context.ts";
+import type { HandlerDeps, OwnedLease } from "./context.ts";
 import { observeLease } from "./observe.ts";
 
 type ActParams = ParamsOf<ClientMethods, "browser.act">;
@@ -151,7 +150,7 @@ async function act(
 /** Handlers for the action methods. */
 export function actionHandlers(
   deps: HandlerDeps,
-): Pick<Handlers<ClientMethods>, "browser.act" | "browser.batch"> {
+): Pick<Handlers<ClientMethods>, "browser.act"> {
   return {
     "browser.act": (params, { signal }) => {
       const runtime = runtimeOf(deps);
@@ -173,6 +172,5 @@ export function actionHandlers(
         },
       });
     },
-    "browser.batch": unsupported,
   };
 }

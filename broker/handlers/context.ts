@@ -140,8 +140,3 @@ function requireLease(
     },
   };
 }
-
-/** Answer `UNSUPPORTED`: the method is declared but this Broker does not serve it yet. */
-export function unsupported(): never {
-  throw new LeashError("UNSUPPORTED");
-}

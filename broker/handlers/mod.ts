@@ -1,10 +1,12 @@
 /**
- * Every client method's handler, one family per file, typed by the method
- * table so a method without a handler fails type checking.
+ * Every served client method's handler, one family per file, typed by the
+ * method table so a served method without a handler fails type checking;
+ * methods this build does not serve have none (the peer answers them
+ * `UNSUPPORTED`).
  *
  * @module
  */
-import type { Handlers } from "../../contracts/methods/define.ts";
+import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { actionHandlers } from "./action.ts";
 import type { HandlerDeps } from "./context.ts";
@@ -15,7 +17,7 @@ import { observeHandlers } from "./observe.ts";
 export type { HandlerDeps } from "./context.ts";
 
 /** The handlers for one client connection. */
-export function clientHandlers(deps: HandlerDeps): Handlers<ClientMethods> {
+export function clientHandlers(deps: HandlerDeps): ServedHandlers<ClientMethods> {
   return {
     ...discoveryHandlers(deps),
     ...leaseHandlers(deps),

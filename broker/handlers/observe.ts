@@ -14,16 +14,13 @@
  * - `rootRef` must be a ref of a live document of the lease, else
  *   `STALE_TARGET`; `frame` answers `UNSUPPORTED` (no child-frame reads yet).
  *
- * `browser.frames` answers `UNSUPPORTED`: the provider has no frame
- * inventory yet.
- *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import type { Observation, ObservationScope } from "../../contracts/methods/observation.ts";
-import { type AxNode, maxAxNodes } from "../../contracts/methods/provider.ts";
+import type { Observation, ObservationScope } from "../../contracts/methods/mod.ts";
+import { type AxNode, maxAxNodes } from "../../contracts/methods/mod.ts";
 import {
   buildObservation,
   type ObserveBooks,
@@ -32,7 +29,7 @@ import {
 } from "../runtime/observe/mod.ts";
 import { onTab, runtimeOf, staleTarget } from "./_runtime.ts";
 import { captureHandler } from "./capture.ts";
-import { type HandlerDeps, type OwnedLease, unsupported } from "./context.ts";
+import type { HandlerDeps, OwnedLease } from "./context.ts";
 import { readPageHandler } from "./page.ts";
 
 /**
@@ -132,7 +129,7 @@ export function observeHandlers(
   deps: HandlerDeps,
 ): Pick<
   Handlers<ClientMethods>,
-  "browser.observe" | "browser.readPage" | "browser.capture" | "browser.frames"
+  "browser.observe" | "browser.readPage" | "browser.capture"
 > {
   return {
     "browser.observe": (params, { signal }) => {
@@ -154,6 +151,5 @@ export function observeHandlers(
     },
     "browser.readPage": readPageHandler(deps),
     "browser.capture": captureHandler(deps),
-    "browser.frames": unsupported,
   };
 }

@@ -19,7 +19,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods, ParamsOf, ProviderMethods } from "../../contracts/methods/mod.ts";
-import type { ObservationScope, PageWindow } from "../../contracts/methods/observation.ts";
+import type { ObservationScope, PageWindow } from "../../contracts/methods/mod.ts";
 import type { Continuation, WalkRoot } from "../runtime/continuations.ts";
 import { buildPageWindow } from "../runtime/observe/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";

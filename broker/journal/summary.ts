@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Action } from "../../contracts/methods/action.ts";
+import type { Action } from "../../contracts/methods/mod.ts";
 import type { ActionSummary } from "./types.ts";
 
 /** The role and accessible name the target had when it was observed. */

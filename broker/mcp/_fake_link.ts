@@ -9,7 +9,7 @@ import { type ErrorCode, LeashError } from "../../contracts/errors.ts";
 import type { ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import type { ClientEvent } from "../client/client.ts";
 import { EventQueue } from "../client/event_queue.ts";
 import type { BrokerLink } from "./connection.ts";

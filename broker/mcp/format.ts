@@ -8,8 +8,8 @@
 import type { ResultOf } from "../../contracts/methods/define.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import type { PageWindow } from "../../contracts/methods/observation.ts";
-import type { ActResult } from "../../contracts/methods/action.ts";
+import type { PageWindow } from "../../contracts/methods/mod.ts";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../runtime/observe/render.ts";
 
 type Instances = ResultOf<ClientMethods, "browser.instances">;

@@ -1,15 +1,11 @@
 /**
  * Every agent tool, in the order a model should meet them, and what a
- * session must negotiate to serve them.
- *
- * `browser_frames` and `browser_batch` are not here: this Broker answers
- * `browser.frames` and `browser.batch` with `UNSUPPORTED`, and a batch also
- * needs the person's per-step approval wired through the client. They join
- * this list when their Broker methods are served.
+ * session must negotiate to serve them. A tool is listed only when the
+ * method table says this build serves the Broker method it calls.
  *
  * @module
  */
-import { clientMethods } from "../../contracts/methods/mod.ts";
+import { clientMethods, isServedMethod } from "../../contracts/methods/mod.ts";
 import type { Tool } from "./define.ts";
 import { actTool } from "./tools/action.ts";
 import { captureTool } from "./tools/capture.ts";
@@ -17,8 +13,8 @@ import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
 import { observeTool, readPageTool } from "./tools/observe.ts";
 
-/** The tools, in the order an agent uses them. */
-export const tools: readonly Tool[] = [
+/** Every tool this build defines, in the order an agent uses them. */
+const defined: readonly Tool[] = [
   instancesTool,
   tabsTool,
   claimTool,
@@ -28,6 +24,11 @@ export const tools: readonly Tool[] = [
   captureTool,
   releaseTool,
 ];
+
+/** The tools this build serves, in the order an agent uses them. */
+export const tools: readonly Tool[] = defined.filter((tool) =>
+  isServedMethod(clientMethods[tool.method])
+);
 
 /** The tool named `name`. */
 export function toolNamed(name: string): Tool | undefined {

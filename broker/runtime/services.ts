@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ActResult } from "../../contracts/methods/action.ts";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import type { Journal } from "../journal/journal.ts";
 import type { BrokerState, Unsubscribe } from "../serve/state.ts";
 import { ContinuationBook } from "./continuations.ts";

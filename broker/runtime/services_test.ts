@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import type { ActResult } from "../../contracts/methods/action.ts";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import { Journal } from "../journal/journal.ts";
 import { sampleIntent, tempJournal } from "../journal/_testing.ts";
 import { silentLogger } from "../../local/log.ts";

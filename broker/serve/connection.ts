@@ -23,8 +23,8 @@ import type { BrokerOffer } from "../../contracts/negotiate.ts";
 import {
   defineMethod,
   type EventValueOf,
-  type Handlers,
   type MethodMap,
+  type ServedHandlers,
 } from "../../contracts/methods/define.ts";
 import {
   brokerToClientMethods,
@@ -132,7 +132,7 @@ export class Connection {
     this.#peer.close(reason);
   }
 
-  #handlers(): Handlers<LocalMethods> {
+  #handlers(): ServedHandlers<LocalMethods> {
     return {
       hello: (params, { signal }) => this.#hello(params, signal),
       ...clientHandlers(createHandlerDeps({

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { clientRequiredCapabilities, providerCapabilities } from "../../contracts/capabilities.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
 import { TokenVerifier } from "../../local/token.ts";
-import { WelcomeSchema } from "../../contracts/hello.ts";
+import { HelloSchema, WelcomeSchema } from "../../contracts/hello.ts";
 
 const token = "0123456789abcdef".repeat(4);
 const verifier = await TokenVerifier.create(token);
@@ -82,4 +82,14 @@ Deno.test("welcomeFor gives version 1, a fresh epoch and the agreed capabilities
   assert.notEqual(a.connectionEpoch, b.connectionEpoch);
   assert.deepEqual(a.capabilities, verdict.agreement.capabilities);
   assert.ok(!JSON.stringify(a).includes(token));
+});
+
+Deno.test("judgeHello refuses a schema-valid provider hello without the token with UNAUTHENTICATED", async () => {
+  const { token: _, ...uninjected } = provider;
+  assert.ok(HelloSchema.safeParse(uninjected).success, "the spec's provider hello is a hello");
+  assert.deepEqual(await judgeHello(uninjected, verifier, offer), {
+    ok: false,
+    code: "UNAUTHENTICATED",
+    retry: true,
+  });
 });

@@ -6,7 +6,7 @@
  * @module
  */
 import { limits } from "../../contracts/limits.ts";
-import type { ActResult } from "../../contracts/methods/action.ts";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { runtimePath } from "../../local/dirs.ts";

@@ -82,6 +82,9 @@ export const FrameTargetSchema = z.strictObject({
   documentEpoch: DocumentEpochSchema,
 });
 
+/** Page-derived text: bounded so one node cannot flood a result. */
+export const PageTextSchema = z.string().max(10_000);
+
 /** An empty params object. */
 export const EmptySchema = z.strictObject({});
 

@@ -9,8 +9,8 @@
  * @module
  */
 import { z } from "zod";
-import type { AxNode } from "../../contracts/methods/provider.ts";
-import { ElementStateSchema } from "../../contracts/methods/observation.ts";
+import type { AxNode } from "../../contracts/methods/mod.ts";
+import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { boundText } from "./text.ts";
 
 /** An AX value as DevTools sends it; extra fields are dropped. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { AxNodeSchema } from "../../contracts/methods/provider.ts";
+import { AxNodeSchema } from "../../contracts/methods/mod.ts";
 import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */

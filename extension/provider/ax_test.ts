@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/provider.ts";
+import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
 import { fakeProvider } from "../_fakes.ts";
 import { findAx, readAx } from "./ax.ts";
 

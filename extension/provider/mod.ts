@@ -1,10 +1,11 @@
 /**
- * The provider handlers of one connection, one per method of the provider
- * table (a missing one is a type error).
+ * The provider handlers of one connection, one per served method of the
+ * provider table (a missing one is a type error; the peer answers methods
+ * this build does not serve `UNSUPPORTED`).
  *
  * @module
  */
-import type { Handlers } from "../../contracts/methods/define.ts";
+import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { findAx, readAx } from "./ax.ts";
 import { runCdp } from "./cdp.ts";
@@ -12,15 +13,14 @@ import type { ProviderContext } from "./context.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { PageCursors, readPage } from "./page.ts";
 import { listTabs } from "./tabs.ts";
-import { unsupported } from "./unsupported.ts";
 
 export type { ProviderContext } from "./context.ts";
 
 /**
- * Handlers for every provider method, bound to one connection's context.
+ * Handlers for every served provider method, bound to one connection's context.
  * The connection's `ax.page` continuations live as long as these handlers.
  */
-export function providerHandlers(context: ProviderContext): Handlers<ProviderMethods> {
+export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
   const cursors = new PageCursors({ now: context.now });
   return {
     "tabs.list": () => listTabs(context),
@@ -30,14 +30,5 @@ export function providerHandlers(context: ProviderContext): Handlers<ProviderMet
     "ax.find": (params, { signal }) => findAx(context, params, signal),
     "cdp": (params, { signal }) => runCdp(context, params, signal),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, cursors }),
-    "frames.list": (params) => unsupported(context, params),
-    "ax.frame": (params) => unsupported(context, params),
-    "ax.frame.page": (params) => unsupported(context, params),
-    "ax.frame.text": (params) => unsupported(context, params),
-    "ax.frame.find": (params) => unsupported(context, params),
-    "ax.frame.subtree": (params) => unsupported(context, params),
-    "frame.click.prepare": (params) => unsupported(context, params),
-    "frame.click": (params) => unsupported(context, params),
-    "frame.geometry": (params) => unsupported(context, params),
   };
 }

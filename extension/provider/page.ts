@@ -22,7 +22,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { AxNode } from "../../contracts/methods/provider.ts";
+import type { AxNode } from "../../contracts/methods/mod.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
 import { currentDocument, finishRead, type LeasedRead, leasedRead, rawNodes } from "./ax.ts";
 import { projectAxNodes } from "./ax_projection.ts";

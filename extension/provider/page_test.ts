@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
-import { AxWindowSchema } from "../../contracts/methods/provider.ts";
+import { AxWindowSchema } from "../../contracts/methods/mod.ts";
 import { fakeProvider } from "../_fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { readAx } from "./ax.ts";

@@ -18,8 +18,12 @@ import {
 import { type ErrorCode, LeashError, toErrorCode } from "../../contracts/errors.ts";
 import { type ProviderHello, ProviderHelloSchema, WelcomeSchema } from "../../contracts/hello.ts";
 import { limits } from "../../contracts/limits.ts";
-import { defineMethod, type EventValueOf, type Handlers } from "../../contracts/methods/define.ts";
-import { providerEvents, providerMethods } from "../../contracts/methods/provider.ts";
+import {
+  defineMethod,
+  type EventValueOf,
+  type ServedHandlers,
+} from "../../contracts/methods/define.ts";
+import { providerEvents, providerMethods } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { Peer } from "../../contracts/peer.ts";
 import type { Transport } from "../../contracts/transport.ts";
@@ -68,7 +72,7 @@ export interface ConnectorOptions {
   /** The provider hello for a new connection. */
   hello(): Promise<ProviderHello>;
   /** The handlers serving one connection, which said `hello`. */
-  handlers(link: Link, hello: ProviderHello): Handlers<ProviderMethods>;
+  handlers(link: Link, hello: ProviderHello): ServedHandlers<ProviderMethods>;
   /** Runs once per connection when it ends: revoke what it granted. */
   onLinkClosed(link: Link, reason: ErrorCode): void;
   onStateChange?(state: ConnectionState): void;

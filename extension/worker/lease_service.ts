@@ -9,7 +9,7 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
-import type { RevocationReason } from "../../contracts/methods/provider.ts";
+import type { RevocationReason } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../provider/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
 import { PageChangeCoalescer, type Timers } from "./coalescer.ts";

@@ -7,9 +7,9 @@
  * @module
  */
 import { z } from "zod";
-import { ActResultSchema } from "../../contracts/methods/action.ts";
+import { ActResultSchema } from "../../contracts/methods/mod.ts";
 import { LeaseSchema } from "../../contracts/methods/common.ts";
-import { type Observation, ObservationSchema } from "../../contracts/methods/observation.ts";
+import { type Observation, ObservationSchema } from "../../contracts/methods/mod.ts";
 import type { DemoAgent } from "./agent.ts";
 import type { StepPrinter } from "./print.ts";
 

@@ -16,15 +16,15 @@
  */
 import { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ActResultSchema } from "../../contracts/methods/action.ts";
-import type { ActResult } from "../../contracts/methods/action.ts";
+import { ActResultSchema } from "../../contracts/methods/mod.ts";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import { LeaseSchema } from "../../contracts/methods/common.ts";
 import {
   type Observation,
   ObservationSchema,
   type PageWindow,
   PageWindowSchema,
-} from "../../contracts/methods/observation.ts";
+} from "../../contracts/methods/mod.ts";
 import { connectMcp, type McpSession, textOf } from "../integration/_mcp_client.ts";
 import { startWorld, type World, type WorldOptions } from "./harness.ts";
 

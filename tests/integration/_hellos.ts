@@ -3,10 +3,15 @@
  *
  * @module
  */
+import { isServed } from "../../contracts/capabilities.ts";
 import type { AuthenticatedProviderHello } from "../../contracts/hello.ts";
 
-/** The spec's client hello. */
-export function specClientHello(token: string): Record<string, unknown> {
+/**
+ * The spec's client hello as written. It requires frames and batches, which
+ * this build declares but does not serve, so the Broker refuses it with
+ * `PROTOCOL_MISMATCH`.
+ */
+export function specClientHelloAsWritten(token: string): Record<string, unknown> {
   return {
     bootstrap: 1,
     versions: [1],
@@ -35,6 +40,17 @@ export function specClientHello(token: string): Record<string, unknown> {
       "observe.frame-page.v1",
     ],
   };
+}
+
+/**
+ * The spec's client hello with its requirements narrowed to what this build
+ * serves: what a current client of this build says.
+ */
+export function specClientHello(token: string): Record<string, unknown> {
+  const hello = specClientHelloAsWritten(token);
+  const required = hello.requiredCapabilities;
+  if (!Array.isArray(required)) throw new TypeError("Cannot narrow a hello without requirements");
+  return { ...hello, requiredCapabilities: required.filter((name) => isServed(String(name))) };
 }
 
 /** The spec's provider hello after the Native Host injected `token`. */

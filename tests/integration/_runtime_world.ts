@@ -6,7 +6,7 @@
  */
 import { LeashClient } from "../../broker/client/client.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
-import type { AxNode } from "../../contracts/methods/provider.ts";
+import type { AxNode } from "../../contracts/methods/mod.ts";
 import { type InProcessBroker, startInProcess } from "./_in_process.ts";
 import { fixtureSnapshot, ScriptedPage, type ScriptedPageOptions } from "./_scripted_page.ts";
 import { type LeasedMethod, ScriptedProvider } from "./_scripted_provider.ts";

@@ -17,11 +17,7 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { pageFunctions } from "../../contracts/methods/page_functions.ts";
-import {
-  type AxNode,
-  type AxSnapshot,
-  AxSnapshotSchema,
-} from "../../contracts/methods/provider.ts";
+import { type AxNode, type AxSnapshot, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
 
 type Request<K extends "ax.read" | "ax.find" | "ax.page"> = ParamsOf<ProviderMethods, K>["request"];
 

@@ -8,7 +8,7 @@ import { personalModeCapability, runtimeCapabilities } from "../../contracts/cap
 import { WelcomeSchema } from "../../contracts/hello.ts";
 import { LeashClient } from "../../broker/client/client.ts";
 import { isLeashError } from "../../contracts/errors.ts";
-import { specClientHello, specProviderHello } from "./_hellos.ts";
+import { specClientHello, specClientHelloAsWritten, specProviderHello } from "./_hellos.ts";
 import { startInProcess } from "./_in_process.ts";
 import { closedMark, isRecord, RawSocket } from "./_raw_socket.ts";
 import { ScriptedProvider } from "./_scripted_provider.ts";
@@ -41,6 +41,34 @@ Deno.test("the spec's client hello gets a schema-valid welcome and can list inst
     ok: true,
     value: [],
   });
+  socket.close();
+});
+
+Deno.test("the spec's client hello as written requires frames and batches: PROTOCOL_MISMATCH, never a welcome then UNSUPPORTED", async () => {
+  await using env = await startInProcess({ handshakeMs: 2_000 });
+  const socket = await RawSocket.connect(env.socketPath);
+  assert.deepEqual(
+    await socket.request("h1", "hello", specClientHelloAsWritten(env.token)),
+    failure("PROTOCOL_MISMATCH", "h1"),
+  );
+  // A schema-valid refusal leaves the window open for a hello this build serves.
+  welcomeOf(await socket.request("h2", "hello", specClientHello(env.token)));
+  socket.close();
+});
+
+Deno.test("the spec's provider hello before token injection is UNAUTHENTICATED, and nothing registers", async () => {
+  await using env = await startInProcess({ handshakeMs: 2_000 });
+  const socket = await RawSocket.connect(env.socketPath);
+  const { token: _, ...uninjected } = specProviderHello(env.token);
+  assert.deepEqual(
+    await socket.request("h1", "hello", uninjected),
+    failure("UNAUTHENTICATED", "h1"),
+  );
+  assert.deepEqual(
+    await socket.request("r1", "browser.instances", {}),
+    failure("HANDSHAKE_REQUIRED", "r1"),
+  );
+  assert.equal(env.broker.state.registry.size, 0);
   socket.close();
 });
 

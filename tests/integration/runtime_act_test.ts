@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readAudit } from "../../broker/journal/mod.ts";
 import { isLeashError } from "../../contracts/errors.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import { until } from "./_in_process.ts";
 import { ordersSnapshot, type RuntimeWorld, runtimeWorld } from "./_runtime_world.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";

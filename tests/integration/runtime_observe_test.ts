@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import { ordersSnapshot, runtimeWorld } from "./_runtime_world.ts";
 
 function row(observation: Observation, role: string, name: string) {

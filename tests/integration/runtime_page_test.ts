@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import type { PageWindow } from "../../contracts/methods/observation.ts";
+import type { PageWindow } from "../../contracts/methods/mod.ts";
 import { instance, runtimeWorld } from "./_runtime_world.ts";
 
 Deno.test("read windows page through the document, each continuation once", async () => {

@@ -17,14 +17,14 @@ import {
   type ActResult,
   ActResultSchema,
   type Expectation,
-} from "../../contracts/methods/action.ts";
+} from "../../contracts/methods/mod.ts";
 import { LeaseSchema } from "../../contracts/methods/common.ts";
 import {
   type Observation,
   ObservationSchema,
   type PageWindow,
   PageWindowSchema,
-} from "../../contracts/methods/observation.ts";
+} from "../../contracts/methods/mod.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import type { Transport } from "../../contracts/transport.ts";
 import { ToolError, toolError } from "../e2e/_mcp.ts";

@@ -21,7 +21,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { CdpMethodSchema } from "../../contracts/methods/cdp.ts";
 import { clientMethods, providerMethods } from "../../contracts/methods/mod.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import { pageFunctions } from "../../contracts/methods/page_functions.ts";
 import { methodSamples } from "../../contracts/methods/samples.ts";
 import { checkCdpParams } from "../../extension/provider/cdp_params.ts";

@@ -23,9 +23,9 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { LeashClient } from "../../broker/client/client.ts";
-import type { Action } from "../../contracts/methods/action.ts";
+import type { Action } from "../../contracts/methods/mod.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
-import type { Observation } from "../../contracts/methods/observation.ts";
+import type { Observation } from "../../contracts/methods/mod.ts";
 import {
   approvalUrl,
   type ClaimOnScreen,

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { denoRunArgs } from "../../broker/launch.ts";
 import { limits } from "../../contracts/limits.ts";
 import { LeaseSchema } from "../../contracts/methods/common.ts";
-import { type Observation, ObservationSchema } from "../../contracts/methods/observation.ts";
+import { type Observation, ObservationSchema } from "../../contracts/methods/mod.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
 import { specClientHello } from "../integration/_hellos.ts";
 import { helloRequest, providerHello } from "../integration/_host_process.ts";

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { clickPrepared } from "./pointer.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, prepareTarget } from "./target.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 import { z } from "zod";
-import type { Expectation } from "../../../contracts/methods/action.ts";
+import type { Expectation } from "../../../contracts/methods/mod.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import { isPageRefusal } from "./faults.ts";
 import { PageObjects } from "./page_objects.ts";

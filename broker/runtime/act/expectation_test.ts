@@ -3,7 +3,7 @@
  * states, verified or not, and expectations that come true a little later.
  */
 import assert from "node:assert/strict";
-import type { Expectation } from "../../../contracts/methods/action.ts";
+import type { Expectation } from "../../../contracts/methods/mod.ts";
 import { browserForTests } from "../../../tests/support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
 import { checkExpectation, type ExpectationResult } from "./expectation.ts";

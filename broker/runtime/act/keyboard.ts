@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call } from "./cdp.ts";
 import { pressKey } from "./input.ts";
 import { known, type Postcondition, type StepContext } from "./step.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { ModifierSchema, NamedKeySchema } from "../../../contracts/methods/action.ts";
+import type { ModifierSchema, NamedKeySchema } from "../../../contracts/methods/mod.ts";
 
 /** A key an action may press by name. */
 export type NamedKey = z.infer<typeof NamedKeySchema>;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { NamedKeySchema } from "../../../contracts/methods/action.ts";
+import { NamedKeySchema } from "../../../contracts/methods/mod.ts";
 import { keyDefinitions, keyEvents, modifierMask } from "./keys.ts";
 
 Deno.test("every named key has a definition", () => {

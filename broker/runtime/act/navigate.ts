@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { call, NavigateAnswer } from "./cdp.ts";
 import { readMainFrame } from "./document.ts";
 import { navigationUrl } from "./scope.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { append, fill, fillEditable } from "./text.ts";
 import { check, radio, select } from "./choice.ts";
 import { type MainFrame, readMainFrame } from "./document.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { type ErrorCode, isLeashError } from "../../../contracts/errors.ts";
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import type { LeaseScope } from "../../../contracts/methods/common.ts";
 import { browserForTests } from "../../../tests/support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { AnyAnswer, call } from "./cdp.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import type { Action } from "../../../contracts/methods/action.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call } from "./cdp.ts";
 import { insertText, pressKey } from "./input.ts";
 import { known, type Postcondition, requireTarget, type StepContext } from "./step.ts";

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Action, Expectation } from "../../../contracts/methods/action.ts";
+import type { Action, Expectation } from "../../../contracts/methods/mod.ts";
 import type { LeaseScope } from "../../../contracts/methods/common.ts";
 import type { Cdp } from "./cdp.ts";
 import type { BeforeDispatch } from "./gate.ts";

@@ -6,12 +6,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import type { ElementState } from "../../../contracts/methods/observation.ts";
-import {
-  type AxNode,
-  type AxSnapshot,
-  AxSnapshotSchema,
-} from "../../../contracts/methods/provider.ts";
+import type { ElementState } from "../../../contracts/methods/mod.ts";
+import { type AxNode, type AxSnapshot, AxSnapshotSchema } from "../../../contracts/methods/mod.ts";
 import { ObserveBooks } from "./observe.ts";
 
 const testdata = new URL("./testdata/", import.meta.url);

@@ -16,8 +16,8 @@
  *
  * @module
  */
-import type { AxSnapshot } from "../../../contracts/methods/provider.ts";
-import type { Observation, ObservationScope } from "../../../contracts/methods/observation.ts";
+import type { AxSnapshot } from "../../../contracts/methods/mod.ts";
+import type { Observation, ObservationScope } from "../../../contracts/methods/mod.ts";
 
 /** How an observation was cut, as the wire reports it. */
 export type Truncation = NonNullable<Observation["truncated"]>;

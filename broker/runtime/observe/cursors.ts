@@ -11,7 +11,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
-import type { ObservationScope } from "../../../contracts/methods/observation.ts";
+import type { ObservationScope } from "../../../contracts/methods/mod.ts";
 import { freshToken, randomToken } from "./_token.ts";
 import type { Row } from "./rows.ts";
 import { scopeKey } from "./scope.ts";

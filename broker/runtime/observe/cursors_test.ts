@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../../contracts/errors.ts";
-import type { ObservationScope } from "../../../contracts/methods/observation.ts";
+import type { ObservationScope } from "../../../contracts/methods/mod.ts";
 import { CursorBook } from "./cursors.ts";
 
 const page: ObservationScope = { kind: "page" };

@@ -9,12 +9,8 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
-import type {
-  Observation,
-  ObservationScope,
-  PageWindow,
-} from "../../../contracts/methods/observation.ts";
-import type { AxNode, AxSnapshot } from "../../../contracts/methods/provider.ts";
+import type { Observation, ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
+import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens, describeTruncation, fitLines } from "./budget.ts";
 import { CursorBook, type CursorBookOptions } from "./cursors.ts";
 import { diffRows } from "./delta.ts";

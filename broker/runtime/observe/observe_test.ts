@@ -5,8 +5,8 @@ import {
   ObservationSchema,
   type ObservationScope,
   PageWindowSchema,
-} from "../../../contracts/methods/observation.ts";
-import type { AxNode, AxSnapshot } from "../../../contracts/methods/provider.ts";
+} from "../../../contracts/methods/mod.ts";
+import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
 import { estimateTokens } from "./budget.ts";
 import {
   buildObservation,

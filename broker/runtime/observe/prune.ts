@@ -19,8 +19,8 @@
  *
  * @module
  */
-import type { AxNode } from "../../../contracts/methods/provider.ts";
-import { type ElementState, ElementStateSchema } from "../../../contracts/methods/observation.ts";
+import type { AxNode } from "../../../contracts/methods/mod.ts";
+import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
 import { isActionable } from "./refs.ts";
 import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
 

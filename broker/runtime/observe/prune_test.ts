@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { AxNode } from "../../../contracts/methods/provider.ts";
+import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { n, tree } from "./_test_utils.ts";
 

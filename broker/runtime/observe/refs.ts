@@ -9,7 +9,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
-import type { ElementState } from "../../../contracts/methods/observation.ts";
+import type { ElementState } from "../../../contracts/methods/mod.ts";
 
 /** The most refs one document epoch holds before allocation fails. */
 export const maxRefsPerEpoch = 50_000;

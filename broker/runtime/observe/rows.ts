@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ObservedNode } from "../../../contracts/methods/observation.ts";
+import type { ObservedNode } from "../../../contracts/methods/mod.ts";
 import { isActionable, type RefTable } from "./refs.ts";
 import type { TreeRow } from "./tree.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ObservationScope } from "../../../contracts/methods/observation.ts";
+import type { ObservationScope } from "../../../contracts/methods/mod.ts";
 
 /** The scope a `browser.observe` request asks for. */
 export function scopeFromParams(

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ElementState } from "../../../contracts/methods/observation.ts";
+import type { ElementState } from "../../../contracts/methods/mod.ts";
 
 /** The deepest level a row reports (the wire schema's bound). */
 export const maxLevel = 1024;

@@ -7,9 +7,9 @@
  * @module
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
-import { ActResultSchema } from "../../../contracts/methods/action.ts";
+import { ActResultSchema } from "../../../contracts/methods/mod.ts";
 import { LeaseSchema } from "../../../contracts/methods/common.ts";
-import { type Observation, ObservationSchema } from "../../../contracts/methods/observation.ts";
+import { type Observation, ObservationSchema } from "../../../contracts/methods/mod.ts";
 import type { Driver, FoundRef } from "./driver.ts";
 import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
 

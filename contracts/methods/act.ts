@@ -1,23 +1,26 @@
 /**
- * Actions a client asks for, what it expects afterwards and what it is told.
+ * The act family: one fenced, journaled action on an observed element, what
+ * the caller expects afterwards and what it is told; and the provider's
+ * fenced `cdp`, the action engine's one way into the tab.
  *
  * @module
  */
 import { z } from "zod";
-import { IdSchema } from "../envelope.ts";
-import { limits } from "../limits.ts";
+import { JsonObjectSchema } from "../json.ts";
 import {
   CallerTextSchema,
-  CountSchema,
   DocumentEpochSchema,
   FrameTargetSchema,
   LeaseIdSchema,
+  LeaseTokenSchema,
   RefSchema,
   RequestIdSchema,
   SessionIdSchema,
   UrlSchema,
 } from "./common.ts";
-import { ObservationSchema } from "./observation.ts";
+import { CdpMethodSchema } from "./cdp.ts";
+import { defineMethod } from "./define.ts";
+import { ObservationSchema } from "./observe.ts";
 
 /** Text a caller types into a field. */
 export const InputTextSchema = z.string().max(100_000);
@@ -108,29 +111,27 @@ export const ActResultSchema = z.strictObject({
   observation: ObservationSchema.nullable(),
 });
 
-/** One step of a batch plan. */
-export const BatchStepSchema = z.strictObject({
-  action: ActionSchema,
-  expect: ExpectationSchema.optional(),
-});
-
-export const BrowserBatchParamsSchema = z.strictObject({
-  sessionId: SessionIdSchema,
-  request: z.strictObject({
-    leaseId: LeaseIdSchema,
-    requestId: RequestIdSchema,
-    documentEpoch: DocumentEpochSchema,
-    steps: z.array(BatchStepSchema).min(limits.minBatchSteps).max(limits.maxBatchSteps),
+/** The act methods. */
+export const actMethods = {
+  "browser.act": defineMethod({
+    direction: "client→broker",
+    title: "Perform one fenced, journaled action on an observed element.",
+    capability: "runtime.v1",
+    params: BrowserActParamsSchema,
+    result: ActResultSchema,
   }),
-  approvalId: IdSchema,
-});
-
-export const BatchResultSchema = z.strictObject({
-  requestId: RequestIdSchema,
-  status: ActStatusSchema,
-  completed: CountSchema,
-  steps: z.array(ActResultSchema).max(limits.maxBatchSteps),
-});
+  "cdp": defineMethod({
+    direction: "broker→provider",
+    title: "Run one allowlisted DevTools method on the leased tab.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      method: CdpMethodSchema,
+      params: JsonObjectSchema,
+    }),
+    result: JsonObjectSchema,
+  }),
+};
 
 export type Action = z.infer<typeof ActionSchema>;
 export type Expectation = z.infer<typeof ExpectationSchema>;

@@ -1,0 +1,196 @@
+/**
+ * The frames family: a tab's frame inventory as validated public metadata,
+ * and the provider's bounded reads, searches and clicks in same-origin
+ * child documents. None of these accept caller-chosen sessions, objects or
+ * scripts; source identities stay between Broker and provider.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { IdSchema } from "../envelope.ts";
+import {
+  CallerTextSchema,
+  DocumentEpochSchema,
+  FrameIdSchema,
+  LeaseHandleSchema,
+  LeaseTokenSchema,
+  OriginSchema,
+  TabIdSchema,
+  UrlSchema,
+} from "./common.ts";
+import { defineMethod } from "./define.ts";
+import { AxFindResultSchema, AxSnapshotSchema, BackendNodeIdSchema } from "./observe.ts";
+import { AxWindowSchema } from "./page.ts";
+
+/** One frame of a tab's public inventory. */
+export const FrameInfoSchema = z.strictObject({
+  id: FrameIdSchema,
+  parentId: FrameIdSchema.optional(),
+  documentEpoch: DocumentEpochSchema.optional(),
+  origin: OriginSchema.optional(),
+  isMain: z.boolean(),
+  contextStatus: z.enum(["known", "unavailable"]),
+  originRelation: z.enum(["same-origin", "cross-origin", "opaque"]),
+});
+
+/** A tab's frames, validated and projected to public fields only. */
+export const FrameInventorySchema = z.strictObject({
+  tab: TabIdSchema,
+  documentEpoch: DocumentEpochSchema,
+  truncated: z.boolean(),
+  frames: z.array(FrameInfoSchema),
+});
+
+/** The five-field identity of a child document and its root document. */
+export const FrameBindingSchema = z.strictObject({
+  frameId: IdSchema,
+  loaderId: IdSchema,
+  contextUniqueId: IdSchema,
+  rootFrameId: IdSchema,
+  rootLoaderId: IdSchema,
+});
+
+/** A semantic root taken from the provider's current child ref cache. */
+export const SemanticRootSchema = z.strictObject({
+  backendNodeId: BackendNodeIdSchema,
+  role: z.string().min(1).max(64),
+  name: CallerTextSchema,
+  editable: z.boolean(),
+});
+
+/** A frame as the provider sees it, before the Broker projects it. */
+export const SourceFrameSchema = z.strictObject({
+  frameId: IdSchema,
+  parentFrameId: IdSchema.optional(),
+  loaderId: IdSchema,
+  url: UrlSchema,
+  contextUniqueId: IdSchema.optional(),
+  session: z.enum(["root", "same-process", "out-of-process"]),
+});
+
+const frameTarget = {
+  binding: FrameBindingSchema,
+  backendNodeId: BackendNodeIdSchema,
+};
+
+const frameClickRequest = z.strictObject({
+  lease: LeaseTokenSchema,
+  request: z.strictObject({
+    ...frameTarget,
+    role: z.string().min(1).max(64),
+    name: CallerTextSchema,
+  }),
+});
+
+const pointSchema = z.strictObject({ x: z.number().finite(), y: z.number().finite() });
+
+/** The frames methods. */
+export const framesMethods = {
+  "browser.frames": defineMethod({
+    direction: "client→broker",
+    title: "List the leased tab's frames as validated metadata.",
+    capability: "runtime.frames.v1",
+    params: LeaseHandleSchema,
+    result: FrameInventorySchema,
+  }),
+  "frames.list": defineMethod({
+    direction: "broker→provider",
+    title: "List the leased tab's frames with their source identities.",
+    capability: "frame.sessions.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema }),
+    result: z.strictObject({
+      rootFrameId: IdSchema,
+      rootLoaderId: IdSchema,
+      truncated: z.boolean(),
+      frames: z.array(SourceFrameSchema),
+    }),
+  }),
+  "ax.frame": defineMethod({
+    direction: "broker→provider",
+    title: "Read a same-origin child document's accessibility tree within bounds.",
+    capability: "ax.frame.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema, binding: FrameBindingSchema }),
+    result: AxSnapshotSchema,
+  }),
+  "ax.frame.page": defineMethod({
+    direction: "broker→provider",
+    title: "Read one live window of a same-origin child document.",
+    capability: "ax.frame-page.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject({
+        binding: FrameBindingSchema,
+        root: SemanticRootSchema.optional(),
+        continuation: IdSchema.optional(),
+      }),
+    }),
+    result: AxWindowSchema,
+  }),
+  "ax.frame.text": defineMethod({
+    direction: "broker→provider",
+    title: "Tell whether text is present in a same-origin child document.",
+    capability: "ax.frame-text.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject({
+        binding: FrameBindingSchema,
+        text: CallerTextSchema.regex(/\S/),
+      }),
+    }),
+    result: z.strictObject({ present: z.boolean() }),
+  }),
+  "ax.frame.find": defineMethod({
+    direction: "broker→provider",
+    title: "Find nodes in a same-origin child document by literal name or role.",
+    capability: "ax.frame-find.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject({
+        binding: FrameBindingSchema,
+        query: CallerTextSchema.min(1),
+        root: SemanticRootSchema.optional(),
+      }),
+    }),
+    result: AxFindResultSchema,
+  }),
+  "ax.frame.subtree": defineMethod({
+    direction: "broker→provider",
+    title: "Read the subtree under a known semantic root of a same-origin child document.",
+    capability: "ax.frame-subtree.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject({ binding: FrameBindingSchema, root: SemanticRootSchema }),
+    }),
+    result: AxSnapshotSchema,
+  }),
+  "frame.click.prepare": defineMethod({
+    direction: "broker→provider",
+    title: "Check, without input, that a child-document element can be clicked.",
+    capability: "input.frame-click.v1",
+    params: frameClickRequest,
+    result: z.strictObject({ acknowledged: z.literal(false) }),
+  }),
+  "frame.click": defineMethod({
+    direction: "broker→provider",
+    title: "Revalidate and click a child-document element with one pointer pair.",
+    capability: "input.frame-click.v1",
+    params: frameClickRequest,
+    result: z.strictObject({ acknowledged: z.literal(true) }),
+  }),
+  "frame.geometry": defineMethod({
+    direction: "broker→provider",
+    title: "Locate a child-document element in page and frame coordinates.",
+    capability: "input.frame-click.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject(frameTarget),
+    }),
+    result: z.strictObject({
+      point: pointSchema,
+      local: pointSchema,
+      depth: z.number().int().nonnegative().max(64),
+    }),
+  }),
+};
+
+export type FrameBinding = z.infer<typeof FrameBindingSchema>;

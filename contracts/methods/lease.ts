@@ -1,0 +1,116 @@
+/**
+ * The lease family: claim a tab, check and release leases, and the events
+ * that say a lease ended. Every provider call under a lease carries its
+ * fencing token; the provider refuses a stale one with `STALE_LEASE`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  CountSchema,
+  InstanceIdSchema,
+  LeaseHandleSchema,
+  LeaseIdSchema,
+  LeaseSchema,
+  LeaseScopeSchema,
+  LeaseTokenSchema,
+  SessionIdSchema,
+  TabIdSchema,
+  UrlSchema,
+} from "./common.ts";
+import { defineEvent, defineMethod } from "./define.ts";
+
+const clientNameSchema = z.string().min(1).max(64);
+
+/** The lease methods. */
+export const leaseMethods = {
+  "browser.claim": defineMethod({
+    direction: "client→broker",
+    title: "Ask for a lease on one tab; in restricted mode the person approves it first.",
+    capability: "runtime.v1",
+    params: z.strictObject({
+      sessionId: SessionIdSchema,
+      instance: InstanceIdSchema,
+      /** The tab to claim; the instance's active tab when omitted. */
+      tab: TabIdSchema.optional(),
+      /** `tab` scope needs the Broker's personal mode. */
+      scope: z.enum(["origin", "tab"]).optional(),
+      /** Shown to the person in the approval window. */
+      clientName: clientNameSchema.optional(),
+      reason: z.string().max(200).optional(),
+    }),
+    result: LeaseSchema,
+  }),
+  "browser.validateLease": defineMethod({
+    direction: "client→broker",
+    title: "Check that a lease is still live and in scope; never renews it.",
+    capability: "runtime.v1",
+    params: LeaseHandleSchema,
+    result: z.strictObject({ valid: z.literal(true) }),
+  }),
+  "browser.release": defineMethod({
+    direction: "client→broker",
+    title: "End one of the session's leases.",
+    capability: "runtime.v1",
+    params: LeaseHandleSchema,
+    result: z.strictObject({ released: z.boolean() }),
+  }),
+  "browser.releaseSession": defineMethod({
+    direction: "client→broker",
+    title: "End every lease and pending claim of a session.",
+    capability: "runtime.v1",
+    params: z.strictObject({ sessionId: SessionIdSchema }),
+    result: z.strictObject({ released: CountSchema }),
+  }),
+  "lease.grant": defineMethod({
+    direction: "broker→provider",
+    title: "Grant a fenced lease on a tab, asking the person first in restricted mode.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      tab: TabIdSchema.optional(),
+      scope: z.enum(["origin", "tab"]),
+      clientName: clientNameSchema,
+      reason: z.string().max(200).optional(),
+    }),
+    result: z.strictObject({
+      tab: TabIdSchema,
+      scope: LeaseScopeSchema,
+      url: UrlSchema,
+    }),
+  }),
+  "lease.revoke": defineMethod({
+    direction: "broker→provider",
+    title: "End a lease and detach from its tab.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema }),
+    result: z.strictObject({ revoked: z.boolean() }),
+  }),
+};
+
+/** Why a provider ended a lease on its own. */
+export const RevocationReasonSchema = z.enum([
+  "stop",
+  "tab-closed",
+  "navigated",
+  "debugger-detached",
+  "released",
+]);
+
+/** The lease events. They carry no page content. */
+export const leaseEvents = {
+  "browser.lease-revoked": defineEvent({
+    direction: "broker→client",
+    title: "One of the session's leases ended (Stop, navigation, disconnect or release).",
+    capability: "runtime.v1",
+    value: z.strictObject({ sessionId: SessionIdSchema, leaseId: LeaseIdSchema }),
+  }),
+  "lease.revoked": defineEvent({
+    direction: "provider→broker",
+    title: "A lease ended in the browser (Stop, tab closed, navigation, debugger detached).",
+    capability: "lease.fencing.v1",
+    value: z.strictObject({ leaseId: LeaseIdSchema, reason: RevocationReasonSchema }),
+  }),
+};
+
+export type RevocationReason = z.infer<typeof RevocationReasonSchema>;

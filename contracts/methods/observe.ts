@@ -1,0 +1,225 @@
+/**
+ * The observe family: token-budgeted observations of the leased page on the
+ * client side, and the bounded accessibility reads and literal searches the
+ * Broker asks of the provider to build them. Text in `name`, `value`,
+ * `title` and the rendered `text` is page-derived: it is data, never
+ * instructions, and the rendering marks it as such.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { IdSchema } from "../envelope.ts";
+import { limits } from "../limits.ts";
+import {
+  CallerTextSchema,
+  CountSchema,
+  DocumentEpochSchema,
+  FrameIdSchema,
+  FrameTargetSchema,
+  LeaseIdSchema,
+  LeaseTokenSchema,
+  PageTextSchema,
+  RefSchema,
+  SessionIdSchema,
+  TabIdSchema,
+  UrlSchema,
+} from "./common.ts";
+import { defineEvent, defineMethod } from "./define.ts";
+
+/** Element states an observation reports, in a fixed vocabulary. */
+export const ElementStateSchema = z.enum([
+  "checked",
+  "mixed",
+  "selected",
+  "expanded",
+  "collapsed",
+  "disabled",
+  "focused",
+  "required",
+  "readonly",
+  "editable",
+  "invalid",
+  "pressed",
+]);
+
+/** One row of an observation. `ref` is set only on elements that can be acted on. */
+export const ObservedNodeSchema = z.strictObject({
+  ref: RefSchema.nullable(),
+  role: z.string().min(1).max(64),
+  name: PageTextSchema,
+  value: PageTextSchema.optional(),
+  states: z.array(ElementStateSchema).max(12),
+  level: z.number().int().nonnegative().max(1024),
+});
+
+/** What an observation covers. Cursors apply only within an equal scope. */
+export const ObservationScopeSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("page") }),
+  z.strictObject({
+    kind: z.literal("query"),
+    query: CallerTextSchema.min(1),
+    frameId: FrameIdSchema.optional(),
+    rootRef: RefSchema.optional(),
+  }),
+  z.strictObject({ kind: z.literal("frame"), frameId: FrameIdSchema }),
+  z.strictObject({
+    kind: z.literal("subtree"),
+    rootRef: RefSchema,
+    frameId: FrameIdSchema.optional(),
+  }),
+]);
+
+/** A cursor naming one observation, for `since`. */
+export const CursorSchema = IdSchema;
+
+/** How a result was cut to fit its budget, and how to get the rest. */
+export const TruncationSchema = z.strictObject({
+  omitted: CountSchema,
+  hint: z.string().max(500),
+});
+
+/** Rows that differ from the observation named by `since`. */
+export const DeltaSchema = z.strictObject({
+  since: CursorSchema,
+  added: z.array(ObservedNodeSchema),
+  removed: z.array(ObservedNodeSchema),
+  changed: z.array(ObservedNodeSchema),
+});
+
+/** The header an observation and a page window share. */
+export const observationHeaderShape = {
+  scope: ObservationScopeSchema,
+  documentEpoch: DocumentEpochSchema,
+  url: UrlSchema,
+  title: PageTextSchema,
+  /** Compact rendering for a model to read; page-derived text is marked. */
+  text: z.string(),
+  nodes: z.array(ObservedNodeSchema),
+};
+
+/** A token-budgeted observation, full or as a delta. */
+export const ObservationSchema = z.strictObject({
+  ...observationHeaderShape,
+  cursor: CursorSchema,
+  truncated: TruncationSchema.nullable(),
+  delta: DeltaSchema.nullable(),
+});
+
+export const BrowserObserveParamsSchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  leaseId: LeaseIdSchema,
+  query: CallerTextSchema.min(1).optional(),
+  since: CursorSchema.optional(),
+  frame: FrameTargetSchema.optional(),
+  rootRef: RefSchema.optional(),
+  maxTokens: z.number().int().min(100).max(100_000).optional(),
+});
+
+/** A DevTools backend node ID. */
+export const BackendNodeIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The most nodes one AX read may return. */
+export const maxAxNodes = 5_000;
+
+/** One accessibility node as the provider projects it. */
+export const AxNodeSchema = z.strictObject({
+  backendNodeId: BackendNodeIdSchema,
+  parentId: BackendNodeIdSchema.nullable(),
+  role: z.string().min(1).max(64),
+  name: PageTextSchema,
+  value: PageTextSchema.optional(),
+  states: z.array(ElementStateSchema).max(12),
+  depth: z.number().int().nonnegative().max(1024),
+});
+
+/** Why and where a bounded read stopped. */
+export const AxCutSchema = z.strictObject({
+  reason: z.enum(["nodes", "depth", "time", "text"]),
+  /** The node at which the read stopped descending, when there is one. */
+  at: BackendNodeIdSchema.nullable(),
+  omitted: CountSchema,
+});
+
+/** The document a read came from: the provider's document identity. */
+export const axDocumentShape = {
+  frameId: IdSchema,
+  loaderId: IdSchema,
+  url: UrlSchema,
+  title: PageTextSchema,
+};
+
+/** A bounded accessibility read of one document. */
+export const AxSnapshotSchema = z.strictObject({
+  ...axDocumentShape,
+  nodes: z.array(AxNodeSchema).max(maxAxNodes),
+  cut: AxCutSchema.nullable(),
+});
+
+/** A literal search's matches, verified against the current document. */
+export const AxFindResultSchema = z.strictObject({
+  ...axDocumentShape,
+  nodes: z.array(AxNodeSchema).max(limits.maxCandidates),
+  truncated: z.boolean(),
+});
+
+/** Bounds on one AX read; the provider applies its defaults where absent. */
+export const AxReadRequestSchema = z.strictObject({
+  maxNodes: z.number().int().min(1).max(maxAxNodes).optional(),
+  maxDepth: z.number().int().min(1).max(1024).optional(),
+  maxTextUnits: z.number().int().min(1).max(10_000).optional(),
+  timeoutMs: z.number().int().min(1).max(30_000).optional(),
+  root: BackendNodeIdSchema.optional(),
+});
+
+/** The observe methods. */
+export const observeMethods = {
+  "browser.observe": defineMethod({
+    direction: "client→broker",
+    title: "Observe the leased page as compact, token-budgeted text with element refs.",
+    capability: "runtime.v1",
+    params: BrowserObserveParamsSchema,
+    result: ObservationSchema,
+  }),
+  "ax.read": defineMethod({
+    direction: "broker→provider",
+    title: "Read the leased document's accessibility tree within bounds.",
+    capability: "ax.read.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema, request: AxReadRequestSchema }),
+    result: AxSnapshotSchema,
+  }),
+  "ax.find": defineMethod({
+    direction: "broker→provider",
+    title: "Find accessibility nodes whose name or role matches literally.",
+    capability: "ax.find.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      request: z.strictObject({
+        query: CallerTextSchema.min(1),
+        role: z.string().min(1).max(64).optional(),
+        root: BackendNodeIdSchema.optional(),
+      }),
+    }),
+    result: AxFindResultSchema,
+  }),
+};
+
+/** The observe events. */
+export const observeEvents = {
+  "page.changed": defineEvent({
+    direction: "provider→broker",
+    title: "A leased page changed; a coalesced hint to observe again.",
+    capability: "lease.fencing.v1",
+    value: z.strictObject({
+      tab: TabIdSchema,
+      leaseId: LeaseIdSchema,
+      sequence: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    }),
+  }),
+};
+
+export type ElementState = z.infer<typeof ElementStateSchema>;
+export type ObservedNode = z.infer<typeof ObservedNodeSchema>;
+export type ObservationScope = z.infer<typeof ObservationScopeSchema>;
+export type Observation = z.infer<typeof ObservationSchema>;
+export type AxNode = z.infer<typeof AxNodeSchema>;
+export type AxSnapshot = z.infer<typeof AxSnapshotSchema>;

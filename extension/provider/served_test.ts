@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { providerCapabilities } from "../../contracts/capabilities.ts";
+import { isServedMethod, providerMethods } from "../../contracts/methods/mod.ts";
+import { fakeProvider } from "../_fakes.ts";
+import { providerHandlers } from "./mod.ts";
+
+Deno.test("the provider has a handler for exactly the methods of the capabilities it advertises", () => {
+  const { context } = fakeProvider();
+  const handled = Object.keys(providerHandlers(context)).sort();
+  const advertised = new Set<string>(providerCapabilities);
+  const expected = Object.entries(providerMethods)
+    .filter(([, spec]) => spec.capability === null || advertised.has(spec.capability))
+    .map(([name]) => name)
+    .sort();
+  assert.deepEqual(handled, expected);
+  assert.deepEqual(
+    expected,
+    Object.entries(providerMethods).filter(([, spec]) => isServedMethod(spec)).map(([name]) => name)
+      .sort(),
+  );
+  assert.ok(!handled.includes("frames.list"), "frame discovery is declared, not served");
+});
