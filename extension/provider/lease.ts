@@ -1,5 +1,5 @@
 /**
- * `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
+ * The `lease` family: `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
  * the person's decision in the approval window and yields an exact-origin
  * lease; only a Broker in personal mode gets prompt-free grants and `tab`
  * scope. A grant answers only once the debugger is attached; anything that

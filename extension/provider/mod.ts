@@ -1,17 +1,18 @@
 /**
  * The provider handlers of one connection, one per method of the provider
- * table (a missing one is a type error).
+ * table (a missing one is a type error), composed from one module per
+ * method family: `discovery`, `lease`, `observe`, `page` and `act`.
  *
  * @module
  */
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
-import { findAx, readAx } from "./ax.ts";
-import { runCdp } from "./cdp.ts";
+import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
+import { listTabs } from "./discovery.ts";
 import { grantLease, revokeLease } from "./lease.ts";
+import { findAx, readAx } from "./observe.ts";
 import { PageCursors, readPage } from "./page.ts";
-import { listTabs } from "./tabs.ts";
 import { unsupported } from "./unsupported.ts";
 
 export type { ProviderContext } from "./context.ts";

@@ -1,5 +1,5 @@
 /**
- * `ax.page`: live windows of the leased tab's top-level document, or of the
+ * The `page` family: `ax.page`, live windows of the leased tab's top-level document, or of the
  * subtree under one of its nodes. A window is the next slice of the
  * depth-first projection `ax.read` makes, bounded by a row count and a byte
  * budget. Every window reads the current tree afresh and resumes after the
@@ -24,7 +24,7 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/provider.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
-import { currentDocument, finishRead, type LeasedRead, leasedRead, rawNodes } from "./ax.ts";
+import { currentDocument, finishRead, type LeasedRead, leasedRead, rawNodes } from "./observe.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
 import { abortReason } from "./guard.ts";

@@ -4,7 +4,7 @@ import { limits } from "../../contracts/limits.ts";
 import { AxWindowSchema } from "../../contracts/methods/provider.ts";
 import { fakeProvider } from "../_fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { readAx } from "./ax.ts";
+import { readAx } from "./observe.ts";
 import { providerHandlers } from "./mod.ts";
 import { PageCursors, readPage, type WindowBounds } from "./page.ts";
 

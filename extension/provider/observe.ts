@@ -1,5 +1,5 @@
 /**
- * `ax.read` and `ax.find`: bounded accessibility reads of the leased tab's
+ * The `observe` family: `ax.read` and `ax.find`, bounded accessibility reads of the leased tab's
  * top-level document through `chrome.debugger`. A read is fenced before and
  * after, checks that it began and ended on the same document of the lease's
  * origin, and says where and why it was cut.
