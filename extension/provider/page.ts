@@ -24,7 +24,13 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/provider.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
-import { currentDocument, finishRead, type LeasedRead, leasedRead, rawNodes } from "./observe.ts";
+import {
+  currentDocument,
+  finishRead,
+  type LeasedRead,
+  leasedRead,
+  rawNodes,
+} from "./leased_read.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
 import { abortReason } from "./guard.ts";
