@@ -8,9 +8,8 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
-import type { LeaseRecord } from "../worker/lease_table.ts";
 import { type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
-import type { ProviderContext } from "./context.ts";
+import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { assertSameDocument, type DocumentIdentity, documentOf } from "./document.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { boundText } from "./text.ts";

@@ -23,7 +23,6 @@ import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/provider.ts";
-import type { LeaseRecord } from "../worker/lease_table.ts";
 import {
   currentDocument,
   finishRead,
@@ -32,7 +31,7 @@ import {
   rawNodes,
 } from "./leased_read.ts";
 import { projectAxNodes } from "./ax_projection.ts";
-import type { ProviderContext } from "./context.ts";
+import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { abortReason } from "./guard.ts";
 
 type PageParams = ParamsOf<ProviderMethods, "ax.page">;

@@ -10,10 +10,11 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { RevocationReason } from "../../contracts/methods/provider.ts";
+import type { LeaseGrant, LeaseRecord, Leases } from "../provider/context.ts";
 import { httpOrigin } from "../provider/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
 import { PageChangeCoalescer, type Timers } from "./coalescer.ts";
-import type { LeaseGrant, LeaseRecord, LeaseTable } from "./lease_table.ts";
+import type { LeaseTable } from "./lease_table.ts";
 
 /** Events the service sends, on the connection that granted the lease. */
 export interface LeaseEvents {
@@ -35,7 +36,7 @@ export interface LeaseServiceOptions {
 }
 
 /** Grants, checks and ends leases. */
-export class LeaseService {
+export class LeaseService implements Leases {
   readonly #table: LeaseTable;
   readonly #attachments: DebuggerAttachments;
   readonly #events: LeaseEvents;
