@@ -12,7 +12,7 @@ import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
-import { PageCursors, readPage } from "./page.ts";
+import { PageContinuations, readPage } from "./page.ts";
 import { unsupported } from "./unsupported.ts";
 
 export type { ProviderContext } from "./context.ts";
@@ -22,7 +22,7 @@ export type { ProviderContext } from "./context.ts";
  * The connection's `ax.page` continuations live as long as these handlers.
  */
 export function providerHandlers(context: ProviderContext): Handlers<ProviderMethods> {
-  const cursors = new PageCursors({ now: context.now });
+  const continuations = new PageContinuations({ now: context.now });
   return {
     "tabs.list": () => listTabs(context),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
@@ -30,7 +30,7 @@ export function providerHandlers(context: ProviderContext): Handlers<ProviderMet
     "ax.read": (params, { signal }) => readAx(context, params, signal),
     "ax.find": (params, { signal }) => findAx(context, params, signal),
     "cdp": (params, { signal }) => runCdp(context, params, signal),
-    "ax.page": (params, { signal }) => readPage(context, params, { signal, cursors }),
+    "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "frames.list": (params) => unsupported(context, params),
     "ax.frame": (params) => unsupported(context, params),
     "ax.frame.page": (params) => unsupported(context, params),

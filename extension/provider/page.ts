@@ -61,7 +61,7 @@ export const pageDefaults = {
 } as const;
 
 /** Where a walk stands after a window: identities only, never page text. */
-export interface PageCursor {
+export interface PageContinuation {
   /** The lease grant the walk runs under. */
   record: LeaseRecord;
   frameId: string;
@@ -75,14 +75,14 @@ export interface PageCursor {
 }
 
 /** What a request that presents a continuation names. */
-export interface CursorRequest {
+export interface ContinuationRequest {
   record: LeaseRecord;
   frameId: string;
   root: number | null;
 }
 
-/** Options for {@linkcode PageCursors}. */
-export interface PageCursorsOptions {
+/** Options for {@linkcode PageContinuations}. */
+export interface PageContinuationsOptions {
   /** Default {@linkcode pageDefaults}`.ttlMs`. */
   ttlMs?: number;
   /** Default {@linkcode pageDefaults}`.perLease`. */
@@ -93,11 +93,12 @@ export interface PageCursorsOptions {
   now?: () => number;
 }
 
-interface Entry extends PageCursor {
+interface Entry extends PageContinuation {
   issuedAt: number;
 }
 
-function staleCursor(reason: string): LeashError {
+/** `STALE_CURSOR`, the wire's code for a continuation that cannot be used. */
+function staleContinuation(reason: string): LeashError {
   return new LeashError("STALE_CURSOR", {
     cause: new Error(`Cannot continue the walk: ${reason}`),
   });
@@ -119,13 +120,13 @@ function newToken(): string {
  *
  * @example
  * ```ts
- * const cursors = new PageCursors();
- * const token = cursors.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
- * cursors.take(token, { record, frameId: "f", root: null }).after; // 9
- * cursors.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
+ * const continuations = new PageContinuations();
+ * const token = continuations.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
+ * continuations.take(token, { record, frameId: "f", root: null }).after; // 9
+ * continuations.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
  * ```
  */
-export class PageCursors {
+export class PageContinuations {
   /** Oldest first. */
   readonly #entries = new Map<string, Entry>();
   readonly #watched = new WeakSet<AbortSignal>();
@@ -134,7 +135,7 @@ export class PageCursors {
   readonly #total: number;
   readonly #now: () => number;
 
-  constructor(options: PageCursorsOptions = {}) {
+  constructor(options: PageContinuationsOptions = {}) {
     this.#ttlMs = options.ttlMs ?? pageDefaults.ttlMs;
     this.#perLease = options.perLease ?? pageDefaults.perLease;
     this.#total = options.total ?? pageDefaults.total;
@@ -146,19 +147,19 @@ export class PageCursors {
     return this.#entries.size;
   }
 
-  /** Keep `cursor` and return the token that stands for it; the grant's end throws. */
-  issue(cursor: PageCursor): string {
-    const signal = cursor.record.signal;
+  /** Keep `continuation` and return the token that stands for it; the grant's end throws. */
+  issue(continuation: PageContinuation): string {
+    const signal = continuation.record.signal;
     if (signal.aborted) throw abortReason(signal);
     if (!this.#watched.has(signal)) {
       this.#watched.add(signal);
-      signal.addEventListener("abort", () => this.#forget(cursor.record), { once: true });
+      signal.addEventListener("abort", () => this.#forget(continuation.record), { once: true });
     }
     this.#dropExpired();
     let token = newToken();
     while (this.#entries.has(token)) token = newToken();
-    this.#entries.set(token, { ...cursor, issuedAt: this.#now() });
-    this.#bound(cursor.record.leaseId);
+    this.#entries.set(token, { ...continuation, issuedAt: this.#now() });
+    this.#bound(continuation.record.leaseId);
     return token;
   }
 
@@ -167,19 +168,21 @@ export class PageCursors {
    * answer; another lease's leaves it alone. Throws `STALE_CURSOR` unless it
    * is live and of the request's grant, frame and root.
    */
-  take(token: string, request: CursorRequest): PageCursor {
+  take(token: string, request: ContinuationRequest): PageContinuation {
     const entry = this.#entries.get(token);
-    if (entry === undefined) throw staleCursor("the continuation is unknown or was already used");
+    if (entry === undefined) {
+      throw staleContinuation("the continuation is unknown or was already used");
+    }
     if (entry.record.leaseId !== request.record.leaseId) {
-      throw staleCursor("it belongs to another lease");
+      throw staleContinuation("it belongs to another lease");
     }
     this.#entries.delete(token);
-    if (entry.record !== request.record) throw staleCursor("it belongs to another grant");
-    if (this.#now() - entry.issuedAt > this.#ttlMs) throw staleCursor("it expired");
-    if (entry.frameId !== request.frameId) throw staleCursor("it belongs to another frame");
-    if (entry.root !== request.root) throw staleCursor("it belongs to another root");
-    const { issuedAt: _issuedAt, ...cursor } = entry;
-    return cursor;
+    if (entry.record !== request.record) throw staleContinuation("it belongs to another grant");
+    if (this.#now() - entry.issuedAt > this.#ttlMs) throw staleContinuation("it expired");
+    if (entry.frameId !== request.frameId) throw staleContinuation("it belongs to another frame");
+    if (entry.root !== request.root) throw staleContinuation("it belongs to another root");
+    const { issuedAt: _issuedAt, ...continuation } = entry;
+    return continuation;
   }
 
   #forget(record: LeaseRecord): void {
@@ -221,7 +224,7 @@ export interface WindowBounds {
 /** What {@linkcode readPage} works with besides the request. */
 export interface ReadPageOptions {
   signal: AbortSignal;
-  cursors: PageCursors;
+  continuations: PageContinuations;
   bounds?: WindowBounds;
 }
 
@@ -278,12 +281,12 @@ function samePath(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
-/** Where the walk resumes: right after the cursor's row, found with its ancestors. */
-function resumeAt(rows: readonly AxNode[], cursor: PageCursor): number {
+/** Where the walk resumes: right after the continuation's row, found with its ancestors. */
+function resumeAt(rows: readonly AxNode[], resumed: PageContinuation): number {
   let found = false;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i].backendNodeId !== cursor.after) continue;
-    if (samePath(pathOf(rows, i), cursor.path)) return i + 1;
+    if (rows[i].backendNodeId !== resumed.after) continue;
+    if (samePath(pathOf(rows, i), resumed.path)) return i + 1;
     found = true;
   }
   throw staleTarget(
@@ -326,9 +329,9 @@ export async function readPage(
   const windowNodes = options.bounds?.windowNodes ?? pageDefaults.windowNodes;
   const windowBytes = options.bounds?.windowBytes ?? pageDefaults.windowBytes;
   const timeoutMs = options.bounds?.timeoutMs ?? pageDefaults.timeoutMs;
-  const cursor = request.continuation === undefined
+  const resumed = request.continuation === undefined
     ? null
-    : options.cursors.take(request.continuation, { record, frameId: request.frameId, root });
+    : options.continuations.take(request.continuation, { record, frameId: request.frameId, root });
 
   const deadline = context.now() + timeoutMs;
   const read = leasedRead(context, record, options.signal, timeoutMs);
@@ -336,18 +339,18 @@ export async function readPage(
   if (before.frameId !== request.frameId) {
     throw staleTarget("the frame is not the leased tab's top-level document");
   }
-  if (cursor !== null && cursor.loaderId !== before.loaderId) {
-    throw staleCursor("the document was replaced since the last window");
+  if (resumed !== null && resumed.loaderId !== before.loaderId) {
+    throw staleContinuation("the document was replaced since the last window");
   }
   const { rows, covered } = await currentRows(context, read, root, deadline);
-  const start = cursor === null ? 0 : resumeAt(rows, cursor);
+  const start = resumed === null ? 0 : resumeAt(rows, resumed);
   const nodes = windowOf(rows, start, { windowNodes, windowBytes });
   const document = await finishRead(context, read, params.lease, before, limits.maxTextUnits);
 
   const end = start + nodes.length;
   const last = nodes.at(-1);
   const continuation = end < rows.length && last !== undefined
-    ? options.cursors.issue({
+    ? options.continuations.issue({
       record,
       frameId: document.frameId,
       loaderId: document.loaderId,
