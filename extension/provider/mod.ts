@@ -12,7 +12,8 @@ import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
-import { PageContinuations, readPage } from "./page.ts";
+import { readPage } from "./page.ts";
+import { PageContinuations } from "./page_continuations.ts";
 import { unsupported } from "./unsupported.ts";
 
 export type { ProviderContext } from "./context.ts";

@@ -6,7 +6,8 @@ import { fakeProvider } from "../_fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { readAx } from "./observe.ts";
 import { providerHandlers } from "./mod.ts";
-import { PageContinuations, readPage, type WindowBounds } from "./page.ts";
+import { readPage, type WindowBounds } from "./page.ts";
+import { PageContinuations } from "./page_continuations.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 
@@ -345,21 +346,6 @@ Deno.test("continuations are capped per lease, oldest dropped first", async () =
   );
   const next = await read({ continuation: windows[1].continuation ?? "" });
   assert.equal(next.nodes.length, 5);
-});
-
-Deno.test("continuations are capped in all, oldest dropped first", async () => {
-  const { leases } = await setup();
-  const continuations = new PageContinuations({ total: 2 });
-  const record = leases.check(lease, 1);
-  const continuation = { record, frameId: "f", loaderId: "x", root: null, after: 1, path: [] };
-  const oldest = continuations.issue(continuation);
-  continuations.issue({ ...continuation, record: { ...record, leaseId: "l2" } });
-  continuations.issue({ ...continuation, record: { ...record, leaseId: "l3" } });
-  assert.equal(continuations.size, 2);
-  assert.throws(
-    () => continuations.take(oldest, { record, frameId: "f", root: null }),
-    rejectsWith("STALE_CURSOR"),
-  );
 });
 
 Deno.test("the provider routes ax.page to live windows", async () => {
