@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fakeProvider } from "../_fakes.ts";
+import { fakeProvider } from "../testing/fakes.ts";
 import { listTabs } from "./discovery.ts";
 
 function setup(mode: "restricted" | "personal") {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { AxWindowSchema } from "../../contracts/methods/provider.ts";
-import { fakeProvider } from "../_fakes.ts";
+import { fakeProvider } from "../testing/fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { readAx } from "./observe.ts";
 import { providerHandlers } from "./mod.ts";
