@@ -7,7 +7,7 @@
 import type { Link } from "../worker/connector.ts";
 import type { DebuggerControl } from "../worker/attachments.ts";
 import { DebuggerAttachments } from "../worker/attachments.ts";
-import type { Timers } from "../worker/coalescer.ts";
+import type { Timers } from "../worker/timers.ts";
 import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
 import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";

@@ -8,8 +8,7 @@
  * @module
  */
 import type { Approvals, ClaimPrompt, Decision } from "../provider/context.ts";
-import type { Timers } from "./coalescer.ts";
-import { globalTimers } from "./coalescer.ts";
+import { globalTimers, type Timers } from "./timers.ts";
 
 /** A claim as the approval window shows it. */
 export interface PendingClaim extends ClaimPrompt {

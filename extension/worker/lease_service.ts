@@ -13,7 +13,8 @@ import type { RevocationReason } from "../../contracts/methods/provider.ts";
 import type { LeaseGrant, LeaseRecord, Leases } from "../provider/context.ts";
 import { httpOrigin } from "../provider/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
-import { PageChangeCoalescer, type Timers } from "./coalescer.ts";
+import { PageChangeCoalescer } from "./coalescer.ts";
+import type { Timers } from "./timers.ts";
 import type { LeaseTable } from "./lease_table.ts";
 
 /** Events the service sends, on the connection that granted the lease. */
