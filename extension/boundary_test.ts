@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 
-/** Every TypeScript file under `extension/`, tests and test helpers aside. */
+/** Every TypeScript file under `extension/`, tests and test helpers (`testing/`) aside. */
 async function* sources(dir: URL): AsyncGenerator<URL> {
   for await (const entry of Deno.readDir(dir)) {
     const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
-    if (entry.isDirectory) yield* sources(url);
-    else if (
+    if (entry.isDirectory) {
+      if (entry.name !== "testing") yield* sources(url);
+    } else if (
       entry.name.endsWith(".ts") && !entry.name.endsWith("_test.ts") && !entry.name.startsWith("_")
     ) {
       yield url;

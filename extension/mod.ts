@@ -31,9 +31,21 @@ export {
   providerHandshake,
 } from "./worker/connector.ts";
 export { type ProviderPolicyOptions, ProviderPolicyTransport } from "./worker/provider_policy.ts";
-export { type LeaseGrant, type LeaseRecord, LeaseTable } from "./worker/lease_table.ts";
-export { ApprovalQueue, type ClaimPrompt, type Decision } from "./worker/approvals.ts";
+export { LeaseTable } from "./worker/lease_table.ts";
+export { ApprovalQueue } from "./worker/approvals.ts";
 export { PageChangeCoalescer } from "./worker/coalescer.ts";
-export { type ProviderContext, providerHandlers } from "./provider/mod.ts";
+export { providerHandlers } from "./provider/mod.ts";
+export type {
+  Approvals,
+  Browser,
+  ClaimPrompt,
+  Decision,
+  LeaseGrant,
+  LeaseRecord,
+  Leases,
+  ProviderContext,
+  ProviderLink,
+  TabSnapshot,
+} from "./provider/context.ts";
 export { checkCdpParams } from "./provider/cdp_params.ts";
 export { projectAxNodes } from "./provider/ax_projection.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../contracts/errors.ts";
-import { FakePort, settle } from "./_fake_port.ts";
+import { FakePort, settle } from "./testing/fake_port.ts";
 import { PortTransport } from "./port_transport.ts";
 
 Deno.test("PortTransport holds messages that arrive before start()", () => {

@@ -1,22 +1,109 @@
 /**
  * What a provider handler works with: the connection it serves, the
- * browser, the leases and the approval queue.
+ * browser, the leases and the person's approvals. Each is declared here as
+ * the narrow view the handlers need; the service worker supplies the real
+ * ones, so the provider never imports the worker.
  *
  * @module
  */
-import type { ApprovalQueue } from "../worker/approvals.ts";
-import type { Browser } from "../worker/browser.ts";
-import type { Link } from "../worker/connector.ts";
-import type { LeaseService } from "../worker/lease_service.ts";
+import type { LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
+import type { AccessMode } from "../../contracts/negotiate.ts";
+
+/** The connection being served, as a handler sees it. */
+export interface ProviderLink {
+  /** Grows with every connection attempt; tags and checks what the connection grants. */
+  readonly generation: number;
+  /** The Broker's access mode, from the welcome (`broker.personal-mode.v1`). */
+  readonly mode: AccessMode;
+}
+
+/** A tab, reduced to what the provider reads. */
+export interface TabSnapshot {
+  id: number;
+  windowId: number;
+  active: boolean;
+  /** The tab's title (page-derived). */
+  title: string;
+  /** The committed URL, when Chrome reports one. */
+  url: string | undefined;
+}
+
+/** Tabs and DevTools commands. */
+export interface Browser {
+  /** A tab by ID, or `undefined` when it is gone. */
+  getTab(tabId: number): Promise<TabSnapshot | undefined>;
+  /** Tabs of ordinary browser windows (not popups such as the approval window). */
+  listTabs(): Promise<TabSnapshot[]>;
+  /** The active tab of the last focused ordinary window. */
+  activeTab(): Promise<TabSnapshot | undefined>;
+  /** Send a DevTools command to an attached tab; rejects with Chrome's error. */
+  sendCommand(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** One live lease as the extension keeps it. */
+export interface LeaseRecord {
+  readonly leaseId: string;
+  readonly fence: number;
+  /** The connection that granted it. */
+  readonly generation: number;
+  /** Chrome's tab ID. */
+  readonly tabId: number;
+  /** The wire tab ID (`instance:tabId`). */
+  readonly tab: string;
+  readonly scope: LeaseScope;
+  readonly clientName: string;
+  /** When it was granted, in ms since the epoch. */
+  readonly grantedAt: number;
+  /** Aborted when the lease ends, so work running under it stops. */
+  readonly signal: AbortSignal;
+}
+
+/** What a grant adds; the lease table supplies the signal. */
+export type LeaseGrant = Omit<LeaseRecord, "signal">;
+
+/** The extension's leases, as handlers check, grant and end them. */
+export interface Leases {
+  /** The live lease `token` names on connection `generation`, else `STALE_LEASE`. */
+  check(token: LeaseToken, generation: number): LeaseRecord;
+  /** Throw `STALE_LEASE` early when a grant for `token` could never be taken. */
+  checkGrant(token: LeaseToken): void;
+  /** Attach the debugger to the tab and record the lease. */
+  grant(grant: LeaseGrant, signal: AbortSignal): Promise<LeaseRecord>;
+  /** End a lease at the Broker's request (with `fence`, only that grant); whether one ended. */
+  end(leaseId: string, cause: "broker", fence?: number): Promise<boolean>;
+  /** Throw `ORIGIN_CHANGED` (and end the lease) when `url` is outside `record`'s scope. */
+  assertInScope(record: LeaseRecord, url: string | undefined): void;
+}
+
+/** How a claim ended. */
+export type Decision = "allow" | "deny" | "closed" | "timeout";
+
+/** What the person is asked. Page-derived `title` is shown as text only. */
+export interface ClaimPrompt {
+  clientName: string;
+  /** The tab's title when the claim arrived. */
+  title: string;
+  /** The origin the lease would cover. */
+  origin: string;
+  scope: "origin" | "tab";
+  /** The client's stated reason, if it gave one. */
+  reason?: string;
+}
+
+/** The person's approvals, as a grant in restricted mode asks for one. */
+export interface Approvals {
+  /** Ask the person; rejects with the signal's reason when `signal` aborts. */
+  ask(prompt: ClaimPrompt, signal: AbortSignal): Promise<Decision>;
+}
 
 /** The dependencies of the provider handlers of one connection. */
 export interface ProviderContext {
   /** The connection being served: its generation tags and checks leases. */
-  link: Link;
+  link: ProviderLink;
   /** This browser's instance ID; wire tab IDs start with it. */
   instanceId: string;
   browser: Browser;
-  leases: LeaseService;
-  approvals: Pick<ApprovalQueue, "ask">;
+  leases: Leases;
+  approvals: Approvals;
   now: () => number;
 }

@@ -1,5 +1,5 @@
 /**
- * `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
+ * The `lease` family: `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
  * the person's decision in the approval window and yields an exact-origin
  * lease; only a Broker in personal mode gets prompt-free grants and `tab`
  * scope. A grant answers only once the debugger is attached; anything that
@@ -11,8 +11,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { TabSnapshot } from "../worker/browser.ts";
-import type { ProviderContext } from "./context.ts";
+import type { ProviderContext, TabSnapshot } from "./context.ts";
 import { httpOrigin } from "./origin.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 import { boundText } from "./text.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { ParamsOf, ProviderMethods } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../_fakes.ts";
-import type { Decision } from "../worker/approvals.ts";
+import { fakeProvider } from "../testing/fakes.ts";
+import type { Decision } from "./context.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;

@@ -1,18 +1,20 @@
 /**
  * The provider handlers of one connection, one per served method of the
  * provider table (a missing one is a type error; the peer answers methods
- * this build does not serve `UNSUPPORTED`).
+ * this build does not serve `UNSUPPORTED`), composed from one module per
+ * method family: `discovery`, `lease`, `observe`, `page` and `act`.
  *
  * @module
  */
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
-import { findAx, readAx } from "./ax.ts";
-import { runCdp } from "./cdp.ts";
+import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
+import { listTabs } from "./discovery.ts";
 import { grantLease, revokeLease } from "./lease.ts";
-import { PageCursors, readPage } from "./page.ts";
-import { listTabs } from "./tabs.ts";
+import { findAx, readAx } from "./observe.ts";
+import { readPage } from "./page.ts";
+import { PageContinuations } from "./page_continuations.ts";
 
 export type { ProviderContext } from "./context.ts";
 
@@ -21,7 +23,7 @@ export type { ProviderContext } from "./context.ts";
  * The connection's `ax.page` continuations live as long as these handlers.
  */
 export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
-  const cursors = new PageCursors({ now: context.now });
+  const continuations = new PageContinuations({ now: context.now });
   return {
     "tabs.list": () => listTabs(context),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
@@ -29,6 +31,6 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "ax.read": (params, { signal }) => readAx(context, params, signal),
     "ax.find": (params, { signal }) => findAx(context, params, signal),
     "cdp": (params, { signal }) => runCdp(context, params, signal),
-    "ax.page": (params, { signal }) => readPage(context, params, { signal, cursors }),
+    "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
   };
 }

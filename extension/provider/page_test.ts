@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { AxWindowSchema } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../_fakes.ts";
+import { fakeProvider } from "../testing/fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { readAx } from "./ax.ts";
+import { readAx } from "./observe.ts";
 import { providerHandlers } from "./mod.ts";
-import { PageCursors, readPage, type WindowBounds } from "./page.ts";
+import { readPage, type WindowBounds } from "./page.ts";
+import { PageContinuations } from "./page_continuations.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 
@@ -88,7 +89,7 @@ async function setup(options: { rows?: number; nodes?: RawAxNode[] } = {}) {
       grantedAt: 0,
     }, new AbortController().signal);
   await grant(1);
-  const cursors = new PageCursors({ now: () => now });
+  const continuations = new PageContinuations({ now: () => now });
   const read = (
     request: { continuation?: string; backendNodeId?: number; frameId?: string } = {},
     bounds: WindowBounds = { windowNodes: 5 },
@@ -97,12 +98,12 @@ async function setup(options: { rows?: number; nodes?: RawAxNode[] } = {}) {
     readPage(
       provider.context,
       { lease: token, request: { frameId: "frame-1", ...request } },
-      { signal: new AbortController().signal, cursors, bounds },
+      { signal: new AbortController().signal, continuations, bounds },
     ).then((window) => AxWindowSchema.parse(window));
   return {
     ...provider,
     page,
-    cursors,
+    continuations,
     read,
     grant,
     advance: (ms: number) => now += ms,
@@ -193,18 +194,18 @@ Deno.test("a frame other than the tab's top-level one is STALE_TARGET", async ()
 });
 
 Deno.test("a navigation during the read is STALE_TARGET and issues no continuation", async () => {
-  const { read, page, cursors } = await setup();
+  const { read, page, continuations } = await setup();
   page.afterTree = () => page.loaderId = "loader-2";
   await assert.rejects(read(), rejectsWith("STALE_TARGET"));
-  assert.equal(cursors.size, 0);
+  assert.equal(continuations.size, 0);
 });
 
 Deno.test("the end of the grant drops its continuations; a new grant cannot use them", async () => {
-  const { read, leases, cursors, grant } = await setup();
+  const { read, leases, continuations, grant } = await setup();
   const first = await read();
-  assert.equal(cursors.size, 1);
+  assert.equal(continuations.size, 1);
   await leases.end("l1", "stop");
-  assert.equal(cursors.size, 0);
+  assert.equal(continuations.size, 0);
   await grant(2);
   await assert.rejects(
     read({ continuation: first.continuation ?? "" }, undefined, { leaseId: "l1", fence: 2 }),
@@ -319,10 +320,10 @@ Deno.test("a window stays inside the response budget, however long the names", a
 });
 
 Deno.test("a read that outlasts its deadline is TIMEOUT and issues no continuation", async () => {
-  const { read, page, cursors, advance } = await setup();
+  const { read, page, continuations, advance } = await setup();
   page.afterTree = () => advance(20_001);
   await assert.rejects(read(), rejectsWith("TIMEOUT"));
-  assert.equal(cursors.size, 0);
+  assert.equal(continuations.size, 0);
 });
 
 Deno.test("children DevTools did not send make the walk end incomplete", async () => {
@@ -335,31 +336,16 @@ Deno.test("children DevTools did not send make the walk end incomplete", async (
 });
 
 Deno.test("continuations are capped per lease, oldest dropped first", async () => {
-  const { read, cursors } = await setup();
+  const { read, continuations } = await setup();
   const windows = [];
   for (let i = 0; i < 9; i++) windows.push(await read());
-  assert.equal(cursors.size, 8);
+  assert.equal(continuations.size, 8);
   await assert.rejects(
     read({ continuation: windows[0].continuation ?? "" }),
     rejectsWith("STALE_CURSOR"),
   );
   const next = await read({ continuation: windows[1].continuation ?? "" });
   assert.equal(next.nodes.length, 5);
-});
-
-Deno.test("continuations are capped in all, oldest dropped first", async () => {
-  const { leases } = await setup();
-  const cursors = new PageCursors({ total: 2 });
-  const record = leases.check(lease, 1);
-  const cursor = { record, frameId: "f", loaderId: "x", root: null, after: 1, path: [] };
-  const oldest = cursors.issue(cursor);
-  cursors.issue({ ...cursor, record: { ...record, leaseId: "l2" } });
-  cursors.issue({ ...cursor, record: { ...record, leaseId: "l3" } });
-  assert.equal(cursors.size, 2);
-  assert.throws(
-    () => cursors.take(oldest, { record, frameId: "f", root: null }),
-    rejectsWith("STALE_CURSOR"),
-  );
 });
 
 Deno.test("the provider routes ax.page to live windows", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { providerCapabilities } from "../../contracts/capabilities.ts";
 import { isServedMethod, providerMethods } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../_fakes.ts";
+import { fakeProvider } from "../testing/fakes.ts";
 import { providerHandlers } from "./mod.ts";
 
 Deno.test("the provider has a handler for exactly the methods of the capabilities it advertises", () => {

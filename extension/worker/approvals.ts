@@ -7,23 +7,8 @@
  *
  * @module
  */
-import type { Timers } from "./coalescer.ts";
-import { globalTimers } from "./coalescer.ts";
-
-/** How a claim ended. */
-export type Decision = "allow" | "deny" | "closed" | "timeout";
-
-/** What the person is asked. Page-derived `title` is shown as text only. */
-export interface ClaimPrompt {
-  clientName: string;
-  /** The tab's title when the claim arrived. */
-  title: string;
-  /** The origin the lease would cover. */
-  origin: string;
-  scope: "origin" | "tab";
-  /** The client's stated reason, if it gave one. */
-  reason?: string;
-}
+import type { Approvals, ClaimPrompt, Decision } from "../provider/context.ts";
+import { globalTimers, type Timers } from "./timers.ts";
 
 /** A claim as the approval window shows it. */
 export interface PendingClaim extends ClaimPrompt {
@@ -61,7 +46,7 @@ interface Waiting {
 }
 
 /** The pending claims and their one window. */
-export class ApprovalQueue {
+export class ApprovalQueue implements Approvals {
   readonly #windows: ApprovalWindows;
   readonly #timeoutMs: number;
   readonly #now: () => number;

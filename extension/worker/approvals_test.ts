@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { ManualTimers } from "../_fakes.ts";
-import { settle } from "../_fake_port.ts";
-import { ApprovalQueue, type ApprovalWindows, type ClaimPrompt } from "./approvals.ts";
+import { ManualTimers } from "../testing/fakes.ts";
+import { settle } from "../testing/fake_port.ts";
+import type { ClaimPrompt } from "../provider/context.ts";
+import { ApprovalQueue, type ApprovalWindows } from "./approvals.ts";
 
 class FakeWindows implements ApprovalWindows {
   readonly log: string[] = [];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { FakeDebugger } from "../_fakes.ts";
+import { FakeDebugger } from "../testing/fakes.ts";
 import { DebuggerAttachments } from "./attachments.ts";
 
 Deno.test("the first lease on a tab attaches and the last one detaches", async () => {

@@ -1,35 +1,13 @@
 /**
- * The browser as the provider handlers see it: tabs and DevTools commands.
- * Handlers depend on this interface; {@linkcode chromeBrowser} implements it
- * with `chrome.tabs` and `chrome.debugger`, and tests pass fakes.
+ * The real browser behind the provider's `Browser`: {@linkcode chromeBrowser}
+ * implements it with `chrome.tabs` and `chrome.debugger` (tests pass fakes),
+ * and {@linkcode chromeDebuggerControl} attaches and detaches for leases.
  *
  * @module
  */
+import type { Browser, TabSnapshot } from "../provider/context.ts";
 import type { DebuggerControl } from "./attachments.ts";
 import { debuggerRefusal } from "./debugger_refusal.ts";
-
-/** A tab, reduced to what the provider reads. */
-export interface TabSnapshot {
-  id: number;
-  windowId: number;
-  active: boolean;
-  /** The tab's title (page-derived). */
-  title: string;
-  /** The committed URL, when Chrome reports one. */
-  url: string | undefined;
-}
-
-/** Tabs and DevTools commands. */
-export interface Browser {
-  /** A tab by ID, or `undefined` when it is gone. */
-  getTab(tabId: number): Promise<TabSnapshot | undefined>;
-  /** Tabs of ordinary browser windows (not popups such as the approval window). */
-  listTabs(): Promise<TabSnapshot[]>;
-  /** The active tab of the last focused ordinary window. */
-  activeTab(): Promise<TabSnapshot | undefined>;
-  /** Send a DevTools command to an attached tab; rejects with Chrome's error. */
-  sendCommand(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown>;
-}
 
 function snapshot(tab: chrome.tabs.Tab): TabSnapshot | undefined {
   if (tab.id === undefined || tab.id < 0) return undefined;

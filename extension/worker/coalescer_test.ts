@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ManualTimers } from "../_fakes.ts";
+import { ManualTimers } from "../testing/fakes.ts";
 import { PageChangeCoalescer } from "./coalescer.ts";
 
 Deno.test("signals within one window become one event with the next sequence", () => {

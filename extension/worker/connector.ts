@@ -28,7 +28,7 @@ import type { AccessMode } from "../../contracts/negotiate.ts";
 import { Peer } from "../../contracts/peer.ts";
 import type { Transport } from "../../contracts/transport.ts";
 import { Backoff } from "./backoff.ts";
-import { globalTimers, type Timers } from "./coalescer.ts";
+import { globalTimers, type Timers } from "./timers.ts";
 import { ProviderPolicyTransport } from "./provider_policy.ts";
 
 /** The one method the extension calls: its hello, which never holds the token. */

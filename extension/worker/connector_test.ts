@@ -7,8 +7,8 @@ import {
 } from "../../contracts/capabilities.ts";
 import type { ErrorCode } from "../../contracts/errors.ts";
 import { ProviderHelloSchema } from "../../contracts/hello.ts";
-import { FakePort, settle } from "../_fake_port.ts";
-import { fakeProvider, ManualTimers } from "../_fakes.ts";
+import { FakePort, settle } from "../testing/fake_port.ts";
+import { fakeProvider, ManualTimers } from "../testing/fakes.ts";
 import { PortTransport } from "../port_transport.ts";
 import { providerHandlers } from "../provider/mod.ts";
 import { Backoff } from "./backoff.ts";

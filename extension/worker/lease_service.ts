@@ -10,10 +10,12 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { RevocationReason } from "../../contracts/methods/mod.ts";
+import type { LeaseGrant, LeaseRecord, Leases } from "../provider/context.ts";
 import { httpOrigin } from "../provider/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
-import { PageChangeCoalescer, type Timers } from "./coalescer.ts";
-import type { LeaseGrant, LeaseRecord, LeaseTable } from "./lease_table.ts";
+import { PageChangeCoalescer } from "./coalescer.ts";
+import type { Timers } from "./timers.ts";
+import type { LeaseTable } from "./lease_table.ts";
 
 /** Events the service sends, on the connection that granted the lease. */
 export interface LeaseEvents {
@@ -35,7 +37,7 @@ export interface LeaseServiceOptions {
 }
 
 /** Grants, checks and ends leases. */
-export class LeaseService {
+export class LeaseService implements Leases {
   readonly #table: LeaseTable;
   readonly #attachments: DebuggerAttachments;
   readonly #events: LeaseEvents;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider } from "../_fakes.ts";
-import type { LeaseGrant } from "./lease_table.ts";
+import { fakeProvider } from "../testing/fakes.ts";
+import type { LeaseGrant } from "../provider/context.ts";
 
 function grant(overrides: Partial<LeaseGrant> = {}): LeaseGrant {
   return {

@@ -8,28 +8,8 @@
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
-import type { LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
-
-/** One live lease as the extension keeps it. */
-export interface LeaseRecord {
-  readonly leaseId: string;
-  readonly fence: number;
-  /** The connection that granted it. */
-  readonly generation: number;
-  /** Chrome's tab ID. */
-  readonly tabId: number;
-  /** The wire tab ID (`instance:tabId`). */
-  readonly tab: string;
-  readonly scope: LeaseScope;
-  readonly clientName: string;
-  /** When it was granted, in ms since the epoch. */
-  readonly grantedAt: number;
-  /** Aborted when the lease ends, so work running under it stops. */
-  readonly signal: AbortSignal;
-}
-
-/** What a grant adds; the table supplies the signal. */
-export type LeaseGrant = Omit<LeaseRecord, "signal">;
+import type { LeaseToken } from "../../contracts/methods/common.ts";
+import type { LeaseGrant, LeaseRecord } from "../provider/context.ts";
 
 interface Entry {
   record: LeaseRecord;

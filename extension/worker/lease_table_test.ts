@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { type LeaseGrant, LeaseTable } from "./lease_table.ts";
+import type { LeaseGrant } from "../provider/context.ts";
+import { LeaseTable } from "./lease_table.ts";
 
 function grant(overrides: Partial<LeaseGrant> = {}): LeaseGrant {
   return {

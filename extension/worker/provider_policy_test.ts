@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { memoryTransportPair } from "../../contracts/memory_transport.ts";
-import { settle } from "../_fake_port.ts";
+import { settle } from "../testing/fake_port.ts";
 import { exceedsUtf8, ProviderPolicyTransport } from "./provider_policy.ts";
 
 function setup(options: ConstructorParameters<typeof ProviderPolicyTransport>[1] = {}) {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ApprovalCommand, PopupCommand } from "../messages.ts";
-import { settle } from "../_fake_port.ts";
+import { settle } from "../testing/fake_port.ts";
 import { type UiPort, UiPorts } from "./ui_ports.ts";
 
 const id = "eoijildolnmgmfgdgjflhdkjachcdkfm";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PortLike } from "./port_transport.ts";
+import type { PortLike } from "../port_transport.ts";
 
 /** A scriptable port: messages sent by the code under test land in `sent`. */
 export class FakePort implements PortLike {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { fakeProvider } from "../_fakes.ts";
-import { listTabs } from "./tabs.ts";
+import { fakeProvider } from "../testing/fakes.ts";
+import { listTabs } from "./discovery.ts";
 
 function setup(mode: "restricted" | "personal") {
   const provider = fakeProvider({ link: { mode } });

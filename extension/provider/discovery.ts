@@ -1,5 +1,5 @@
 /**
- * `tabs.list`. In restricted mode the Broker learns only which tabs exist
+ * The `discovery` family: `tabs.list`. In restricted mode the Broker learns only which tabs exist
  * and which is active; titles and URLs of ordinary web pages are listed only
  * when the Broker runs in personal mode, where discovery is prompt-free.
  *

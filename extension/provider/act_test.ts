@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider } from "../_fakes.ts";
-import { runCdp } from "./cdp.ts";
+import { fakeProvider } from "../testing/fakes.ts";
+import { runCdp } from "./act.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 

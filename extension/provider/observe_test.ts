@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../_fakes.ts";
-import { findAx, readAx } from "./ax.ts";
+import { fakeProvider } from "../testing/fakes.ts";
+import { findAx, readAx } from "./observe.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 

@@ -1,5 +1,6 @@
 /**
- * `cdp`: one allowlisted DevTools command on the leased tab, with its
+ * The `act` family: `cdp`, the fenced seam the Broker's action engine
+ * drives. One allowlisted DevTools command on the leased tab, with its
  * parameters checked against the lease ({@linkcode checkCdpParams}). The
  * tab must still show the lease's origin when the command is sent, and the
  * lease must still be live when the result comes back.

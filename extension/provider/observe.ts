@@ -1,20 +1,23 @@
 /**
- * `ax.read` and `ax.find`: bounded accessibility reads of the leased tab's
- * top-level document through `chrome.debugger`. A read is fenced before and
- * after, checks that it began and ended on the same document of the lease's
- * origin, and says where and why it was cut.
+ * The `observe` family: `ax.read` and `ax.find`, bounded accessibility
+ * reads of the leased tab's top-level document through `chrome.debugger`.
+ * A read is fenced before and after, checks that it began and ended on the
+ * same document of the lease's origin, and says where and why it was cut.
  *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { LeaseRecord } from "../worker/lease_table.ts";
-import { projectAxNodes, type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
+import { projectAxNodes } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
-import { assertSameDocument, type DocumentIdentity, documentOf } from "./document.ts";
-import { operationSignal, untilAborted } from "./guard.ts";
-import { boundText } from "./text.ts";
+import {
+  currentDocument,
+  finishRead,
+  type LeasedRead,
+  leasedRead,
+  rawNodes,
+} from "./leased_read.ts";
 import { z } from "zod";
 
 /** Defaults for bounds the request leaves out. */
@@ -25,66 +28,8 @@ export const axDefaults = {
   timeoutMs: 5_000,
 } as const;
 
-const maxUrlLength = 8192;
-const maxTitleUnits = 10_000;
-
 type ReadParams = ParamsOf<ProviderMethods, "ax.read">;
 type FindParams = ParamsOf<ProviderMethods, "ax.find">;
-
-/** A leased read: its lease, its signal and a command function bound to both. */
-export interface LeasedRead {
-  record: LeaseRecord;
-  signal: AbortSignal;
-  command(method: string, params?: Record<string, unknown>): Promise<unknown>;
-}
-
-/** A read under `record`, ended by `request`, the lease's end or `timeoutMs`. */
-export function leasedRead(
-  context: ProviderContext,
-  record: LeaseRecord,
-  request: AbortSignal,
-  timeoutMs: number,
-): LeasedRead {
-  const signal = operationSignal(request, record.signal, timeoutMs);
-  return {
-    record,
-    signal,
-    command: (method, params) =>
-      untilAborted(context.browser.sendCommand(record.tabId, method, params), signal),
-  };
-}
-
-/** The tab's top-level document now; ends the lease (`ORIGIN_CHANGED`) when it left the scope. */
-export async function currentDocument(
-  context: ProviderContext,
-  read: LeasedRead,
-): Promise<DocumentIdentity> {
-  const document = documentOf(await read.command("Page.getFrameTree"));
-  context.leases.assertInScope(read.record, document.url);
-  return document;
-}
-
-/** The shared tail of a read: same document, lease still live, title and URL bounded. */
-export async function finishRead(
-  context: ProviderContext,
-  read: LeasedRead,
-  token: ReadParams["lease"],
-  before: DocumentIdentity,
-  maxTextUnits: number,
-): Promise<{ frameId: string; loaderId: string; url: string; title: string }> {
-  const after = await currentDocument(context, read);
-  assertSameDocument(before, after);
-  const tab = await untilAborted(context.browser.getTab(read.record.tabId), read.signal);
-  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
-  context.leases.check(token, context.link.generation);
-  if (after.url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
-  return {
-    frameId: after.frameId,
-    loaderId: after.loaderId,
-    url: after.url,
-    title: boundText(tab.title, Math.min(maxTextUnits, maxTitleUnits)).text,
-  };
-}
 
 /** The document's root DOM node, where a query starts when the caller names none. */
 async function documentRoot(read: LeasedRead): Promise<number> {
@@ -92,13 +37,6 @@ async function documentRoot(read: LeasedRead): Promise<number> {
     .safeParse(await read.command("DOM.getDocument", { depth: 0 }));
   if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
   return parsed.data.root.backendNodeId;
-}
-
-/** The AX nodes of a DevTools answer; `INTERNAL` when it has none. */
-export function rawNodes(result: unknown): RawAxNode[] {
-  const parsed = RawAxNodesSchema.safeParse(result);
-  if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
-  return parsed.data.nodes;
 }
 
 /**

@@ -4,15 +4,13 @@
  *
  * @module
  */
-import type { Link } from "./worker/connector.ts";
-import type { DebuggerControl } from "./worker/attachments.ts";
-import { DebuggerAttachments } from "./worker/attachments.ts";
-import type { Browser, TabSnapshot } from "./worker/browser.ts";
-import type { Timers } from "./worker/coalescer.ts";
-import type { Decision } from "./worker/approvals.ts";
-import { LeaseService } from "./worker/lease_service.ts";
-import { LeaseTable } from "./worker/lease_table.ts";
-import type { ProviderContext } from "./provider/context.ts";
+import type { Link } from "../worker/connector.ts";
+import type { DebuggerControl } from "../worker/attachments.ts";
+import { DebuggerAttachments } from "../worker/attachments.ts";
+import type { Timers } from "../worker/timers.ts";
+import { LeaseService } from "../worker/lease_service.ts";
+import { LeaseTable } from "../worker/lease_table.ts";
+import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
 export class ManualTimers implements Timers {
