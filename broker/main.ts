@@ -23,7 +23,7 @@ import { journalUsage, runJournal } from "./journal/audit.ts";
 import { mcpUsage, runMcp } from "./mcp/mod.ts";
 import { runServe, serveUsage } from "./serve/cli.ts";
 import { JsonLogger } from "../local/log.ts";
-import { StartError } from "./serve/start_error.ts";
+import { StartError } from "./journal/start_error.ts";
 import { runStatus, statusUsage } from "./status.ts";
 
 const usage = [

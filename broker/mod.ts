@@ -12,5 +12,5 @@ export {
   LeashClient,
 } from "./client/client.ts";
 export { Broker, type BrokerOptions } from "./serve/server.ts";
-export { StartError } from "./serve/start_error.ts";
+export { StartError } from "./journal/start_error.ts";
 export { brokerStatus, type StatusReport } from "./status.ts";

@@ -17,7 +17,7 @@ import { Connection, type ConnectionConfig } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
 import { JsonLogger, type Logger } from "../../local/log.ts";
 import { prepareRuntimeDir, prepareStateDir } from "./runtime_dir.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 import { listenPrivate, removeStaleSocket } from "./socket.ts";
 import { BrokerState } from "./state.ts";
 import { generateToken, removeToken, TokenVerifier, writeToken } from "../../local/token.ts";

@@ -9,7 +9,7 @@ import { JournalOpenError, journalPath, readAudit } from "../../broker/journal/m
 import { runtimePath } from "../../local/dirs.ts";
 import { Broker } from "../../broker/serve/server.ts";
 import { silentLogger } from "../../local/log.ts";
-import { StartError } from "../../broker/serve/start_error.ts";
+import { StartError } from "../../broker/journal/start_error.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { fixtureSnapshot, ScriptedPage } from "./_scripted_page.ts";
