@@ -9,7 +9,7 @@ import { isLeashError } from "../contracts/errors.ts";
 import { parseStrict } from "../local/cli_args.ts";
 import { LeashClient } from "./client/client.ts";
 import { resolveRuntimeDir, runtimePath } from "../local/dirs.ts";
-import type { InstanceInfo } from "./serve/registry.ts";
+import type { InstanceInfo } from "./authority/registry.ts";
 
 /** Usage of `leash status`. */
 export const statusUsage = "leash status [--runtime-dir D] [--json]";

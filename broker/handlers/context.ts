@@ -1,7 +1,7 @@
 /**
  * What a client handler may act on. Handlers stay thin: they check the
  * caller's authority and call into this state; the state lives in
- * `broker/serve/`.
+ * `broker/authority/`.
  *
  * Every lease-bound handler starts with {@linkcode HandlerDeps.requireLease}:
  * the calling connection and the named session must own the live lease,
@@ -14,10 +14,10 @@ import { type ErrorCode, isLeashError, LeashError } from "../../contracts/errors
 import type { z } from "zod";
 import type { LeaseHandleSchema, LeaseToken } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { LeaseEnd, LeaseRecord, LeaseTable } from "../serve/leases.ts";
-import type { ProviderRegistry } from "../serve/registry.ts";
-import type { ClientSession } from "../serve/sessions.ts";
-import type { BrokerState } from "../serve/state.ts";
+import type { LeaseEnd, LeaseRecord, LeaseTable } from "../authority/leases.ts";
+import type { ProviderRegistry } from "../authority/registry.ts";
+import type { ClientSession } from "../authority/sessions.ts";
+import type { BrokerState } from "../authority/state.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
 
 /** An owning session's handle on one of its leases: `{sessionId, leaseId}`. */

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider, fakeSession } from "../serve/_fake_peers.ts";
+import { fakeProvider, fakeSession } from "../authority/_fake_peers.ts";
 import { silentLogger } from "../../local/log.ts";
-import { BrokerState } from "../serve/state.ts";
+import { BrokerState } from "../authority/state.ts";
 import { createHandlerDeps } from "./context.ts";
 
 const live = () => new AbortController().signal;

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { LeashClient } from "../../broker/client/client.ts";
 import { JournalOpenError, journalPath, readAudit } from "../../broker/journal/mod.ts";
 import { runtimePath } from "../../local/dirs.ts";
-import { Broker } from "../../broker/serve/server.ts";
+import { Broker } from "../../broker/server/server.ts";
 import { silentLogger } from "../../local/log.ts";
 import { StartError } from "../../broker/journal/start_error.ts";
 import { isLeashError } from "../../contracts/errors.ts";

@@ -12,14 +12,14 @@ import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { runtimePath } from "../../local/dirs.ts";
 import { Journal, journalPath } from "../journal/mod.ts";
 import { RuntimeServices } from "../runtime/services.ts";
-import type { AdmissionCaps } from "./admission.ts";
+import type { AdmissionCaps } from "../authority/admission.ts";
 import { Connection, type ConnectionConfig } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
 import { JsonLogger, type Logger } from "../../local/log.ts";
 import { prepareRuntimeDir, prepareStateDir } from "./runtime_dir.ts";
 import { StartError } from "../journal/start_error.ts";
 import { listenPrivate, removeStaleSocket } from "./socket.ts";
-import { BrokerState } from "./state.ts";
+import { BrokerState } from "../authority/state.ts";
 import { generateToken, removeToken, TokenVerifier, writeToken } from "../../local/token.ts";
 
 /** How to run a Broker. */
