@@ -44,8 +44,10 @@ import {
 } from "../journal/mod.ts";
 import { type ActTarget, performAction } from "../runtime/act/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
-import { leaseCdp, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import { type HandlerDeps, type OwnedLease, unsupported } from "./context.ts";
+import type { OwnedLease } from "../authority/owned_lease.ts";
+import { leaseCdp, onTab } from "../runtime/lease_calls.ts";
+import { staleTarget } from "../runtime/stale_target.ts";
+import { type HandlerDeps, runtimeOf, unsupported } from "./context.ts";
 import { observeLease } from "./observe.ts";
 
 type ActParams = ParamsOf<ClientMethods, "browser.act">;

@@ -25,8 +25,10 @@ import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { Cdp } from "../runtime/act/mod.ts";
 import { imageSize } from "./_image_size.ts";
-import { leaseCdp, mainDocument, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import type { HandlerDeps } from "./context.ts";
+import { leaseCdp, onTab } from "../runtime/lease_calls.ts";
+import { mainDocument } from "../runtime/main_document.ts";
+import { staleTarget } from "../runtime/stale_target.ts";
+import { type HandlerDeps, runtimeOf } from "./context.ts";
 
 type Capture = ResultOf<ClientMethods, "browser.capture">;
 

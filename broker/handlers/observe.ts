@@ -30,9 +30,11 @@ import {
   type ObserveInput,
   scopeFromParams,
 } from "../runtime/observe/mod.ts";
-import { onTab, runtimeOf, staleTarget } from "./_runtime.ts";
+import type { OwnedLease } from "../authority/owned_lease.ts";
+import { onTab } from "../runtime/lease_calls.ts";
+import { staleTarget } from "../runtime/stale_target.ts";
 import { captureHandler } from "./capture.ts";
-import { type HandlerDeps, type OwnedLease, unsupported } from "./context.ts";
+import { type HandlerDeps, runtimeOf, unsupported } from "./context.ts";
 import { readPageHandler } from "./page.ts";
 
 /**

@@ -23,8 +23,11 @@ import type { ObservationScope, PageWindow } from "../../contracts/methods/obser
 import type { Continuation, WalkRoot } from "../runtime/continuations.ts";
 import { buildPageWindow } from "../runtime/observe/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
-import { leaseCdp, mainDocument, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import type { HandlerDeps, OwnedLease } from "./context.ts";
+import type { OwnedLease } from "../authority/owned_lease.ts";
+import { leaseCdp, onTab } from "../runtime/lease_calls.ts";
+import { mainDocument } from "../runtime/main_document.ts";
+import { staleTarget } from "../runtime/stale_target.ts";
+import { type HandlerDeps, runtimeOf } from "./context.ts";
 
 type ReadPage = Handlers<ClientMethods>["browser.readPage"];
 type PageRequest = ParamsOf<ProviderMethods, "ax.page">["request"];
