@@ -48,7 +48,7 @@ import type { OwnedLease } from "../authority/owned_lease.ts";
 import { leaseCdp, onTab } from "../runtime/lease_calls.ts";
 import { staleTarget } from "../runtime/stale_target.ts";
 import { type HandlerDeps, runtimeOf, unsupported } from "./context.ts";
-import { observeLease } from "./observe.ts";
+import { observeLease } from "../runtime/observe/read.ts";
 
 type ActParams = ParamsOf<ClientMethods, "browser.act">;
 

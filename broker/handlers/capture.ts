@@ -92,28 +92,32 @@ async function capture(cdp: Cdp, format: Shot["format"], signal: AbortSignal) {
   throw new LeashError("RESULT_TOO_LARGE");
 }
 
-/** The `browser.capture` handler. */
-export function captureHandler(deps: HandlerDeps): Handlers<ClientMethods>["browser.capture"] {
-  return (params, { signal }) => {
-    const runtime = runtimeOf(deps);
-    const held = deps.requireLease(params);
-    const format = params.format ?? "png";
-    return onTab(runtime, held, signal, async (work): Promise<Capture> => {
-      const cdp = leaseCdp(held);
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const before = await mainDocument(cdp, work);
-        const image = await capture(cdp, format, work);
-        const after = await mainDocument(cdp, work);
-        if (before.frameId === after.frameId && before.loaderId === after.loaderId) {
-          const documentEpoch = runtime.books.epochs.epochFor(
-            held.lease.leaseId,
-            after.frameId,
-            after.loaderId,
-          );
-          return { ...image, documentEpoch };
+/** The handler for `browser.capture`. */
+export function captureHandlers(
+  deps: HandlerDeps,
+): Pick<Handlers<ClientMethods>, "browser.capture"> {
+  return {
+    "browser.capture": (params, { signal }) => {
+      const runtime = runtimeOf(deps);
+      const held = deps.requireLease(params);
+      const format = params.format ?? "png";
+      return onTab(runtime, held, signal, async (work): Promise<Capture> => {
+        const cdp = leaseCdp(held);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const before = await mainDocument(cdp, work);
+          const image = await capture(cdp, format, work);
+          const after = await mainDocument(cdp, work);
+          if (before.frameId === after.frameId && before.loaderId === after.loaderId) {
+            const documentEpoch = runtime.books.epochs.epochFor(
+              held.lease.leaseId,
+              after.frameId,
+              after.loaderId,
+            );
+            return { ...image, documentEpoch };
+          }
         }
-      }
-      throw staleTarget("the document kept changing while the tab was captured");
-    });
+        throw staleTarget("the document kept changing while the tab was captured");
+      });
+    },
   };
 }

@@ -7,10 +7,12 @@
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { actionHandlers } from "./action.ts";
+import { captureHandlers } from "./capture.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
 import { leaseHandlers } from "./lease.ts";
 import { observeHandlers } from "./observe.ts";
+import { pageHandlers } from "./page.ts";
 
 export type { HandlerDeps } from "./context.ts";
 
@@ -20,6 +22,8 @@ export function clientHandlers(deps: HandlerDeps): Handlers<ClientMethods> {
     ...discoveryHandlers(deps),
     ...leaseHandlers(deps),
     ...observeHandlers(deps),
+    ...pageHandlers(deps),
+    ...captureHandlers(deps),
     ...actionHandlers(deps),
   };
 }

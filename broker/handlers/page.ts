@@ -29,7 +29,6 @@ import { mainDocument } from "../runtime/main_document.ts";
 import { staleTarget } from "../runtime/stale_target.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
-type ReadPage = Handlers<ClientMethods>["browser.readPage"];
 type PageRequest = ParamsOf<ProviderMethods, "ax.page">["request"];
 
 /** Where a window walk reads and what a window must come from. */
@@ -117,19 +116,23 @@ async function readWindow(
   );
 }
 
-/** The `browser.readPage` handler. */
-export function readPageHandler(deps: HandlerDeps): ReadPage {
-  return (params, { signal }) => {
-    const runtime = runtimeOf(deps);
-    const held = deps.requireLease(params);
-    const { frame, rootRef, continuation } = params.options;
-    if (frame !== undefined) throw new LeashError("UNSUPPORTED");
-    return onTab(runtime, held, signal, async (work) => {
-      const walk = continuation === undefined ? await fresh(runtime, held, rootRef, work) : resumed(
-        runtime,
-        runtime.continuations.take(continuation, { leaseId: held.lease.leaseId, rootRef }),
-      );
-      return await readWindow(runtime, held, walk, work);
-    });
+/** The handler for `browser.readPage`. */
+export function pageHandlers(deps: HandlerDeps): Pick<Handlers<ClientMethods>, "browser.readPage"> {
+  return {
+    "browser.readPage": (params, { signal }) => {
+      const runtime = runtimeOf(deps);
+      const held = deps.requireLease(params);
+      const { frame, rootRef, continuation } = params.options;
+      if (frame !== undefined) throw new LeashError("UNSUPPORTED");
+      return onTab(runtime, held, signal, async (work) => {
+        const walk = continuation === undefined
+          ? await fresh(runtime, held, rootRef, work)
+          : resumed(
+            runtime,
+            runtime.continuations.take(continuation, { leaseId: held.lease.leaseId, rootRef }),
+          );
+        return await readWindow(runtime, held, walk, work);
+      });
+    },
   };
 }
