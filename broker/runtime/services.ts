@@ -9,7 +9,7 @@
 import type { ActResult } from "../../contracts/methods/action.ts";
 import type { Journal } from "../journal/journal.ts";
 import type { BrokerState, Unsubscribe } from "../authority/state.ts";
-import { ContinuationBook } from "./continuations.ts";
+import { ContinuationBook } from "./page/continuations.ts";
 import { ObserveBooks } from "./observe/observe.ts";
 import { TabQueues } from "./queue.ts";
 
