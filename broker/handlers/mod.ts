@@ -6,7 +6,7 @@
  */
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { actionHandlers } from "./action.ts";
+import { actHandlers } from "./act.ts";
 import { captureHandlers } from "./capture.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
@@ -24,6 +24,6 @@ export function clientHandlers(deps: HandlerDeps): Handlers<ClientMethods> {
     ...observeHandlers(deps),
     ...pageHandlers(deps),
     ...captureHandlers(deps),
-    ...actionHandlers(deps),
+    ...actHandlers(deps),
   };
 }

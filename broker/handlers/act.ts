@@ -151,7 +151,7 @@ async function act(
 }
 
 /** Handlers for the action methods. */
-export function actionHandlers(
+export function actHandlers(
   deps: HandlerDeps,
 ): Pick<Handlers<ClientMethods>, "browser.act" | "browser.batch"> {
   return {
