@@ -84,7 +84,7 @@ type Phase =
   | { kind: "closed" };
 
 /** One accepted socket, from its first byte to its cleanup. */
-export class Connection {
+export class SocketConnection {
   /** The short id used in logs and as the owner of leases. */
   readonly id: string;
   /** Resolves with the close reason. */
