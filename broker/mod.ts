@@ -13,4 +13,4 @@ export {
 } from "./client/client.ts";
 export { Broker, type BrokerOptions } from "./server/server.ts";
 export { StartError } from "./journal/start_error.ts";
-export { brokerStatus, type StatusReport } from "./status.ts";
+export { brokerStatus, type StatusReport } from "./client/status.ts";
