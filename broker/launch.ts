@@ -20,12 +20,12 @@ import { permissionFlags, type PermissionScope } from "../local/permissions.ts";
 const mainUrl = new URL("./main.ts", import.meta.url).href;
 
 /** A `leash` subcommand this launcher runs; each has a permission entry of the same name. */
-export type LeashCommand = "serve" | "status" | "journal";
+export type LaunchedCommand = "serve" | "status" | "journal";
 
-const commands: readonly LeashCommand[] = ["serve", "status", "journal"];
+const commands: readonly LaunchedCommand[] = ["serve", "status", "journal"];
 
 /** Which dirs each command is told about on its command line. */
-const dirsOf: Record<LeashCommand, { runtime: boolean; state: boolean }> = {
+const dirsOf: Record<LaunchedCommand, { runtime: boolean; state: boolean }> = {
   serve: { runtime: true, state: true },
   status: { runtime: true, state: false },
   journal: { runtime: false, state: true },
@@ -37,7 +37,7 @@ const dirsOf: Record<LeashCommand, { runtime: boolean; state: boolean }> = {
  * these too.
  */
 export function denoRunArgs(
-  command: LeashCommand,
+  command: LaunchedCommand,
   scope: PermissionScope,
   args: readonly string[] = [],
 ): string[] {
@@ -50,7 +50,7 @@ export function denoRunArgs(
 }
 
 /** The scope a command needs, resolved from its arguments and the environment. */
-function scopeFor(command: LeashCommand, args: readonly string[]): PermissionScope {
+function scopeFor(command: LaunchedCommand, args: readonly string[]): PermissionScope {
   const { values } = parseArgs({
     args: [...args],
     options: { "runtime-dir": { type: "string" }, "state-dir": { type: "string" } },

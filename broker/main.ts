@@ -21,9 +21,9 @@ import { doctorUsage, runDoctor } from "./doctor/mod.ts";
 import { installUsage, runInstall, runUninstall, uninstallUsage } from "./install/mod.ts";
 import { journalUsage, runJournal } from "./journal/audit.ts";
 import { mcpUsage, runMcp } from "./mcp/mod.ts";
-import { runServe, serveUsage } from "./serve/cli.ts";
+import { runServe, serveUsage } from "./server/cli.ts";
 import { JsonLogger } from "../local/log.ts";
-import { StartError } from "./serve/start_error.ts";
+import { StartError } from "./journal/start_error.ts";
 import { runStatus, statusUsage } from "./status.ts";
 
 const usage = [

@@ -10,6 +10,6 @@ export {
   type HelloOptions,
   LeashClient,
 } from "./client/client.ts";
-export { Broker, type BrokerOptions } from "./serve/server.ts";
-export { StartError } from "./serve/start_error.ts";
-export { brokerStatus, type StatusReport } from "./status.ts";
+export { Broker, type BrokerOptions } from "./server/server.ts";
+export { StartError } from "./journal/start_error.ts";
+export { brokerStatus, type StatusReport } from "./client/status.ts";

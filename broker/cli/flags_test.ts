@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../local/cli_args.ts";
-import { actTool } from "../mcp/tools/action.ts";
+import { actTool } from "../mcp/tools/act.ts";
 import { observeTool } from "../mcp/tools/observe.ts";
 import { flagSpecs, kebab, parseFlags, synopsis } from "./flags.ts";
 

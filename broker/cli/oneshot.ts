@@ -16,7 +16,7 @@ import { formatWindow, word } from "../mcp/format.ts";
 import { requiredCapabilities } from "../mcp/registry.ts";
 import { AgentSession, socketConnector } from "../mcp/session.ts";
 import { claimTool, releaseTool } from "../mcp/tools/lease.ts";
-import { readPageInput } from "../mcp/tools/observe.ts";
+import { readPageInput } from "../mcp/tools/page.ts";
 import { matchesQuery } from "../runtime/observe/query.ts";
 import { parseFlags } from "./flags.ts";
 import { printFailure, printOutput, saveImage, type VerbIo } from "./io.ts";

@@ -13,7 +13,7 @@ import { commandLine } from "../install/commands.ts";
 import { type HostManifest, HostManifestSchema } from "../install/manifest.ts";
 import { readRegistryDefault } from "../install/registry.ts";
 import type { ManifestTarget } from "../install/targets.ts";
-import { brokerStatus } from "../status.ts";
+import { brokerStatus } from "../client/status.ts";
 
 /** The verdict on one link. */
 export interface Link {

@@ -1,117 +1,34 @@
 /**
- * `browser.capture`: a screenshot of the leased tab's viewport through the
- * provider's fenced `cdp` (`Page.captureScreenshot`, viewport only), in the
- * tab's queue, with the epoch of the document it shows.
- *
- * - The size is read from the image itself (PNG `IHDR`, JPEG `SOFn`), so it
- *   is the size of the pixels returned: the viewport in device pixels.
- * - An image that does not fit in one frame, or that the provider refuses
- *   as too large, is taken again as JPEG at lower quality; when even the
- *   last step is too large the answer is `RESULT_TOO_LARGE`. `mimeType`
- *   says what was returned.
- * - The main frame's document is read before and after; when it changed in
- *   between the capture is taken once more, and a second change is
- *   `STALE_TARGET`.
+ * `browser.capture`: a screenshot of the leased tab's viewport, taken in
+ * the tab's queue (the ladder of formats and the document check:
+ * `broker/runtime/capture/capture.ts`).
  *
  * Per `runtime.capture-publication.v1` the client re-checks authority with
  * `browser.validateLease` before it publishes the image.
  *
  * @module
  */
-import { z } from "zod";
-import { isLeashError, LeashError } from "../../contracts/errors.ts";
-import { limits } from "../../contracts/limits.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
-import type { ClientMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { Cdp } from "../runtime/act/mod.ts";
-import { imageSize } from "./_image_size.ts";
-import { leaseCdp, mainDocument, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import type { HandlerDeps } from "./context.ts";
+import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import { captureViewport } from "../runtime/capture/capture.ts";
+import { onTab } from "../runtime/lease_calls.ts";
+import { type HandlerDeps, runtimeOf } from "./context.ts";
 
-type Capture = ResultOf<ClientMethods, "browser.capture">;
-
-/** One way to take the screenshot. */
-interface Shot {
-  format: "png" | "jpeg";
-  quality?: number;
-}
-
-/** The steps tried in order, by the format asked for. */
-export const captureLadder: Record<Shot["format"], readonly Shot[]> = {
-  png: [{ format: "png" }, { format: "jpeg", quality: 80 }, { format: "jpeg", quality: 50 }, {
-    format: "jpeg",
-    quality: 30,
-  }],
-  jpeg: [{ format: "jpeg", quality: 80 }, { format: "jpeg", quality: 50 }, {
-    format: "jpeg",
-    quality: 30,
-  }],
-};
-
-/**
- * The most base64 characters one capture may carry: a frame less room for
- * the response envelope around it (its ID alone may take 512 bytes).
- */
-export const maxCaptureChars = limits.maxFrameBytes - 4_096;
-
-const ScreenshotAnswer = z.object({ data: z.string().min(1) });
-
-/** Take `shot`; `undefined` when it is too large for a frame. */
-async function take(
-  cdp: Cdp,
-  shot: Shot,
-  signal: AbortSignal,
-): Promise<Omit<Capture, "documentEpoch"> | undefined> {
-  let answer;
-  try {
-    answer = await cdp("Page.captureScreenshot", { ...shot }, { signal });
-  } catch (error) {
-    if (isLeashError(error, "RESULT_TOO_LARGE")) return undefined;
-    throw error;
-  }
-  const parsed = ScreenshotAnswer.safeParse(answer);
-  if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
-  const data = parsed.data.data;
-  if (data.length > maxCaptureChars) return undefined;
-  const size = imageSize(data, shot.format);
-  if (size === undefined) {
-    throw new LeashError("INTERNAL", {
-      cause: new Error(`Cannot read the screenshot: it is not a ${shot.format} image`),
-    });
-  }
-  return { mimeType: `image/${shot.format}`, data, ...size };
-}
-
-async function capture(cdp: Cdp, format: Shot["format"], signal: AbortSignal) {
-  for (const shot of captureLadder[format]) {
-    const image = await take(cdp, shot, signal);
-    if (image !== undefined) return image;
-  }
-  throw new LeashError("RESULT_TOO_LARGE");
-}
-
-/** The `browser.capture` handler. */
-export function captureHandler(deps: HandlerDeps): Handlers<ClientMethods>["browser.capture"] {
-  return (params, { signal }) => {
-    const runtime = runtimeOf(deps);
-    const held = deps.requireLease(params);
-    const format = params.format ?? "png";
-    return onTab(runtime, held, signal, async (work): Promise<Capture> => {
-      const cdp = leaseCdp(held);
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const before = await mainDocument(cdp, work);
-        const image = await capture(cdp, format, work);
-        const after = await mainDocument(cdp, work);
-        if (before.frameId === after.frameId && before.loaderId === after.loaderId) {
-          const documentEpoch = runtime.books.epochs.epochFor(
-            held.lease.leaseId,
-            after.frameId,
-            after.loaderId,
-          );
-          return { ...image, documentEpoch };
-        }
-      }
-      throw staleTarget("the document kept changing while the tab was captured");
-    });
+/** The handler for `browser.capture`. */
+export function captureHandlers(
+  deps: HandlerDeps,
+): Pick<Handlers<ClientMethods>, "browser.capture"> {
+  return {
+    "browser.capture": (params, { signal }) => {
+      const runtime = runtimeOf(deps);
+      const held = deps.requireLease(params);
+      const format = params.format ?? "png";
+      return onTab(
+        runtime,
+        held,
+        signal,
+        (work) => captureViewport(held, runtime.books, format, work),
+      );
+    },
   };
 }

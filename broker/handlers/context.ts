@@ -1,46 +1,20 @@
 /**
  * What a client handler may act on. Handlers stay thin: they check the
  * caller's authority and call into this state; the state lives in
- * `broker/serve/`.
+ * `broker/authority/`, the engines in `broker/runtime/`.
  *
- * Every lease-bound handler starts with {@linkcode HandlerDeps.requireLease}:
- * the calling connection and the named session must own the live lease,
- * else `LEASE_NOT_FOUND` — the same answer as for a lease that never
- * existed, so nobody learns of another session's lease.
+ * Every lease-bound handler starts with {@linkcode HandlerDeps.requireLease}
+ * (see `requireLease` in `broker/authority/owned_lease.ts`).
  *
  * @module
  */
-import { type ErrorCode, isLeashError, LeashError } from "../../contracts/errors.ts";
-import type { z } from "zod";
-import type { LeaseHandleSchema, LeaseToken } from "../../contracts/methods/common.ts";
-import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { LeaseEnd, LeaseRecord, LeaseTable } from "../serve/leases.ts";
-import type { ProviderRegistry } from "../serve/registry.ts";
-import type { ClientSession } from "../serve/sessions.ts";
-import type { BrokerState } from "../serve/state.ts";
+import { LeashError } from "../../contracts/errors.ts";
+import type { LeaseTable } from "../authority/leases.ts";
+import { type LeaseHandle, type OwnedLease, requireLease } from "../authority/owned_lease.ts";
+import type { ProviderRegistry } from "../authority/registry.ts";
+import type { ClientSession } from "../authority/sessions.ts";
+import type { BrokerState } from "../authority/state.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
-
-/** An owning session's handle on one of its leases: `{sessionId, leaseId}`. */
-export type LeaseHandle = z.infer<typeof LeaseHandleSchema>;
-
-/** A live lease the caller owns, and the way to call its provider under it. */
-export interface OwnedLease {
-  readonly lease: LeaseRecord;
-  /** The fencing token every provider call under this lease carries. */
-  readonly token: LeaseToken;
-  /**
-   * Call the lease's provider (deadline: `providerTimeoutMs`). When the
-   * provider answers `STALE_LEASE`, `ORIGIN_CHANGED` or `TAB_NOT_FOUND` the
-   * lease ends (its owner is told) and the code is rethrown; a result that
-   * arrives after the lease ended is dropped with `LEASE_NOT_FOUND`, and so
-   * is a call cut by the provider's connection closing (which ends the lease).
-   */
-  call<K extends keyof ProviderMethods & string>(
-    method: K,
-    params: ParamsOf<ProviderMethods, K>,
-    signal: AbortSignal,
-  ): Promise<ResultOf<ProviderMethods, K>>;
-}
 
 /** The Broker state one client connection's handlers use. */
 export interface HandlerDeps {
@@ -72,19 +46,6 @@ export interface HandlerDepsOptions {
   runtime?: RuntimeServices;
 }
 
-/** How a lease ends after the provider answered `code`; `undefined` when it goes on. */
-function endingFor(code: ErrorCode): LeaseEnd | undefined {
-  switch (code) {
-    case "STALE_LEASE":
-    case "TAB_NOT_FOUND":
-      return "stale";
-    case "ORIGIN_CHANGED":
-      return "origin-changed";
-    default:
-      return undefined;
-  }
-}
-
 /** Build the handler deps for one client connection. */
 export function createHandlerDeps(options: HandlerDepsOptions): HandlerDeps {
   const { state, session, providerTimeoutMs } = options;
@@ -95,48 +56,15 @@ export function createHandlerDeps(options: HandlerDepsOptions): HandlerDeps {
     session,
     providerTimeoutMs,
     runtime: options.runtime,
-    requireLease: (handle) => requireLease(state, session(), handle, providerTimeoutMs),
+    requireLease: (handle) =>
+      requireLease(state, handle, { session: session(), providerTimeoutMs }),
   };
 }
 
-function requireLease(
-  state: BrokerState,
-  session: ClientSession,
-  handle: LeaseHandle,
-  providerTimeoutMs: number,
-): OwnedLease {
-  const lease = state.leases.owned(handle.leaseId, {
-    owner: session.conn,
-    sessionId: handle.sessionId,
-  });
-  // A live lease's provider is registered: a leaving provider ends its leases at once.
-  const provider = lease === undefined ? undefined : state.registry.get(lease.instance);
-  if (lease === undefined || provider === undefined) throw new LeashError("LEASE_NOT_FOUND");
-  const token: LeaseToken = { leaseId: lease.leaseId, fence: lease.fence };
-  return {
-    lease,
-    token,
-    async call(method, params, signal) {
-      let result;
-      try {
-        result = await provider.link.request(method, params, {
-          signal,
-          timeoutMs: providerTimeoutMs,
-        });
-      } catch (error) {
-        // The browser's connection closed under the call: every lease on it ends with it,
-        // while the caller's own connection is fine, so its lease is what it must hear about.
-        if (isLeashError(error, "CONNECTION_LOST")) {
-          throw new LeashError("LEASE_NOT_FOUND", { cause: error });
-        }
-        const why = isLeashError(error) ? endingFor(error.code) : undefined;
-        if (why !== undefined && state.leases.get(lease.leaseId) === lease) {
-          state.leases.end(lease.leaseId, why);
-        }
-        throw error;
-      }
-      if (state.leases.get(lease.leaseId) !== lease) throw new LeashError("LEASE_NOT_FOUND");
-      return result;
-    },
-  };
+/** The runtime services; a Broker always has them, so their absence is a wiring bug. */
+export function runtimeOf(deps: HandlerDeps): RuntimeServices {
+  if (deps.runtime === undefined) {
+    throw new Error("Cannot serve a runtime method: the handlers were built without a runtime");
+  }
+  return deps.runtime;
 }

@@ -21,7 +21,7 @@ import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { inScope } from "../serve/leases.ts";
+import { inScope } from "../authority/leases.ts";
 import type { HandlerDeps } from "./context.ts";
 
 /** The part of a `Page.getFrameTree` answer validation reads. */

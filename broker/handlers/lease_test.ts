@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
-import { fakeProvider, fakeSession, settle } from "../serve/_fake_peers.ts";
+import { fakeProvider, fakeSession, settle } from "../authority/_fake_peers.ts";
 import { silentLogger } from "../../local/log.ts";
-import { BrokerState } from "../serve/state.ts";
+import { BrokerState } from "../authority/state.ts";
 import { createHandlerDeps } from "./context.ts";
 import { leaseHandlers } from "./lease.ts";
 

@@ -8,11 +8,13 @@
  */
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { actionHandlers } from "./action.ts";
+import { actHandlers } from "./act.ts";
+import { captureHandlers } from "./capture.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
 import { leaseHandlers } from "./lease.ts";
 import { observeHandlers } from "./observe.ts";
+import { pageHandlers } from "./page.ts";
 
 export type { HandlerDeps } from "./context.ts";
 
@@ -22,6 +24,8 @@ export function clientHandlers(deps: HandlerDeps): ServedHandlers<ClientMethods>
     ...discoveryHandlers(deps),
     ...leaseHandlers(deps),
     ...observeHandlers(deps),
-    ...actionHandlers(deps),
+    ...pageHandlers(deps),
+    ...captureHandlers(deps),
+    ...actHandlers(deps),
   };
 }

@@ -1,136 +1,23 @@
 /**
- * Reads of a leased page: observe, read a window, capture. Each runs in the
- * tab's queue, so it never interleaves with an action on the same tab.
- *
- * How `browser.observe` reads:
- * - the page or, with `rootRef`, the subtree under that ref's node: one
- *   bounded `ax.read` ({@linkcode readBounds});
- * - with `query`: the same read, filtered by the observation engine (a
- *   literal, ASCII case-insensitive match on names, values and roles, with
- *   subtrees and ancestors). When the read stopped at a bound, `ax.find`
- *   adds the exact-name matches from the part that was not read, placed
- *   under the root (or at the top) since their ancestors are unknown; the
- *   observation still reports the read's cut.
- * - `rootRef` must be a ref of a live document of the lease, else
- *   `STALE_TARGET`; `frame` answers `UNSUPPORTED` (no child-frame reads yet).
+ * `browser.observe`: a token-budgeted observation of the leased page, read
+ * in the tab's queue so it never interleaves with an action on the same
+ * tab (the reads: `broker/runtime/observe/read.ts`). `frame` answers
+ * `UNSUPPORTED`: `observe.frame.v1` is not served.
  *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import type { Observation, ObservationScope } from "../../contracts/methods/mod.ts";
-import { type AxNode, maxAxNodes } from "../../contracts/methods/mod.ts";
-import {
-  buildObservation,
-  type ObserveBooks,
-  type ObserveInput,
-  scopeFromParams,
-} from "../runtime/observe/mod.ts";
-import { onTab, runtimeOf, staleTarget } from "./_runtime.ts";
-import { captureHandler } from "./capture.ts";
-import type { HandlerDeps, OwnedLease } from "./context.ts";
-import { readPageHandler } from "./page.ts";
+import { onTab } from "../runtime/lease_calls.ts";
+import { observeLease } from "../runtime/observe/read.ts";
+import { scopeFromParams } from "../runtime/observe/scope.ts";
+import { type HandlerDeps, runtimeOf } from "./context.ts";
 
-/**
- * The bounds of every `ax.read` an observation makes. DevTools returns a
- * large page's tree in one piece (about 1.5 s for 20,000 nodes on a busy
- * machine), and a fetch past the time bound fails the read instead of
- * cutting it, so the bound leaves room for that.
- */
-export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000 } as const;
-
-/** What to observe. */
-export interface ObserveRequest {
-  scope: ObservationScope;
-  /** A cursor to answer with a delta against. */
-  since?: string;
-  /**
-   * Answer with a delta against the latest kept observation of the same
-   * lease, document and scope, when there is one (ignored with `since`).
-   */
-  sinceLatest?: boolean;
-  maxTokens?: number;
-}
-
-/**
- * Observe `held`'s page within `request.scope` (see the module doc for the
- * reads). Call it inside the tab's queue. Throws `STALE_TARGET` for a root
- * ref that names no live element, `STALE_CURSOR` for a `since` that does
- * not match, and the provider's errors.
- */
-export async function observeLease(
-  held: OwnedLease,
-  books: ObserveBooks,
-  request: ObserveRequest,
-  signal: AbortSignal,
-): Promise<Observation> {
-  const { leaseId } = held.lease;
-  const { scope } = request;
-  const rootRef = scope.kind === "subtree" || scope.kind === "query" ? scope.rootRef : undefined;
-  let root: number | undefined;
-  if (rootRef !== undefined) {
-    const located = books.epochs.locate(leaseId, rootRef);
-    if (located === undefined) throw staleTarget(`${rootRef} names no element of a live document`);
-    root = located.target.backendNodeId;
-  }
-  const rooted = root === undefined ? {} : { root };
-  const snapshot = await held.call(
-    "ax.read",
-    { lease: held.token, request: { ...readBounds, ...rooted } },
-    signal,
-  );
-  let read: ObserveInput["snapshot"] = snapshot;
-  if (scope.kind === "query" && snapshot.cut !== null) {
-    const found = await held.call(
-      "ax.find",
-      { lease: held.token, request: { query: scope.query, ...rooted } },
-      signal,
-    );
-    if (found.frameId !== snapshot.frameId || found.loaderId !== snapshot.loaderId) {
-      throw staleTarget("the document changed between the read and the search");
-    }
-    read = { ...snapshot, nodes: withMatches(snapshot.nodes, found.nodes, root) };
-  }
-  let since = request.since;
-  if (since === undefined && request.sinceLatest === true) {
-    const epoch = books.epochs.epochFor(leaseId, read.frameId, read.loaderId);
-    since = books.cursors.latest(leaseId, epoch, scope);
-  }
-  return buildObservation(
-    { leaseId, snapshot: read, scope, since, maxTokens: request.maxTokens },
-    books,
-  );
-}
-
-/**
- * `nodes` and the `matches` they lack. A search result carries no
- * ancestors, so its nodes hang under `root` (or stand at the top level).
- */
-function withMatches(
-  nodes: readonly AxNode[],
-  matches: readonly AxNode[],
-  root: number | undefined,
-): AxNode[] {
-  const known = new Set(nodes.map((node) => node.backendNodeId));
-  const rootDepth = nodes.find((node) => node.backendNodeId === root)?.depth ?? 0;
-  const added = matches
-    .filter((node) => !known.has(node.backendNodeId))
-    .map((node): AxNode =>
-      root === undefined
-        ? { ...node, parentId: null, depth: 0 }
-        : { ...node, parentId: root, depth: Math.min(rootDepth + 1, 1024) }
-    );
-  return [...nodes, ...added];
-}
-
-/** Handlers for the read methods. */
+/** The handler for `browser.observe`. */
 export function observeHandlers(
   deps: HandlerDeps,
-): Pick<
-  Handlers<ClientMethods>,
-  "browser.observe" | "browser.readPage" | "browser.capture"
-> {
+): Pick<Handlers<ClientMethods>, "browser.observe"> {
   return {
     "browser.observe": (params, { signal }) => {
       const runtime = runtimeOf(deps);
@@ -149,7 +36,5 @@ export function observeHandlers(
           }, work),
       );
     },
-    "browser.readPage": readPageHandler(deps),
-    "browser.capture": captureHandler(deps),
   };
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { StartError } from "../serve/start_error.ts";
+import { StartError } from "./start_error.ts";
 
 /** Why a journal could not be opened. */
 export type JournalOpenProblem =

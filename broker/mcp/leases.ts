@@ -11,7 +11,7 @@ import type { Lease } from "../../contracts/methods/common.ts";
 import { NotedError } from "./errors.ts";
 
 /** Why a lease ended, as this process learnt it. */
-export type LeaseEnd = "released" | "revoked" | "connection-lost" | "renewed";
+export type ClientLeaseEnd = "released" | "revoked" | "connection-lost" | "renewed";
 
 /** One lease in the book. */
 export interface LeaseEntry {
@@ -20,12 +20,12 @@ export interface LeaseEntry {
   lease?: Lease;
   /** The connection generation it was granted on. */
   generation: number;
-  ended?: LeaseEnd;
+  ended?: ClientLeaseEnd;
   /** The document epoch of the last observation, action or window on it. */
   epoch?: string;
 }
 
-const notes: Record<LeaseEnd, string> = {
+const notes: Record<ClientLeaseEnd, string> = {
   released: "This lease ended because it was released.",
   revoked:
     "The Broker ended this lease (the person pressed Stop, the tab left the leased origin or closed, or it was released).",
@@ -36,7 +36,7 @@ const notes: Record<LeaseEnd, string> = {
 };
 
 /** The note a tool adds when a call names a lease that ended for `why`. */
-export function leaseEndNote(why: LeaseEnd): string {
+export function leaseEndNote(why: ClientLeaseEnd): string {
   return notes[why];
 }
 
@@ -54,7 +54,7 @@ export class LeaseBook {
   }
 
   /** Mark a lease ended; the first reason stays. An unknown ID is recorded as ended too. */
-  end(leaseId: string, why: LeaseEnd, generation = -1): void {
+  end(leaseId: string, why: ClientLeaseEnd, generation = -1): void {
     const entry = this.#entries.get(leaseId);
     if (entry === undefined) this.#entries.set(leaseId, { leaseId, generation, ended: why });
     else entry.ended ??= why;
@@ -62,7 +62,7 @@ export class LeaseBook {
   }
 
   /** Mark every live lease of connection `generation` ended. */
-  endGeneration(generation: number, why: LeaseEnd): void {
+  endGeneration(generation: number, why: ClientLeaseEnd): void {
     for (const entry of this.#entries.values()) {
       if (entry.generation === generation) entry.ended ??= why;
     }

@@ -33,7 +33,7 @@ export {
   socketConnector,
 } from "./session.ts";
 export { type BrokerLink, Connection } from "./connection.ts";
-export { LeaseBook, type LeaseEnd, leaseEndNote, type LeaseEntry } from "./leases.ts";
+export { type ClientLeaseEnd, LeaseBook, leaseEndNote, type LeaseEntry } from "./leases.ts";
 export {
   BrokerUnreachable,
   failureText,

@@ -7,11 +7,12 @@
  */
 import { clientMethods, isServedMethod } from "../../contracts/methods/mod.ts";
 import type { Tool } from "./define.ts";
-import { actTool } from "./tools/action.ts";
+import { actTool } from "./tools/act.ts";
 import { captureTool } from "./tools/capture.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
-import { observeTool, readPageTool } from "./tools/observe.ts";
+import { observeTool } from "./tools/observe.ts";
+import { readPageTool } from "./tools/page.ts";
 
 /** Every tool this build defines, in the order an agent uses them. */
 const defined: readonly Tool[] = [

@@ -4,10 +4,11 @@ import type { Tool } from "./define.ts";
 import { fakeBroker, type FakeHandlers, sampleLease, sampleObservation } from "./_fake_link.ts";
 import { NotedError } from "./errors.ts";
 import { leaseEndNote } from "./leases.ts";
-import { actTool, generatedRequestIdPrefix } from "./tools/action.ts";
+import { actTool, generatedRequestIdPrefix } from "./tools/act.ts";
 import { captureTool } from "./tools/capture.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
-import { observeTool, readPageTool } from "./tools/observe.ts";
+import { observeTool } from "./tools/observe.ts";
+import { readPageTool } from "./tools/page.ts";
 import { tabsTool } from "./tools/discovery.ts";
 
 const capture = {

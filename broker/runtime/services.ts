@@ -8,8 +8,8 @@
  */
 import type { ActResult } from "../../contracts/methods/mod.ts";
 import type { Journal } from "../journal/journal.ts";
-import type { BrokerState, Unsubscribe } from "../serve/state.ts";
-import { ContinuationBook } from "./continuations.ts";
+import type { BrokerState, Unsubscribe } from "../authority/state.ts";
+import { ContinuationBook } from "./page/continuations.ts";
 import { ObserveBooks } from "./observe/observe.ts";
 import { TabQueues } from "./queue.ts";
 

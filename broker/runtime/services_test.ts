@@ -4,7 +4,7 @@ import type { ActResult } from "../../contracts/methods/mod.ts";
 import { Journal } from "../journal/journal.ts";
 import { sampleIntent, tempJournal } from "../journal/_testing.ts";
 import { silentLogger } from "../../local/log.ts";
-import { BrokerState } from "../serve/state.ts";
+import { BrokerState } from "../authority/state.ts";
 import { RuntimeServices } from "./services.ts";
 
 Deno.test("a lease that ends takes its queued work, continuations, epochs, cursors and cached results", async () => {

@@ -21,7 +21,7 @@
  */
 import { join } from "node:path";
 import { type ConnectOptions, LeashClient } from "../../broker/client/client.ts";
-import type { InstanceInfo } from "../../broker/serve/registry.ts";
+import type { InstanceInfo } from "../../broker/authority/registry.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { BrokerProcess } from "../integration/_broker_process.ts";

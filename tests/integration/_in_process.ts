@@ -6,7 +6,7 @@
  */
 import { runtimePath } from "../../local/dirs.ts";
 import { JsonLogger } from "../../local/log.ts";
-import { Broker, type BrokerOptions } from "../../broker/serve/server.ts";
+import { Broker, type BrokerOptions } from "../../broker/server/server.ts";
 import { freshDirs } from "./_broker_process.ts";
 
 /** A running in-process Broker and what a test needs around it. */

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { LeashClient } from "../../broker/client/client.ts";
-import type { PageChange } from "../../broker/serve/state.ts";
+import type { PageChange } from "../../broker/authority/state.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { type InProcessBroker, startInProcess, until } from "./_in_process.ts";
 import { type GrantAnswer, ScriptedProvider } from "./_scripted_provider.ts";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { errorCodes } from "../../contracts/errors.ts";
-import { Broker } from "../../broker/serve/server.ts";
+import { Broker } from "../../broker/server/server.ts";
 import { silentLogger } from "../../local/log.ts";
 import { mcpRunArgs } from "../../broker/mcp/launch.ts";
 import { freshDirs } from "./_broker_process.ts";

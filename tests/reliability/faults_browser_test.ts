@@ -37,7 +37,7 @@ import { mulberry32 } from "../../contracts/mutate.ts";
 import { connectAgent, startTestBroker } from "../e2e/_crash.ts";
 import type { BrokerProcess } from "../integration/_broker_process.ts";
 import { delay, noBrowser, startWorld, until, withTimeout, type World } from "../e2e/harness.ts";
-import type { InstanceInfo } from "../../broker/serve/registry.ts";
+import type { InstanceInfo } from "../../broker/authority/registry.ts";
 import type { CdpPage } from "../support/cdp.ts";
 import {
   type BrowserSide,

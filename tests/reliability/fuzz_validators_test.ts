@@ -15,7 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { judgeHello } from "../../broker/serve/handshake.ts";
+import { judgeHello } from "../../broker/server/handshake.ts";
 import { TokenVerifier } from "../../local/token.ts";
 import { parseEnvelope } from "../../contracts/envelope.ts";
 import { isLeashError } from "../../contracts/errors.ts";

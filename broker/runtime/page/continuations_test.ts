@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isLeashError } from "../../contracts/errors.ts";
+import { isLeashError } from "../../../contracts/errors.ts";
 import { type Continuation, ContinuationBook } from "./continuations.ts";
 
 const walk = (leaseId = "l", root: Continuation["root"] = null): Continuation => ({

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Logger } from "../../local/log.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 
 /** Remove a leftover socket at `path`; refuse anything that is not a socket. */
 export async function removeStaleSocket(path: string, logger: Logger): Promise<void> {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 
 /** Mode bits that give the group or others any access. */
 const groupOrOther = 0o077;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider, fakeSession } from "../serve/_fake_peers.ts";
 import { silentLogger } from "../../local/log.ts";
-import { BrokerState } from "../serve/state.ts";
-import { createHandlerDeps } from "./context.ts";
+import { fakeProvider, fakeSession } from "./_fake_peers.ts";
+import { type LeaseHandle, requireLease } from "./owned_lease.ts";
+import { BrokerState } from "./state.ts";
 
 const live = () => new AbortController().signal;
 
@@ -13,21 +13,23 @@ async function setup(onCdp?: Parameters<typeof fakeProvider>[1]["onCdp"]) {
   const stranger = fakeSession(state, "c2");
   const provider = fakeProvider(state, { instance: "i", onCdp });
   const lease = await state.claims.claim("c1", { sessionId: "s", instance: "i", tab: "t" }, live());
-  const depsOf = (conn: typeof owner) =>
-    createHandlerDeps({ state, session: () => conn, providerTimeoutMs: 1_000 });
-  return { state, owner, provider, lease, deps: depsOf(owner), strangerDeps: depsOf(stranger) };
+  const holder = (session: typeof owner) => ({
+    requireLease: (handle: LeaseHandle) =>
+      requireLease(state, handle, { session, providerTimeoutMs: 1_000 }),
+  });
+  return { state, owner, provider, lease, asOwner: holder(owner), asStranger: holder(stranger) };
 }
 
 Deno.test("requireLease gives the owner its lease and fence, and anyone else LEASE_NOT_FOUND", async () => {
-  const { state, lease, deps, strangerDeps } = await setup();
-  const held = deps.requireLease({ sessionId: "s", leaseId: lease.leaseId });
+  const { state, lease, asOwner, asStranger } = await setup();
+  const held = asOwner.requireLease({ sessionId: "s", leaseId: lease.leaseId });
   assert.equal(held.lease, state.leases.get(lease.leaseId));
   assert.deepEqual(held.token, { leaseId: lease.leaseId, fence: held.lease.fence });
   for (
     const [who, handle] of [
-      [strangerDeps, { sessionId: "s", leaseId: lease.leaseId }],
-      [deps, { sessionId: "other", leaseId: lease.leaseId }],
-      [deps, { sessionId: "s", leaseId: "no-such-lease" }],
+      [asStranger, { sessionId: "s", leaseId: lease.leaseId }],
+      [asOwner, { sessionId: "other", leaseId: lease.leaseId }],
+      [asOwner, { sessionId: "s", leaseId: "no-such-lease" }],
     ] as const
   ) {
     assert.throws(
@@ -41,10 +43,10 @@ Deno.test("a provider's STALE_LEASE or ORIGIN_CHANGED under a lease ends it and 
   for (
     const [code, why] of [["STALE_LEASE", "stale"], ["ORIGIN_CHANGED", "origin-changed"]] as const
   ) {
-    const { state, owner, lease, deps } = await setup(() => code);
+    const { state, owner, lease, asOwner } = await setup(() => code);
     const ended: string[] = [];
     state.onLeaseEnded((_lease, reason) => ended.push(reason));
-    const held = deps.requireLease({ sessionId: "s", leaseId: lease.leaseId });
+    const held = asOwner.requireLease({ sessionId: "s", leaseId: lease.leaseId });
     await assert.rejects(
       held.call("cdp", { lease: held.token, method: "Page.getFrameTree", params: {} }, live()),
       (error) => isLeashError(error, code),
@@ -56,8 +58,8 @@ Deno.test("a provider's STALE_LEASE or ORIGIN_CHANGED under a lease ends it and 
 });
 
 Deno.test("another provider error leaves the lease live", async () => {
-  const { state, lease, deps } = await setup(() => "CDP_FORBIDDEN");
-  const held = deps.requireLease({ sessionId: "s", leaseId: lease.leaseId });
+  const { state, lease, asOwner } = await setup(() => "CDP_FORBIDDEN");
+  const held = asOwner.requireLease({ sessionId: "s", leaseId: lease.leaseId });
   await assert.rejects(
     held.call("cdp", { lease: held.token, method: "Page.getFrameTree", params: {} }, live()),
     (error) => isLeashError(error, "CDP_FORBIDDEN"),
@@ -67,12 +69,12 @@ Deno.test("another provider error leaves the lease live", async () => {
 
 Deno.test("a result that arrives after the lease ended is dropped with LEASE_NOT_FOUND", async () => {
   let end = () => {};
-  const { state, lease, deps } = await setup(() => {
+  const { state, lease, asOwner } = await setup(() => {
     end();
     return {};
   });
   end = () => state.leases.end(lease.leaseId, "revoked-by-provider");
-  const held = deps.requireLease({ sessionId: "s", leaseId: lease.leaseId });
+  const held = asOwner.requireLease({ sessionId: "s", leaseId: lease.leaseId });
   await assert.rejects(
     held.call("cdp", { lease: held.token, method: "Page.getFrameTree", params: {} }, live()),
     (error) => isLeashError(error, "LEASE_NOT_FOUND"),

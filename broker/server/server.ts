@@ -1,6 +1,6 @@
 /**
  * The Broker: a private runtime dir, a single-instance lock, a fresh token,
- * a 0600 Unix socket, and one {@linkcode Connection} per admitted socket.
+ * a 0600 Unix socket, and one {@linkcode SocketConnection} per admitted socket.
  * Sockets over the budget are closed on accept, before any byte is read.
  *
  * @module
@@ -12,14 +12,14 @@ import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { runtimePath } from "../../local/dirs.ts";
 import { Journal, journalPath } from "../journal/mod.ts";
 import { RuntimeServices } from "../runtime/services.ts";
-import type { AdmissionCaps } from "./admission.ts";
-import { Connection, type ConnectionConfig } from "./connection.ts";
+import type { AdmissionCaps } from "../authority/admission.ts";
+import { type ConnectionConfig, SocketConnection } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
 import { JsonLogger, type Logger } from "../../local/log.ts";
 import { prepareRuntimeDir, prepareStateDir } from "./runtime_dir.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 import { listenPrivate, removeStaleSocket } from "./socket.ts";
-import { BrokerState } from "./state.ts";
+import { BrokerState } from "../authority/state.ts";
 import { generateToken, removeToken, TokenVerifier, writeToken } from "../../local/token.ts";
 
 /** How to run a Broker. */
@@ -59,7 +59,7 @@ export class Broker {
   readonly #listener: Deno.UnixListener;
   readonly #lock: InstanceLock;
   readonly #config: ConnectionConfig;
-  readonly #connections = new Set<Connection>();
+  readonly #connections = new Set<SocketConnection>();
   #nextConn = 0;
   #stopping: Promise<void> | undefined;
 
@@ -186,12 +186,12 @@ export class Broker {
       logger.log("debug", "accepted", { conn: id });
       // A transport that fails to start closes inside the constructor, before
       // `connection` is assigned; the slot is given back either way.
-      let connection: Connection | undefined = undefined;
+      let connection: SocketConnection | undefined = undefined;
       const onClosed = () => {
         release();
         if (connection !== undefined) this.#connections.delete(connection);
       };
-      connection = new Connection(new StreamTransport(conn.readable, conn.writable), id, {
+      connection = new SocketConnection(new StreamTransport(conn.readable, conn.writable), id, {
         ...this.#config,
         onClosed,
       });

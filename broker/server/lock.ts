@@ -8,7 +8,7 @@
  */
 import { runtimePath } from "../../local/dirs.ts";
 import { FileLock } from "../file_lock.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 
 /** A held lock; {@linkcode InstanceLock.release} lets it go. */
 export class InstanceLock {

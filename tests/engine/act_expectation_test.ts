@@ -3,11 +3,14 @@
  * states, verified or not, and expectations that come true a little later.
  */
 import assert from "node:assert/strict";
-import type { Expectation } from "../../../contracts/methods/mod.ts";
-import { browserForTests } from "../../../tests/support/chromium.ts";
+import type { Expectation } from "../../contracts/methods/mod.ts";
+import { browserForTests } from "../support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
-import { checkExpectation, type ExpectationResult } from "./expectation.ts";
-import type { ActTarget } from "./types.ts";
+import {
+  type ActTarget,
+  checkExpectation,
+  type ExpectationResult,
+} from "../../broker/runtime/act/mod.ts";
 
 const browser = browserForTests();
 

@@ -41,9 +41,9 @@ import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
 import type { Logger } from "../../local/log.ts";
-import type { ProviderLink } from "./registry.ts";
-import type { ClientSession } from "./sessions.ts";
-import type { BrokerState } from "./state.ts";
+import type { ProviderLink } from "../authority/registry.ts";
+import type { ClientSession } from "../authority/sessions.ts";
+import type { BrokerState } from "../authority/state.ts";
 import type { TokenVerifier } from "../../local/token.ts";
 
 /**
@@ -84,7 +84,7 @@ type Phase =
   | { kind: "closed" };
 
 /** One accepted socket, from its first byte to its cleanup. */
-export class Connection {
+export class SocketConnection {
   /** The short id used in logs and as the owner of leases. */
   readonly id: string;
   /** Resolves with the close reason. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { prepareRuntimeDir, prepareStateDir, runtimeDirProblem } from "./runtime_dir.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 
 function info(overrides: Partial<Deno.FileInfo>): Deno.FileInfo {
   const base = Deno.lstatSync(".");

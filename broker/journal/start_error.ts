@@ -3,6 +3,10 @@
  * person can fix (an unsafe runtime dir, another Broker running). The CLI
  * prints its message and exits non-zero without a stack.
  *
+ * It sits in the journal, the Broker's lowest layer, because a journal that
+ * cannot be opened is one such refusal (`JournalOpenError` is a
+ * `StartError`) and the journal imports nothing above it.
+ *
  * @module
  */
 

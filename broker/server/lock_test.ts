@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { InstanceLock } from "./lock.ts";
-import { StartError } from "./start_error.ts";
+import { StartError } from "../journal/start_error.ts";
 
 Deno.test("a second InstanceLock on the same dir is refused until the first is released", async () => {
   const dir = await Deno.makeTempDir();

@@ -7,14 +7,13 @@
  *
  * @module
  */
-import type { JsonObject, JsonValue } from "../../../contracts/json.ts";
-import { CdpMethodSchema } from "../../../contracts/methods/cdp.ts";
-import { isPageFunction } from "../../../contracts/methods/page_functions.ts";
-import { CdpClient, CdpPage } from "../../../tests/support/cdp.ts";
-import { Chromium } from "../../../tests/support/chromium.ts";
-import { type FixtureServer, serveFixtures } from "../../../tests/support/serve.ts";
-import type { Cdp } from "./cdp.ts";
-import type { ActTarget } from "./types.ts";
+import type { JsonObject, JsonValue } from "../../contracts/json.ts";
+import { CdpMethodSchema } from "../../contracts/methods/cdp.ts";
+import { isPageFunction } from "../../contracts/methods/page_functions.ts";
+import { CdpClient, CdpPage } from "../support/cdp.ts";
+import { Chromium } from "../support/chromium.ts";
+import { type FixtureServer, serveFixtures } from "../support/serve.ts";
+import type { ActTarget, Cdp } from "../../broker/runtime/act/mod.ts";
 
 /** One call that went through the seam. */
 export interface SeamCall {

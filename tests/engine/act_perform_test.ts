@@ -4,13 +4,17 @@
  * One browser for the whole file; each step opens the fixture it needs.
  */
 import assert from "node:assert/strict";
-import { type ErrorCode, isLeashError } from "../../../contracts/errors.ts";
-import type { Action } from "../../../contracts/methods/mod.ts";
-import type { LeaseScope } from "../../../contracts/methods/common.ts";
-import { browserForTests } from "../../../tests/support/chromium.ts";
+import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
+import type { Action } from "../../contracts/methods/mod.ts";
+import type { LeaseScope } from "../../contracts/methods/common.ts";
+import { browserForTests } from "../support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
-import { performAction } from "./perform.ts";
-import type { ActionOutcome, ActTarget, PerformActionOptions } from "./types.ts";
+import {
+  type ActionOutcome,
+  type ActTarget,
+  performAction,
+  type PerformActionOptions,
+} from "../../broker/runtime/act/mod.ts";
 
 const browser = browserForTests();
 

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
+import { LeashError } from "../../../contracts/errors.ts";
 
 /** The root a window walk covers: the element a `rootRef` named. */
 export interface WalkRoot {

@@ -1,5 +1,5 @@
 /**
- * The action tool: one fenced, journaled input on an observed element.
+ * The act tool: one fenced, journaled input on an observed element.
  *
  * @module
  */

@@ -1,0 +1,73 @@
+/**
+ * `browser.act`: one fenced, journaled action, in the tab's queue.
+ *
+ * The order matters:
+ * 1. The intent is handed to the journal first, before any check of the
+ *    lease can throw, so an exact retry of an earlier request is answered
+ *    from the journal — the cached result, `RECOVERY_REQUIRED` after a
+ *    restart or a purge, `OUTCOME_UNKNOWN` for an intent without an
+ *    outcome, `REQUEST_CONFLICT` for a changed payload — never with a
+ *    second dispatch. (A request on a lease this Broker does not know is
+ *    recorded with the instance and tab `unknown` and fails
+ *    `LEASE_NOT_FOUND`.)
+ * 2. Inside the journal's `perform`, and only there: the lease must be the
+ *    caller's, then the act engine (`broker/runtime/act/act.ts`) checks the
+ *    epoch and ref, acts, and calls the journal's dispatch mark right
+ *    before the first input.
+ * 3. The journal re-checks the lease before the result is delivered.
+ *
+ * `frame` answers `UNSUPPORTED`: `runtime.frame-click.v1` is not served.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import type { Handlers } from "../../contracts/methods/define.ts";
+import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import type { OwnedLease } from "../authority/owned_lease.ts";
+import { runJournaled } from "../journal/mod.ts";
+import { actOnLease, type ActParams } from "../runtime/act/act.ts";
+import { actIntent } from "../runtime/act/intent.ts";
+import { onTab } from "../runtime/lease_calls.ts";
+import { type HandlerDeps, runtimeOf } from "./context.ts";
+
+/** The caller's live lease, or `undefined` where `requireLease` would refuse. */
+function liveLease(deps: HandlerDeps, params: ActParams): OwnedLease | undefined {
+  try {
+    return deps.requireLease(params);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The handler for `browser.act`. */
+export function actHandlers(
+  deps: HandlerDeps,
+): Pick<Handlers<ClientMethods>, "browser.act"> {
+  return {
+    "browser.act": (params, { signal }) => {
+      const runtime = runtimeOf(deps);
+      const intent = actIntent(params, {
+        journalScope: deps.session().journalScope,
+        held: liveLease(deps, params),
+        books: runtime.books,
+      });
+      return runJournaled(runtime.journal, intent, {
+        signal,
+        authorize: () => {
+          deps.requireLease(params);
+        },
+        perform: async (beforeDispatch) => {
+          const held = deps.requireLease(params);
+          if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
+          const result = await onTab(
+            runtime,
+            held,
+            signal,
+            (work) => actOnLease(held, runtime.books, params, { beforeDispatch, signal: work }),
+          );
+          return { status: result.status, result };
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * One `browser.act` action on a leased page, inside the tab's queue and the
+ * journal's `perform`:
+ * - the `documentEpoch` must be a live epoch of this lease and the ref must
+ *   name an element of it, else `STALE_TARGET`; the action engine then
+ *   compares the epoch's loader with the tab's current one (`STALE_TARGET`
+ *   before anything is sent), hit-tests, and calls `beforeDispatch` right
+ *   before the first input;
+ * - the result: the engine's status (`uncertain` is a result, not an
+ *   error), whether the document changed, and a small observation of the
+ *   page afterwards ({@linkcode actObservationTokens} tokens): a delta
+ *   against the latest page observation of the same document when there
+ *   is one, else a full one (always full on a new document). Its epoch is
+ *   the result's `documentEpoch`; when the page cannot be read afterwards
+ *   the observation is `null` and the epoch is the one the action named.
+ *
+ * @module
+ */
+import type { Action, ActResult } from "../../../contracts/methods/mod.ts";
+import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
+import type { Observation } from "../../../contracts/methods/mod.ts";
+import type { OwnedLease } from "../../authority/owned_lease.ts";
+import { leaseCdp } from "../lease_calls.ts";
+import type { ObserveBooks } from "../observe/observe.ts";
+import { observeLease } from "../observe/read.ts";
+import { staleTarget } from "../stale_target.ts";
+import { performAction } from "./perform.ts";
+import type { ActTarget } from "./types.ts";
+
+/** The params of `browser.act`. */
+export type ActParams = ParamsOf<ClientMethods, "browser.act">;
+
+/** The token budget of the observation an action result carries. */
+export const actObservationTokens = 1_500;
+
+/** The ref an action aims at, when it has one. */
+export function refOf(action: Action): string | undefined {
+  return "ref" in action ? action.ref : undefined;
+}
+
+/** The page after an action, or `null` when it cannot be read (the action stands regardless). */
+async function observationAfter(
+  held: OwnedLease,
+  books: ObserveBooks,
+  signal: AbortSignal,
+): Promise<Observation | null> {
+  try {
+    return await observeLease(held, books, {
+      scope: { kind: "page" },
+      sinceLatest: true,
+      maxTokens: actObservationTokens,
+    }, signal);
+  } catch {
+    return null;
+  }
+}
+
+/** How one action is run: the journal's dispatch mark and the queue's signal. */
+export interface ActRun {
+  /** Called right before the first input reaches the page. */
+  beforeDispatch: () => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Check the target, perform `params.action` on `held`'s page and build its
+ * result (see the module doc). Call it inside the tab's queue.
+ */
+export async function actOnLease(
+  held: OwnedLease,
+  books: ObserveBooks,
+  params: ActParams,
+  run: ActRun,
+): Promise<ActResult> {
+  const { beforeDispatch, signal } = run;
+  const { leaseId } = held.lease;
+  const { epochs } = books;
+  const origin = epochs.describe(params.documentEpoch);
+  if (origin === undefined || origin.leaseId !== leaseId) {
+    throw staleTarget("the document epoch is not a live epoch of this lease");
+  }
+  const ref = refOf(params.action);
+  let target: ActTarget | undefined;
+  if (ref !== undefined) {
+    target = epochs.resolve(leaseId, params.documentEpoch, ref);
+    if (target === undefined) throw staleTarget(`${ref} is not a ref of this document`);
+  }
+  const outcome = await performAction({
+    cdp: leaseCdp(held),
+    target,
+    action: params.action,
+    leaseScope: held.lease.scope,
+    signal,
+    beforeDispatch,
+    expect: params.expect,
+    resolveRef: (expected) => epochs.resolve(leaseId, params.documentEpoch, expected),
+    loaderId: origin.loaderId,
+  });
+  const observation = await observationAfter(held, books, signal);
+  return {
+    requestId: params.requestId,
+    status: outcome.status,
+    documentChanged: outcome.documentChanged,
+    documentEpoch: observation?.documentEpoch ?? params.documentEpoch,
+    observation,
+  };
+}

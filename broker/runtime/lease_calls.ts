@@ -1,0 +1,34 @@
+/**
+ * How the runtime engines reach a leased tab: the tab queue its work waits
+ * in, and the `Cdp` seam over the lease's provider.
+ *
+ * @module
+ */
+import type { OwnedLease } from "../authority/owned_lease.ts";
+import type { Cdp } from "./act/mod.ts";
+import type { RuntimeServices } from "./services.ts";
+
+/**
+ * Run `work` in the tab queue of `held`'s tab, after the work queued before
+ * it. Its signal aborts on the caller's `signal` and when the lease ends.
+ */
+export function onTab<T>(
+  runtime: RuntimeServices,
+  held: OwnedLease,
+  signal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const { instance, tab, leaseId } = held.lease;
+  return runtime.queues.run({ instance, tab }, leaseId, work, signal);
+}
+
+/**
+ * The action engine's seam: allowlisted DevTools methods through the
+ * provider's fenced `cdp`. A call without a signal (the engine's cleanup,
+ * its read after a failure) is bounded by the provider deadline alone.
+ */
+export function leaseCdp(held: OwnedLease): Cdp {
+  const unbounded = new AbortController().signal;
+  return (method, params, options) =>
+    held.call("cdp", { lease: held.token, method, params }, options?.signal ?? unbounded);
+}
