@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseTable } from "../authority/leases.ts";
 import { type LeaseHandle, type OwnedLease, requireLease } from "../authority/owned_lease.ts";
 import type { ProviderRegistry } from "../authority/registry.ts";
