@@ -31,8 +31,8 @@ import type { ClientMethods, ParamsOf, ResultOf } from "../../contracts/methods/
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import type { Admission } from "./admission.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import {
-  httpOrigin,
   inScope,
   type LeaseOwner,
   type LeaseReservation,

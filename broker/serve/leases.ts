@@ -12,6 +12,7 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Lease, LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import type { Admission, Release } from "./admission.ts";
 
 /** Why a lease ended. */
@@ -252,20 +253,6 @@ export function publicLease(lease: LeaseRecord): Lease {
     scope: lease.scope,
     grantedAt: lease.grantedAt,
   };
-}
-
-/**
- * The HTTP(S) origin of `url`, or `undefined` for anything else (leases
- * cover ordinary web pages only).
- */
-export function httpOrigin(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
 }
 
 /** Whether a top-level document at `url` lies inside `scope`. */

@@ -16,7 +16,7 @@ import type { CdpMethod } from "../../contracts/methods/cdp.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import { limits } from "../../contracts/limits.ts";
 import { isPageFunction } from "../../contracts/methods/page_functions.ts";
-import { httpOrigin } from "./origin.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 
 const nodeIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const coordinate = z.number().finite().min(-100_000).max(100_000);

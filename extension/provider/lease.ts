@@ -11,9 +11,9 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import type { TabSnapshot } from "../worker/browser.ts";
 import type { ProviderContext } from "./context.ts";
-import { httpOrigin } from "./origin.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 import { boundText } from "./text.ts";
 

@@ -7,7 +7,7 @@
  */
 import type { ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { ProviderContext } from "./context.ts";
-import { isHttpUrl } from "./origin.ts";
+import { isHttpUrl } from "../../contracts/origin.ts";
 import { formatTabId } from "./tab_ids.ts";
 import { boundText } from "./text.ts";
 

@@ -10,7 +10,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { RevocationReason } from "../../contracts/methods/provider.ts";
-import { httpOrigin } from "../provider/origin.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
 import { PageChangeCoalescer, type Timers } from "./coalescer.ts";
 import type { LeaseGrant, LeaseRecord, LeaseTable } from "./lease_table.ts";

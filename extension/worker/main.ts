@@ -11,7 +11,7 @@ import { nativeHostName } from "../../contracts/identity.ts";
 import type { Instance } from "../../contracts/hello.ts";
 import type { PopupState } from "../messages.ts";
 import { providerHandlers } from "../provider/mod.ts";
-import { httpOrigin } from "../provider/origin.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import { boundText } from "../provider/text.ts";
 import { PortTransport } from "../port_transport.ts";
 import { ApprovalQueue } from "./approvals.ts";
