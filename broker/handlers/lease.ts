@@ -21,7 +21,7 @@ import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { inScope } from "../serve/leases.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { HandlerDeps } from "./context.ts";
 
 /** The part of a `Page.getFrameTree` answer validation reads. */
@@ -49,7 +49,7 @@ export function leaseHandlers(
       }, signal);
       const tree = FrameTreeAnswer.safeParse(answer);
       if (!tree.success) throw new LeashError("INTERNAL", { cause: tree.error });
-      if (!inScope(held.lease.scope, tree.data.frameTree.frame.url)) {
+      if (!inLeaseScope(held.lease.scope, tree.data.frameTree.frame.url)) {
         deps.leases.end(held.lease.leaseId, "origin-changed");
         throw new LeashError("ORIGIN_CHANGED");
       }

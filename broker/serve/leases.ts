@@ -12,7 +12,6 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Lease, LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
-import { httpOrigin } from "../../contracts/origin.ts";
 import type { Admission, Release } from "./admission.ts";
 
 /** Why a lease ended. */
@@ -253,13 +252,6 @@ export function publicLease(lease: LeaseRecord): Lease {
     scope: lease.scope,
     grantedAt: lease.grantedAt,
   };
-}
-
-/** Whether a top-level document at `url` lies inside `scope`. */
-export function inScope(scope: LeaseScope, url: string): boolean {
-  const origin = httpOrigin(url);
-  if (origin === undefined) return false;
-  return scope.kind === "tab" || scope.origin === origin;
 }
 
 function ownerKey(owner: LeaseOwner): string {

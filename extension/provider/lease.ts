@@ -12,6 +12,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { TabSnapshot } from "../worker/browser.ts";
 import type { ProviderContext } from "./context.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
@@ -95,10 +96,7 @@ export async function grantLease(
     const after = await context.browser.getTab(tab.id);
     if (after === undefined) throw new LeashError("TAB_NOT_FOUND");
     const url = after.url;
-    if (url === undefined || httpOrigin(url) === undefined) throw new LeashError("ORIGIN_CHANGED");
-    if (scope.kind === "origin" && httpOrigin(url) !== scope.origin) {
-      throw new LeashError("ORIGIN_CHANGED");
-    }
+    if (url === undefined || !inLeaseScope(scope, url)) throw new LeashError("ORIGIN_CHANGED");
     if (url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
     signal.throwIfAborted();
     return { tab: record.tab, scope, url };

@@ -10,7 +10,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { RevocationReason } from "../../contracts/methods/provider.ts";
-import { httpOrigin } from "../../contracts/origin.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
 import { PageChangeCoalescer, type Timers } from "./coalescer.ts";
 import type { LeaseGrant, LeaseRecord, LeaseTable } from "./lease_table.ts";
@@ -149,10 +149,8 @@ export class LeaseService {
    * the origin differs; any lease ends when the page is not HTTP(S).
    */
   navigated(tabId: number, url: string): void {
-    const origin = httpOrigin(url);
     for (const record of this.#table.onTab(tabId)) {
-      const scope = record.scope;
-      if (origin === undefined || (scope.kind === "origin" && scope.origin !== origin)) {
+      if (!inLeaseScope(record.scope, url)) {
         void this.end(record.leaseId, "navigated");
       } else {
         this.#coalescers.get(record.leaseId)?.notify();
@@ -165,9 +163,7 @@ export class LeaseService {
    * `url` is outside `record`'s scope. Called around leased reads and input.
    */
   assertInScope(record: LeaseRecord, url: string | undefined): void {
-    const origin = httpOrigin(url);
-    const scope = record.scope;
-    if (origin !== undefined && (scope.kind === "tab" || scope.origin === origin)) return;
+    if (inLeaseScope(record.scope, url)) return;
     void this.end(record.leaseId, "navigated");
     throw new LeashError("ORIGIN_CHANGED");
   }
