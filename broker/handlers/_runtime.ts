@@ -1,11 +1,10 @@
 /**
  * What the runtime handlers (observe, act, readPage, capture) share: the
- * runtime services, the tab queue a lease's work waits in, the `Cdp` seam
- * over the lease's provider, and the main frame's document identity.
+ * runtime services, the tab queue a lease's work waits in, and the `Cdp`
+ * seam over the lease's provider.
  *
  * @module
  */
-import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Cdp } from "../runtime/act/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
@@ -42,28 +41,6 @@ export function leaseCdp(held: OwnedLease): Cdp {
   const unbounded = new AbortController().signal;
   return (method, params, options) =>
     held.call("cdp", { lease: held.token, method, params }, options?.signal ?? unbounded);
-}
-
-/** The part of a `Page.getFrameTree` answer the runtime reads. */
-const FrameTreeAnswer = z.object({
-  frameTree: z.object({
-    frame: z.object({ id: z.string().min(1), loaderId: z.string().min(1), url: z.string() }),
-  }),
-});
-
-/** The main frame's current document, as the provider names it. */
-export interface MainDocument {
-  frameId: string;
-  loaderId: string;
-  url: string;
-}
-
-/** Read the main frame's frame ID, loader ID and URL through `cdp`. */
-export async function mainDocument(cdp: Cdp, signal: AbortSignal): Promise<MainDocument> {
-  const answer = FrameTreeAnswer.safeParse(await cdp("Page.getFrameTree", {}, { signal }));
-  if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
-  const { frame } = answer.data.frameTree;
-  return { frameId: frame.id, loaderId: frame.loaderId, url: frame.url };
 }
 
 /** `STALE_TARGET` with a local reason for the logs. */

@@ -23,9 +23,10 @@ import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods, ResultOf } from "../../contracts/methods/mod.ts";
-import type { Cdp } from "../runtime/act/mod.ts";
+import { sameDocument } from "../../contracts/document.ts";
+import { type Cdp, readDocument } from "../runtime/act/mod.ts";
 import { imageSize } from "./_image_size.ts";
-import { leaseCdp, mainDocument, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
+import { leaseCdp, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
 import type { HandlerDeps } from "./context.ts";
 
 type Capture = ResultOf<ClientMethods, "browser.capture">;
@@ -99,10 +100,10 @@ export function captureHandler(deps: HandlerDeps): Handlers<ClientMethods>["brow
     return onTab(runtime, held, signal, async (work): Promise<Capture> => {
       const cdp = leaseCdp(held);
       for (let attempt = 0; attempt < 2; attempt++) {
-        const before = await mainDocument(cdp, work);
+        const before = await readDocument(cdp, work);
         const image = await capture(cdp, format, work);
-        const after = await mainDocument(cdp, work);
-        if (before.frameId === after.frameId && before.loaderId === after.loaderId) {
+        const after = await readDocument(cdp, work);
+        if (sameDocument(before, after)) {
           const documentEpoch = runtime.books.epochs.epochFor(
             held.lease.leaseId,
             after.frameId,

@@ -23,7 +23,8 @@ import type { ObservationScope, PageWindow } from "../../contracts/methods/obser
 import type { Continuation, WalkRoot } from "../runtime/continuations.ts";
 import { buildPageWindow } from "../runtime/observe/mod.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
-import { leaseCdp, mainDocument, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
+import { readDocument } from "../runtime/act/mod.ts";
+import { leaseCdp, onTab, runtimeOf, staleTarget } from "./_runtime.ts";
 import type { HandlerDeps, OwnedLease } from "./context.ts";
 
 type ReadPage = Handlers<ClientMethods>["browser.readPage"];
@@ -66,7 +67,7 @@ async function fresh(
   signal: AbortSignal,
 ): Promise<Walk> {
   if (rootRef === undefined) {
-    const document = await mainDocument(leaseCdp(held), signal);
+    const document = await readDocument(leaseCdp(held), signal);
     return { request: { frameId: document.frameId }, root: null, mismatch: "STALE_TARGET" };
   }
   const located = runtime.books.epochs.locate(held.lease.leaseId, rootRef);

@@ -6,13 +6,13 @@
  *
  * @module
  */
+import { type DocumentIdentity, documentOf, sameDocument } from "../../contracts/document.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
 import { projectAxNodes, type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
-import { assertSameDocument, type DocumentIdentity, documentOf } from "./document.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { boundText } from "./text.ts";
 import { z } from "zod";
@@ -73,7 +73,7 @@ export async function finishRead(
   maxTextUnits: number,
 ): Promise<{ frameId: string; loaderId: string; url: string; title: string }> {
   const after = await currentDocument(context, read);
-  assertSameDocument(before, after);
+  if (!sameDocument(before, after)) throw new LeashError("STALE_TARGET");
   const tab = await untilAborted(context.browser.getTab(read.record.tabId), read.signal);
   if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
   context.leases.check(token, context.link.generation);

@@ -15,6 +15,7 @@
  * @module
  */
 export type { Cdp, CdpCallOptions } from "./cdp.ts";
+export { readDocument } from "./document.ts";
 export { checkExpectation, defaultExpectTimeoutMs } from "./expectation.ts";
 export type { ExpectationOptions, ExpectationResult } from "./expectation.ts";
 export type { BeforeDispatch } from "./gate.ts";

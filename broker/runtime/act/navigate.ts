@@ -7,7 +7,7 @@ import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/action.ts";
 import { navigationTarget } from "../../../contracts/scope.ts";
 import { call, NavigateAnswer } from "./cdp.ts";
-import { readMainFrame } from "./document.ts";
+import { readDocument } from "./document.ts";
 import type { Postcondition, StepContext } from "./step.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
@@ -32,6 +32,10 @@ export async function navigate(
   const failed = answer.errorText !== undefined && answer.errorText !== "";
   return {
     name: "url",
-    read: async () => !failed && (await readMainFrame(context.cdp, context.signal)).url === url,
+    read: async () => {
+      if (failed) return false;
+      const document = await readDocument(context.cdp, context.signal);
+      return document.url + document.urlFragment === url;
+    },
   };
 }
