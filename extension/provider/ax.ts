@@ -10,11 +10,11 @@ import { type DocumentIdentity, documentOf, sameDocument } from "../../contracts
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { boundText } from "../../contracts/text.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
 import { projectAxNodes, type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
-import { boundText } from "./text.ts";
 import { z } from "zod";
 
 /** Defaults for bounds the request leaves out. */

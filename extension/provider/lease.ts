@@ -13,10 +13,10 @@ import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
+import { boundText } from "../../contracts/text.ts";
 import type { TabSnapshot } from "../worker/browser.ts";
 import type { ProviderContext } from "./context.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
-import { boundText } from "./text.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
 type GrantResult = ResultOf<ProviderMethods, "lease.grant">;

@@ -12,7 +12,7 @@ import type { Instance } from "../../contracts/hello.ts";
 import type { PopupState } from "../messages.ts";
 import { providerHandlers } from "../provider/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
-import { boundText } from "../provider/text.ts";
+import { boundText } from "../../contracts/text.ts";
 import { PortTransport } from "../port_transport.ts";
 import { ApprovalQueue } from "./approvals.ts";
 import { DebuggerAttachments } from "./attachments.ts";
