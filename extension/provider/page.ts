@@ -23,6 +23,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/provider.ts";
+import { randomHexToken, TokenStore } from "../../contracts/token_store.ts";
 import type { LeaseRecord } from "../worker/lease_table.ts";
 import { currentDocument, finishRead, type LeasedRead, leasedRead, rawNodes } from "./ax.ts";
 import { projectAxNodes } from "./ax_projection.ts";
@@ -88,10 +89,6 @@ export interface PageCursorsOptions {
   now?: () => number;
 }
 
-interface Entry extends PageCursor {
-  issuedAt: number;
-}
-
 function staleCursor(reason: string): LeashError {
   return new LeashError("STALE_CURSOR", {
     cause: new Error(`Cannot continue the walk: ${reason}`),
@@ -100,12 +97,6 @@ function staleCursor(reason: string): LeashError {
 
 function staleTarget(reason: string): LeashError {
   return new LeashError("STALE_TARGET", { cause: new Error(`Cannot read the window: ${reason}`) });
-}
-
-/** 128 random bits as hex, with a prefix that says what the token is. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `ap-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
@@ -121,24 +112,23 @@ function newToken(): string {
  * ```
  */
 export class PageCursors {
-  /** Oldest first. */
-  readonly #entries = new Map<string, Entry>();
   readonly #watched = new WeakSet<AbortSignal>();
-  readonly #ttlMs: number;
-  readonly #perLease: number;
-  readonly #total: number;
-  readonly #now: () => number;
+  readonly #tokens: TokenStore<PageCursor>;
 
   constructor(options: PageCursorsOptions = {}) {
-    this.#ttlMs = options.ttlMs ?? pageDefaults.ttlMs;
-    this.#perLease = options.perLease ?? pageDefaults.perLease;
-    this.#total = options.total ?? pageDefaults.total;
-    this.#now = options.now ?? Date.now;
+    this.#tokens = new TokenStore({
+      groupOf: (cursor) => cursor.record.leaseId,
+      perGroup: options.perLease ?? pageDefaults.perLease,
+      total: options.total ?? pageDefaults.total,
+      ttlMs: options.ttlMs ?? pageDefaults.ttlMs,
+      now: options.now,
+      token: () => randomHexToken("ap-"),
+    });
   }
 
   /** Continuations kept (usable or not yet dropped). */
   get size(): number {
-    return this.#entries.size;
+    return this.#tokens.size;
   }
 
   /** Keep `cursor` and return the token that stands for it; the grant's end throws. */
@@ -149,12 +139,7 @@ export class PageCursors {
       this.#watched.add(signal);
       signal.addEventListener("abort", () => this.#forget(cursor.record), { once: true });
     }
-    this.#dropExpired();
-    let token = newToken();
-    while (this.#entries.has(token)) token = newToken();
-    this.#entries.set(token, { ...cursor, issuedAt: this.#now() });
-    this.#bound(cursor.record.leaseId);
-    return token;
+    return this.#tokens.issue(cursor);
   }
 
   /**
@@ -163,46 +148,22 @@ export class PageCursors {
    * is live and of the request's grant, frame and root.
    */
   take(token: string, request: CursorRequest): PageCursor {
-    const entry = this.#entries.get(token);
-    if (entry === undefined) throw staleCursor("the continuation is unknown or was already used");
-    if (entry.record.leaseId !== request.record.leaseId) {
+    const cursor = this.#tokens.get(token);
+    if (cursor === undefined) {
+      throw staleCursor("the continuation is unknown, expired or already used");
+    }
+    if (cursor.record.leaseId !== request.record.leaseId) {
       throw staleCursor("it belongs to another lease");
     }
-    this.#entries.delete(token);
-    if (entry.record !== request.record) throw staleCursor("it belongs to another grant");
-    if (this.#now() - entry.issuedAt > this.#ttlMs) throw staleCursor("it expired");
-    if (entry.frameId !== request.frameId) throw staleCursor("it belongs to another frame");
-    if (entry.root !== request.root) throw staleCursor("it belongs to another root");
-    const { issuedAt: _issuedAt, ...cursor } = entry;
+    this.#tokens.take(token);
+    if (cursor.record !== request.record) throw staleCursor("it belongs to another grant");
+    if (cursor.frameId !== request.frameId) throw staleCursor("it belongs to another frame");
+    if (cursor.root !== request.root) throw staleCursor("it belongs to another root");
     return cursor;
   }
 
   #forget(record: LeaseRecord): void {
-    for (const [token, entry] of this.#entries) {
-      if (entry.record === record) this.#entries.delete(token);
-    }
-  }
-
-  #dropExpired(): void {
-    const now = this.#now();
-    for (const [token, entry] of this.#entries) {
-      if (now - entry.issuedAt > this.#ttlMs) this.#entries.delete(token);
-    }
-  }
-
-  #bound(leaseId: string): void {
-    let count = 0;
-    for (const entry of this.#entries.values()) if (entry.record.leaseId === leaseId) count++;
-    for (const [token, entry] of this.#entries) {
-      if (count <= this.#perLease) break;
-      if (entry.record.leaseId !== leaseId) continue;
-      this.#entries.delete(token);
-      count--;
-    }
-    for (const token of this.#entries.keys()) {
-      if (this.#entries.size <= this.#total) break;
-      this.#entries.delete(token);
-    }
+    this.#tokens.forget((cursor) => cursor.record === record);
   }
 }
 
