@@ -49,7 +49,13 @@ export function documentOf(answer: unknown): DocumentIdentity {
   return { frameId: id, loaderId, url, urlFragment: urlFragment ?? "" };
 }
 
-/** Whether `a` and `b` are the same document: same frame, same loader, wherever its URL went. */
-export function sameDocument(a: DocumentIdentity, b: DocumentIdentity): boolean {
+/**
+ * Whether `a` and `b` name the same document: the same frame and the same
+ * loader, wherever its URL went since.
+ */
+export function sameDocument(
+  a: Pick<DocumentIdentity, "frameId" | "loaderId">,
+  b: Pick<DocumentIdentity, "frameId" | "loaderId">,
+): boolean {
   return a.frameId === b.frameId && a.loaderId === b.loaderId;
 }

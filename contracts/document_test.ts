@@ -66,10 +66,8 @@ Deno.test("sameDocument() compares frame and loader, not the URL", () => {
     url: "https://a.example/",
     urlFragment: "",
   };
-  assert.equal(
-    sameDocument(before, { ...before, url: "https://a.example/b", urlFragment: "#c" }),
-    true,
-  );
+  const moved: DocumentIdentity = { ...before, url: "https://a.example/b", urlFragment: "#c" };
+  assert.equal(sameDocument(before, moved), true);
   assert.equal(sameDocument(before, { ...before, loaderId: "L2" }), false);
   assert.equal(sameDocument(before, { ...before, frameId: "F2" }), false);
 });
