@@ -31,9 +31,9 @@ import type { ClientMethods, ParamsOf, ResultOf } from "../../contracts/methods/
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import type { Admission } from "./admission.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import {
-  httpOrigin,
-  inScope,
   type LeaseOwner,
   type LeaseReservation,
   type LeaseTable,
@@ -237,7 +237,7 @@ export class ClaimTable {
     const originOnly = this.#options.accessMode !== "personal" || params.scope !== "tab";
     if (originOnly && scope.kind !== "origin") return false;
     if (scope.kind === "origin" && httpOrigin(scope.origin) !== scope.origin) return false;
-    return inScope(scope, url);
+    return inLeaseScope(scope, url);
   }
 
   #heldByOther(owner: LeaseOwner, instance: string, tab: string): boolean {

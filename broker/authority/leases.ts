@@ -254,27 +254,6 @@ export function publicLease(lease: LeaseRecord): Lease {
   };
 }
 
-/**
- * The HTTP(S) origin of `url`, or `undefined` for anything else (leases
- * cover ordinary web pages only).
- */
-export function httpOrigin(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined;
-}
-
-/** Whether a top-level document at `url` lies inside `scope`. */
-export function inScope(scope: LeaseScope, url: string): boolean {
-  const origin = httpOrigin(url);
-  if (origin === undefined) return false;
-  return scope.kind === "tab" || scope.origin === origin;
-}
-
 function ownerKey(owner: LeaseOwner): string {
   return JSON.stringify([owner.owner, owner.sessionId]);
 }

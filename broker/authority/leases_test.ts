@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Admission } from "./admission.ts";
-import { httpOrigin, inScope, type LeaseEnd, LeaseTable, publicLease } from "./leases.ts";
+import { type LeaseEnd, LeaseTable, publicLease } from "./leases.ts";
 
 const grant = (owner: string, instance: string) => ({
   sessionId: "s",
@@ -105,16 +105,4 @@ Deno.test("the public lease leaves the fence out", () => {
   assert.equal("fence" in shown, false);
   assert.equal("owner" in shown, false);
   assert.equal(shown.leaseId, lease.leaseId);
-});
-
-Deno.test("scope checks accept only HTTP(S) pages inside the lease", () => {
-  assert.equal(httpOrigin("https://Example.com:443/a?b"), "https://example.com");
-  assert.equal(httpOrigin("chrome://settings"), undefined);
-  assert.equal(httpOrigin("not a url"), undefined);
-  const origin = { kind: "origin", origin: "https://example.com" } as const;
-  assert.equal(inScope(origin, "https://example.com/path"), true);
-  assert.equal(inScope(origin, "https://example.com.evil.test/"), false);
-  assert.equal(inScope(origin, "http://example.com/"), false);
-  assert.equal(inScope({ kind: "tab" }, "http://anything.test/"), true);
-  assert.equal(inScope({ kind: "tab" }, "file:///etc/passwd"), false);
 });

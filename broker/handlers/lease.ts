@@ -17,17 +17,12 @@
  *
  * @module
  */
-import { z } from "zod";
+import { documentOf } from "../../contracts/document.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { inScope } from "../authority/leases.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { HandlerDeps } from "./context.ts";
-
-/** The part of a `Page.getFrameTree` answer validation reads. */
-const FrameTreeAnswer = z.object({
-  frameTree: z.object({ frame: z.object({ url: z.string() }) }),
-});
 
 /** Handlers for the lease methods. */
 export function leaseHandlers(
@@ -47,9 +42,7 @@ export function leaseHandlers(
         method: "Page.getFrameTree",
         params: {},
       }, signal);
-      const tree = FrameTreeAnswer.safeParse(answer);
-      if (!tree.success) throw new LeashError("INTERNAL", { cause: tree.error });
-      if (!inScope(held.lease.scope, tree.data.frameTree.frame.url)) {
+      if (!inLeaseScope(held.lease.scope, documentOf(answer).url)) {
         deps.leases.end(held.lease.leaseId, "origin-changed");
         throw new LeashError("ORIGIN_CHANGED");
       }

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
-import { boundText } from "./text.ts";
+import { boundText } from "../../contracts/text.ts";
 
 /** An AX value as DevTools sends it; extra fields are dropped. */
 const RawAxValueSchema = z.object({ type: z.string(), value: z.unknown().optional() });

@@ -16,7 +16,7 @@ import type { CdpMethod } from "../../contracts/methods/cdp.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import { limits } from "../../contracts/limits.ts";
 import { isPageFunction } from "../../contracts/methods/page_functions.ts";
-import { httpOrigin } from "./origin.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 
 const nodeIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const coordinate = z.number().finite().min(-100_000).max(100_000);
@@ -184,13 +184,7 @@ export function checkCdpParams(method: CdpMethod, params: unknown, scope: LeaseS
 /** A navigation stays on HTTP(S) and, for an origin lease, on the lease's origin. */
 function checkNavigation(params: JsonObject, scope: LeaseScope): void {
   const url = params.url;
-  const origin = typeof url === "string" ? httpOrigin(url) : undefined;
-  if (origin === undefined) {
-    throw new LeashError("CDP_FORBIDDEN", { cause: new Error("navigation to a non-HTTP(S) URL") });
-  }
-  if (scope.kind === "origin" && origin !== scope.origin) {
-    throw new LeashError("CDP_FORBIDDEN", {
-      cause: new Error("navigation outside the lease's origin"),
-    });
+  if (typeof url !== "string" || !inLeaseScope(scope, url)) {
+    throw new LeashError("CDP_FORBIDDEN", { cause: new Error("navigation outside the lease") });
   }
 }

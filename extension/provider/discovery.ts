@@ -7,9 +7,9 @@
  */
 import type { ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { ProviderContext } from "./context.ts";
-import { isHttpUrl } from "./origin.ts";
+import { isHttpUrl } from "../../contracts/origin.ts";
+import { boundText } from "../../contracts/text.ts";
 import { formatTabId } from "./tab_ids.ts";
-import { boundText } from "./text.ts";
 
 type TabList = ResultOf<ProviderMethods, "tabs.list">;
 

@@ -11,10 +11,11 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
+import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
-import { httpOrigin } from "./origin.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
-import { boundText } from "./text.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
 type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
@@ -94,10 +95,7 @@ export async function grantLease(
     const after = await context.browser.getTab(tab.id);
     if (after === undefined) throw new LeashError("TAB_NOT_FOUND");
     const url = after.url;
-    if (url === undefined || httpOrigin(url) === undefined) throw new LeashError("ORIGIN_CHANGED");
-    if (scope.kind === "origin" && httpOrigin(url) !== scope.origin) {
-      throw new LeashError("ORIGIN_CHANGED");
-    }
+    if (url === undefined || !inLeaseScope(scope, url)) throw new LeashError("ORIGIN_CHANGED");
     if (url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
     signal.throwIfAborted();
     return { tab: record.tab, scope, url };

@@ -6,13 +6,13 @@
  *
  * @module
  */
+import { type DocumentIdentity, documentOf, sameDocument } from "../../contracts/document.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
+import { boundText } from "../../contracts/text.ts";
 import { type RawAxNode, RawAxNodesSchema } from "./ax_projection.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
-import { assertSameDocument, type DocumentIdentity, documentOf } from "./document.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
-import { boundText } from "./text.ts";
 
 const maxUrlLength = 8192;
 const maxTitleUnits = 10_000;
@@ -59,7 +59,7 @@ export async function finishRead(
   maxTextUnits: number,
 ): Promise<{ frameId: string; loaderId: string; url: string; title: string }> {
   const after = await currentDocument(context, read);
-  assertSameDocument(before, after);
+  if (!sameDocument(before, after)) throw new LeashError("STALE_TARGET");
   const tab = await untilAborted(context.browser.getTab(read.record.tabId), read.signal);
   if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
   context.leases.check(token, context.link.generation);

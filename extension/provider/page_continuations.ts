@@ -9,6 +9,7 @@
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
+import { randomHexToken, TokenStore } from "../../contracts/token_store.ts";
 import type { LeaseRecord } from "./context.ts";
 import { abortReason } from "./guard.ts";
 
@@ -55,21 +56,11 @@ export interface PageContinuationsOptions {
   now?: () => number;
 }
 
-interface Entry extends PageContinuation {
-  issuedAt: number;
-}
-
 /** `STALE_CURSOR`, the wire's code for a continuation that cannot be used. */
 export function staleContinuation(reason: string): LeashError {
   return new LeashError("STALE_CURSOR", {
     cause: new Error(`Cannot continue the walk: ${reason}`),
   });
-}
-
-/** 128 random bits as hex, with a prefix that says what the token is. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `ap-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
@@ -85,24 +76,23 @@ function newToken(): string {
  * ```
  */
 export class PageContinuations {
-  /** Oldest first. */
-  readonly #entries = new Map<string, Entry>();
   readonly #watched = new WeakSet<AbortSignal>();
-  readonly #ttlMs: number;
-  readonly #perLease: number;
-  readonly #total: number;
-  readonly #now: () => number;
+  readonly #tokens: TokenStore<PageContinuation>;
 
   constructor(options: PageContinuationsOptions = {}) {
-    this.#ttlMs = options.ttlMs ?? continuationDefaults.ttlMs;
-    this.#perLease = options.perLease ?? continuationDefaults.perLease;
-    this.#total = options.total ?? continuationDefaults.total;
-    this.#now = options.now ?? Date.now;
+    this.#tokens = new TokenStore({
+      groupOf: (continuation) => continuation.record.leaseId,
+      perGroup: options.perLease ?? continuationDefaults.perLease,
+      total: options.total ?? continuationDefaults.total,
+      ttlMs: options.ttlMs ?? continuationDefaults.ttlMs,
+      now: options.now,
+      token: () => randomHexToken("ap-"),
+    });
   }
 
   /** Continuations kept (usable or not yet dropped). */
   get size(): number {
-    return this.#entries.size;
+    return this.#tokens.size;
   }
 
   /** Keep `continuation` and return the token that stands for it; the grant's end throws. */
@@ -113,12 +103,7 @@ export class PageContinuations {
       this.#watched.add(signal);
       signal.addEventListener("abort", () => this.#forget(continuation.record), { once: true });
     }
-    this.#dropExpired();
-    let token = newToken();
-    while (this.#entries.has(token)) token = newToken();
-    this.#entries.set(token, { ...continuation, issuedAt: this.#now() });
-    this.#bound(continuation.record.leaseId);
-    return token;
+    return this.#tokens.issue(continuation);
   }
 
   /**
@@ -127,47 +112,25 @@ export class PageContinuations {
    * is live and of the request's grant, frame and root.
    */
   take(token: string, request: ContinuationRequest): PageContinuation {
-    const entry = this.#entries.get(token);
-    if (entry === undefined) {
-      throw staleContinuation("the continuation is unknown or was already used");
+    const continuation = this.#tokens.get(token);
+    if (continuation === undefined) {
+      throw staleContinuation("the continuation is unknown, expired or already used");
     }
-    if (entry.record.leaseId !== request.record.leaseId) {
+    if (continuation.record.leaseId !== request.record.leaseId) {
       throw staleContinuation("it belongs to another lease");
     }
-    this.#entries.delete(token);
-    if (entry.record !== request.record) throw staleContinuation("it belongs to another grant");
-    if (this.#now() - entry.issuedAt > this.#ttlMs) throw staleContinuation("it expired");
-    if (entry.frameId !== request.frameId) throw staleContinuation("it belongs to another frame");
-    if (entry.root !== request.root) throw staleContinuation("it belongs to another root");
-    const { issuedAt: _issuedAt, ...continuation } = entry;
+    this.#tokens.take(token);
+    if (continuation.record !== request.record) {
+      throw staleContinuation("it belongs to another grant");
+    }
+    if (continuation.frameId !== request.frameId) {
+      throw staleContinuation("it belongs to another frame");
+    }
+    if (continuation.root !== request.root) throw staleContinuation("it belongs to another root");
     return continuation;
   }
 
   #forget(record: LeaseRecord): void {
-    for (const [token, entry] of this.#entries) {
-      if (entry.record === record) this.#entries.delete(token);
-    }
-  }
-
-  #dropExpired(): void {
-    const now = this.#now();
-    for (const [token, entry] of this.#entries) {
-      if (now - entry.issuedAt > this.#ttlMs) this.#entries.delete(token);
-    }
-  }
-
-  #bound(leaseId: string): void {
-    let count = 0;
-    for (const entry of this.#entries.values()) if (entry.record.leaseId === leaseId) count++;
-    for (const [token, entry] of this.#entries) {
-      if (count <= this.#perLease) break;
-      if (entry.record.leaseId !== leaseId) continue;
-      this.#entries.delete(token);
-      count--;
-    }
-    for (const token of this.#entries.keys()) {
-      if (this.#entries.size <= this.#total) break;
-      this.#entries.delete(token);
-    }
+    this.#tokens.forget((continuation) => continuation.record === record);
   }
 }

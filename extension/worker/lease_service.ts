@@ -10,8 +10,8 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { RevocationReason } from "../../contracts/methods/mod.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseGrant, LeaseRecord, Leases } from "../provider/context.ts";
-import { httpOrigin } from "../provider/origin.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
 import { PageChangeCoalescer } from "./coalescer.ts";
 import type { Timers } from "./timers.ts";
@@ -151,10 +151,8 @@ export class LeaseService implements Leases {
    * the origin differs; any lease ends when the page is not HTTP(S).
    */
   navigated(tabId: number, url: string): void {
-    const origin = httpOrigin(url);
     for (const record of this.#table.onTab(tabId)) {
-      const scope = record.scope;
-      if (origin === undefined || (scope.kind === "origin" && scope.origin !== origin)) {
+      if (!inLeaseScope(record.scope, url)) {
         void this.end(record.leaseId, "navigated");
       } else {
         this.#coalescers.get(record.leaseId)?.notify();
@@ -167,9 +165,7 @@ export class LeaseService implements Leases {
    * `url` is outside `record`'s scope. Called around leased reads and input.
    */
   assertInScope(record: LeaseRecord, url: string | undefined): void {
-    const origin = httpOrigin(url);
-    const scope = record.scope;
-    if (origin !== undefined && (scope.kind === "tab" || scope.origin === origin)) return;
+    if (inLeaseScope(record.scope, url)) return;
     void this.end(record.leaseId, "navigated");
     throw new LeashError("ORIGIN_CHANGED");
   }

@@ -37,7 +37,7 @@ import { type Mutant, mutants, type MutateOptions } from "../../contracts/mutate
 import publishedSchema from "../../contracts/protocol/v1.schema.json" with { type: "json" };
 import { eventDef, methodParamsDef, methodResultDef } from "../../contracts/schema.ts";
 import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
-import { httpOrigin } from "../../extension/provider/origin.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import { isAllowedOrigin } from "../../native_host/origin.ts";
 import { specClientHello, specProviderHello } from "../integration/_hellos.ts";
 import { messageCorpus } from "./_byte_streams.ts";

@@ -74,18 +74,6 @@ export const ResolveNodeAnswer = z.object({ object: z.object({ objectId: z.strin
 /** `DOM.getDocument`. */
 export const DocumentAnswer = z.object({ root: z.object({ backendNodeId: z.number().int() }) });
 
-/** `Page.getFrameTree`: the main frame's identity. */
-export const FrameTreeAnswer = z.object({
-  frameTree: z.object({
-    frame: z.object({
-      id: z.string(),
-      loaderId: z.string(),
-      url: z.string(),
-      urlFragment: z.string().optional(),
-    }),
-  }),
-});
-
 /** `Page.navigate`. */
 export const NavigateAnswer = z.object({
   loaderId: z.string().optional(),

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { cutPoint } from "../../../contracts/text.ts";
 import { AnyAnswer, call, type Cdp } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
 import { keyEvents, type Modifier, type NamedKey } from "./keys.ts";
@@ -98,8 +99,8 @@ export function textChunks(text: string, maxUnits: number): string[] {
   let start = 0;
   while (start < text.length) {
     let end = Math.min(start + maxUnits, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && end - start > 1 && last >= 0xd800 && last <= 0xdbff) end--;
+    // A piece of one unit must split a pair, or the walk would never move on.
+    if (end - start > 1) end = cutPoint(text, end);
     chunks.push(text.slice(start, end));
     start = end;
   }

@@ -19,7 +19,6 @@ export { checkExpectation, defaultExpectTimeoutMs } from "./expectation.ts";
 export type { ExpectationOptions, ExpectationResult } from "./expectation.ts";
 export type { BeforeDispatch } from "./gate.ts";
 export { performAction } from "./perform.ts";
-export { navigationUrl } from "./scope.ts";
 export type {
   ActionOutcome,
   ActTarget,

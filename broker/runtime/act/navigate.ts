@@ -3,10 +3,11 @@
  *
  * @module
  */
+import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
+import { navigationTarget } from "../../../contracts/scope.ts";
 import { call, NavigateAnswer } from "./cdp.ts";
-import { readMainFrame } from "./document.ts";
-import { navigationUrl } from "./scope.ts";
+import { readDocument } from "../document.ts";
 import type { Postcondition, StepContext } from "./step.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
@@ -20,12 +21,21 @@ export async function navigate(
   context: StepContext,
   action: ActionOf<"navigate">,
 ): Promise<Postcondition> {
-  const url = navigationUrl(action.url, context.leaseScope);
+  const url = navigationTarget(context.leaseScope, action.url);
+  if (url === undefined) {
+    throw new LeashError("OUT_OF_SCOPE", {
+      cause: new Error("the URL is not an HTTP(S) URL inside the lease's scope"),
+    });
+  }
   await context.gate.open(context.signal);
   const answer = await call(context.cdp, "Page.navigate", { url }, NavigateAnswer, context.signal);
   const failed = answer.errorText !== undefined && answer.errorText !== "";
   return {
     name: "url",
-    read: async () => !failed && (await readMainFrame(context.cdp, context.signal)).url === url,
+    read: async () => {
+      if (failed) return false;
+      const document = await readDocument(context.cdp, context.signal);
+      return document.url + document.urlFragment === url;
+    },
   };
 }

@@ -10,11 +10,12 @@
  *
  * @module
  */
+import { type DocumentIdentity, sameDocument } from "../../../contracts/document.ts";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { append, fill, fillEditable } from "./text.ts";
 import { check, radio, select } from "./choice.ts";
-import { type MainFrame, readMainFrame } from "./document.ts";
+import { readDocument } from "../document.ts";
 import { checkExpectation, type ExpectationResult } from "./expectation.ts";
 import { DispatchGate } from "./gate.ts";
 import { press } from "./keyboard.ts";
@@ -49,7 +50,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     signal,
   };
   try {
-    const before = await readMainFrame(cdp, signal);
+    const before = await readDocument(cdp, signal);
     if (options.loaderId !== undefined && before.loaderId !== options.loaderId) {
       throw new LeashError("STALE_TARGET", {
         cause: new Error("the page shows another document than the one observed"),
@@ -104,7 +105,7 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
 async function conclude(
   options: PerformActionOptions,
   context: StepContext,
-  before: MainFrame,
+  before: DocumentIdentity,
   postcondition: Postcondition,
 ): Promise<ActionOutcome> {
   const { cdp, signal } = context;
@@ -127,14 +128,14 @@ async function conclude(
       { signal, timeoutMs: options.expectTimeoutMs },
     );
   }
-  const after = await readMainFrame(cdp, signal);
+  const after = await readDocument(cdp, signal);
   const checks = [
     ...(post !== undefined && post !== "unreadable" ? [post] : []),
     ...(expectation?.checks ?? []),
   ];
   return {
     dispatched: context.gate.opened,
-    documentChanged: after.loaderId !== before.loaderId,
+    documentChanged: !sameDocument(before, after),
     checks,
     ...verdict({ postcondition: post, expectation }),
   };
@@ -143,13 +144,13 @@ async function conclude(
 /** After dispatch, a failure leaves the outcome uncertain; the document may have changed. */
 async function afterFailure(
   context: StepContext,
-  before: MainFrame,
+  before: DocumentIdentity,
   cause: unknown,
 ): Promise<ActionOutcome> {
   let documentChanged = true;
   try {
     // Without the action's signal: it may be the reason for the failure.
-    documentChanged = (await readMainFrame(context.cdp)).loaderId !== before.loaderId;
+    documentChanged = !sameDocument(before, await readDocument(context.cdp));
   } catch {
     // The page went away: its document did change.
   }

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
+import { ellipsis } from "../../../contracts/text.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import { refusalAs } from "./faults.ts";
 import type { PageObjects } from "./page_objects.ts";
@@ -54,9 +55,6 @@ export interface PreparedTarget {
   objectId: string;
   description: ElementDescription;
 }
-
-/** The mark the provider puts at the end of a shortened name. */
-const ellipsis = "…";
 
 /**
  * Check that the node still has the observed role and name (white space

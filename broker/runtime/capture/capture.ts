@@ -22,7 +22,8 @@ import type { ClientMethods, ResultOf } from "../../../contracts/methods/mod.ts"
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import type { Cdp } from "../act/mod.ts";
 import { leaseCdp } from "../lease_calls.ts";
-import { mainDocument } from "../main_document.ts";
+import { sameDocument } from "../../../contracts/document.ts";
+import { readDocument } from "../document.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
 import { staleTarget } from "../stale_target.ts";
 import { imageSize } from "./_image_size.ts";
@@ -101,10 +102,10 @@ export async function captureViewport(
 ): Promise<Capture> {
   const cdp = leaseCdp(held);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const before = await mainDocument(cdp, signal);
+    const before = await readDocument(cdp, signal);
     const image = await capture(cdp, format, signal);
-    const after = await mainDocument(cdp, signal);
-    if (before.frameId === after.frameId && before.loaderId === after.loaderId) {
+    const after = await readDocument(cdp, signal);
+    if (sameDocument(before, after)) {
       const documentEpoch = books.epochs.epochFor(
         held.lease.leaseId,
         after.frameId,

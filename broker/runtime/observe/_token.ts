@@ -18,12 +18,3 @@ export function randomToken(length = 12): string {
   for (const byte of bytes) token += alphabet[byte & 31];
   return token;
 }
-
-/** Draw tokens from `next` until one is not in use: a collision must never alias two things. */
-export function freshToken(next: () => string, inUse: (token: string) => boolean): string {
-  for (let attempt = 0; attempt < 16; attempt++) {
-    const token = next();
-    if (!inUse(token)) return token;
-  }
-  throw new Error("Cannot mint a token: the generator keeps returning tokens already in use");
-}

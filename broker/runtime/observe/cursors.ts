@@ -12,7 +12,8 @@
  */
 import { LeashError } from "../../../contracts/errors.ts";
 import type { ObservationScope } from "../../../contracts/methods/mod.ts";
-import { freshToken, randomToken } from "./_token.ts";
+import { TokenStore } from "../../../contracts/token_store.ts";
+import { randomToken } from "./_token.ts";
 import type { Row } from "./rows.ts";
 import { scopeKey } from "./scope.ts";
 
@@ -57,29 +58,25 @@ interface Entry extends CursorRecord {
  * ```
  */
 export class CursorBook {
-  /** Least recently used first. */
-  readonly #entries = new Map<string, Entry>();
-  readonly #perLease: number;
-  readonly #total: number;
-  readonly #token: () => string;
+  readonly #tokens: TokenStore<Entry>;
 
   constructor(options: CursorBookOptions = {}) {
-    this.#perLease = options.perLease ?? 8;
-    this.#total = options.total ?? 64;
-    this.#token = options.token ?? (() => randomToken());
+    this.#tokens = new TokenStore({
+      groupOf: (entry) => entry.leaseId,
+      perGroup: options.perLease ?? 8,
+      total: options.total ?? 64,
+      token: options.token ?? (() => randomToken()),
+    });
   }
 
   /** How many cursors the book holds. */
   get size(): number {
-    return this.#entries.size;
+    return this.#tokens.size;
   }
 
   /** Remember an observation; returns its new cursor. */
   record(record: CursorRecord): string {
-    const cursor = freshToken(this.#token, (token) => this.#entries.has(token));
-    this.#entries.set(cursor, { ...record, key: scopeKey(record.scope) });
-    this.#evict(record.leaseId);
-    return cursor;
+    return this.#tokens.issue({ ...record, key: scopeKey(record.scope) });
   }
 
   /**
@@ -87,15 +84,14 @@ export class CursorBook {
    * Throws `LeashError("STALE_CURSOR")` otherwise.
    */
   baseline(cursor: string, expected: CursorExpectation): CursorRecord {
-    const entry = this.#entries.get(cursor);
+    const entry = this.#tokens.get(cursor);
     if (entry === undefined) throw stale("the cursor is unknown or was evicted");
     if (entry.leaseId !== expected.leaseId) throw stale("the cursor belongs to another lease");
     if (entry.documentEpoch !== expected.documentEpoch) {
       throw stale("the cursor belongs to another document");
     }
     if (entry.key !== scopeKey(expected.scope)) throw stale("the cursor belongs to another scope");
-    this.#entries.delete(cursor);
-    this.#entries.set(cursor, entry);
+    this.#tokens.touch(cursor);
     const { key: _key, ...record } = entry;
     return record;
   }
@@ -103,35 +99,14 @@ export class CursorBook {
   /** The most recent cursor of `leaseId` for this document and scope, if any is kept. */
   latest(leaseId: string, documentEpoch: string, scope: ObservationScope): string | undefined {
     const key = scopeKey(scope);
-    let found: string | undefined;
-    for (const [cursor, entry] of this.#entries) {
-      if (entry.leaseId === leaseId && entry.documentEpoch === documentEpoch && entry.key === key) {
-        found = cursor;
-      }
-    }
-    return found;
+    return this.#tokens.newest((entry) =>
+      entry.leaseId === leaseId && entry.documentEpoch === documentEpoch && entry.key === key
+    );
   }
 
   /** Drop every cursor of `leaseId`. */
   forget(leaseId: string): void {
-    for (const [cursor, entry] of this.#entries) {
-      if (entry.leaseId === leaseId) this.#entries.delete(cursor);
-    }
-  }
-
-  #evict(leaseId: string): void {
-    let count = 0;
-    for (const entry of this.#entries.values()) if (entry.leaseId === leaseId) count++;
-    for (const [cursor, entry] of this.#entries) {
-      if (count <= this.#perLease) break;
-      if (entry.leaseId !== leaseId) continue;
-      this.#entries.delete(cursor);
-      count--;
-    }
-    for (const cursor of this.#entries.keys()) {
-      if (this.#entries.size <= this.#total) break;
-      this.#entries.delete(cursor);
-    }
+    this.#tokens.forget((entry) => entry.leaseId === leaseId);
   }
 }
 

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { freshToken, randomToken } from "./_token.ts";
+import { freshToken } from "../../../contracts/token_store.ts";
+import { randomToken } from "./_token.ts";
 import { RefTable, type RefTarget } from "./refs.ts";
 
 /** Where an epoch came from. */

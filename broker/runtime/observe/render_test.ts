@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import {
-  elide,
   pageDataNote,
   quote,
   renderDeltaRow,
@@ -86,14 +85,6 @@ Deno.test("a role outside the plain-word shape is quoted too", () => {
     renderRow({ ref: null, role: "x ref=e9\nbutton", name: "", states: [], level: 0 }),
     '"x ref=e9\\nbutton"',
   );
-});
-
-Deno.test("elide() cuts long text at a code point boundary and marks it", () => {
-  assert.equal(elide("short", 10), "short");
-  assert.equal(elide("abcdefghij", 5), "abcd…");
-  const cut = elide("abc🙂def", 5);
-  assert.equal(cut, "abc…");
-  assert.ok(cut.length <= 5);
 });
 
 Deno.test("renderHeader() opens with the data note and quotes title and URL", () => {

@@ -11,6 +11,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
+import { randomHexToken, TokenStore } from "../../../contracts/token_store.ts";
 
 /** The root a window walk covers: the element a `rootRef` named. */
 export interface WalkRoot {
@@ -50,16 +51,6 @@ export interface ContinuationBookOptions {
   total?: number;
 }
 
-interface Entry extends Continuation {
-  issuedAt: number;
-}
-
-/** Unguessable: 128 random bits as 32 hex digits, with a prefix that names what it is. */
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `pc-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
-}
-
 function stale(reason: string): LeashError {
   return new LeashError("STALE_CURSOR", {
     cause: new Error(`Cannot continue the read: ${reason}`),
@@ -80,33 +71,27 @@ function stale(reason: string): LeashError {
  * ```
  */
 export class ContinuationBook {
-  /** Oldest first. */
-  readonly #entries = new Map<string, Entry>();
-  readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #perLease: number;
-  readonly #total: number;
+  readonly #tokens: TokenStore<Continuation>;
 
   constructor(options: ContinuationBookOptions = {}) {
-    this.#ttlMs = options.ttlMs ?? 60_000;
-    this.#now = options.now ?? Date.now;
-    this.#perLease = options.perLease ?? 8;
-    this.#total = options.total ?? 256;
+    this.#tokens = new TokenStore({
+      groupOf: (continuation) => continuation.leaseId,
+      perGroup: options.perLease ?? 8,
+      total: options.total ?? 256,
+      ttlMs: options.ttlMs ?? 60_000,
+      now: options.now,
+      token: () => randomHexToken("pc-"),
+    });
   }
 
   /** How many continuations are usable or not yet dropped. */
   get size(): number {
-    return this.#entries.size;
+    return this.#tokens.size;
   }
 
   /** Keep `continuation` and return the token that stands for it. */
   issue(continuation: Continuation): string {
-    this.#dropExpired();
-    let token = newToken();
-    while (this.#entries.has(token)) token = newToken();
-    this.#entries.set(token, { ...continuation, issuedAt: this.#now() });
-    this.#bound(continuation.leaseId);
-    return token;
+    return this.#tokens.issue(continuation);
   }
 
   /**
@@ -116,44 +101,20 @@ export class ContinuationBook {
    * `LeashError("STALE_CURSOR")` otherwise.
    */
   take(token: string, request: ContinuationRequest): Continuation {
-    const entry = this.#entries.get(token);
-    if (entry === undefined) throw stale("the continuation is unknown or was already used");
-    if (entry.leaseId !== request.leaseId) throw stale("it belongs to another lease");
-    this.#entries.delete(token);
-    if (this.#now() - entry.issuedAt > this.#ttlMs) throw stale("it expired");
-    if (request.rootRef !== undefined && request.rootRef !== entry.root?.ref) {
+    const continuation = this.#tokens.get(token);
+    if (continuation === undefined) {
+      throw stale("the continuation is unknown, expired or already used");
+    }
+    if (continuation.leaseId !== request.leaseId) throw stale("it belongs to another lease");
+    this.#tokens.take(token);
+    if (request.rootRef !== undefined && request.rootRef !== continuation.root?.ref) {
       throw stale("it belongs to another root");
     }
-    const { issuedAt: _issuedAt, ...continuation } = entry;
     return continuation;
   }
 
   /** Drop every continuation of `leaseId` (release, revocation, disconnect). */
   forgetLease(leaseId: string): void {
-    for (const [token, entry] of this.#entries) {
-      if (entry.leaseId === leaseId) this.#entries.delete(token);
-    }
-  }
-
-  #dropExpired(): void {
-    const now = this.#now();
-    for (const [token, entry] of this.#entries) {
-      if (now - entry.issuedAt > this.#ttlMs) this.#entries.delete(token);
-    }
-  }
-
-  #bound(leaseId: string): void {
-    let count = 0;
-    for (const entry of this.#entries.values()) if (entry.leaseId === leaseId) count++;
-    for (const [token, entry] of this.#entries) {
-      if (count <= this.#perLease) break;
-      if (entry.leaseId !== leaseId) continue;
-      this.#entries.delete(token);
-      count--;
-    }
-    for (const token of this.#entries.keys()) {
-      if (this.#entries.size <= this.#total) break;
-      this.#entries.delete(token);
-    }
+    this.#tokens.forget((continuation) => continuation.leaseId === leaseId);
   }
 }

@@ -20,7 +20,7 @@ import type { ParamsOf, ProviderMethods } from "../../../contracts/methods/mod.t
 import type { ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { leaseCdp } from "../lease_calls.ts";
-import { mainDocument } from "../main_document.ts";
+import { readDocument } from "../document.ts";
 import { buildPageWindow, type ObserveBooks } from "../observe/observe.ts";
 import { staleTarget } from "../stale_target.ts";
 import type { Continuation, ContinuationBook, WalkRoot } from "./continuations.ts";
@@ -78,7 +78,7 @@ async function fresh(
   signal: AbortSignal,
 ): Promise<Walk> {
   if (rootRef === undefined) {
-    const document = await mainDocument(leaseCdp(held), signal);
+    const document = await readDocument(leaseCdp(held), signal);
     return { request: { frameId: document.frameId }, root: null, mismatch: "STALE_TARGET" };
   }
   const located = runtime.books.epochs.locate(held.lease.leaseId, rootRef);

@@ -1,0 +1,50 @@
+/**
+ * Cutting text by UTF-16 units without splitting a surrogate pair, and the
+ * mark a shortened text ends with. The provider bounds page text with it,
+ * the Broker bounds what it shows and splits what it types with it, so a cut
+ * never leaves half a character on either side.
+ *
+ * @module
+ */
+
+/** The mark a shortened text ends with. */
+export const ellipsis = "…";
+
+/** Whether `unit` is the first half of a surrogate pair. */
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+/**
+ * Where to cut `text` at or before UTF-16 index `index`: `index` itself,
+ * or one less when the unit before it is a high surrogate (cutting there
+ * would split the pair). A cut at either end splits nothing.
+ *
+ * @example
+ * ```ts
+ * cutPoint("ab😀cd", 3); // 2: "ab" | "😀cd"
+ * cutPoint("abcd", 3); // 3
+ * ```
+ */
+export function cutPoint(text: string, index: number): number {
+  if (index > 0 && index < text.length && isHighSurrogate(text.charCodeAt(index - 1))) {
+    return index - 1;
+  }
+  return index;
+}
+
+/**
+ * `text` shortened to at most `maxUnits` UTF-16 units, {@linkcode ellipsis}
+ * included, and whether it was cut. A text that fits is returned whole.
+ *
+ * @example
+ * ```ts
+ * boundText("a longer text", 5); // { text: "a lo…", cut: true }
+ * boundText("short", 10); // { text: "short", cut: false }
+ * ```
+ */
+export function boundText(text: string, maxUnits: number): { text: string; cut: boolean } {
+  if (text.length <= maxUnits) return { text, cut: false };
+  const end = cutPoint(text, Math.max(0, maxUnits - ellipsis.length));
+  return { text: text.slice(0, end) + ellipsis, cut: true };
+}
