@@ -3,7 +3,7 @@
  *
  * - `contracts/` is pure TypeScript that runs in Deno and in the MV3 worker:
  *   its modules import only each other and `zod`, and touch no runtime
- *   (`Deno`, `chrome`, `process`, `require`). Tests and test utilities may
+ *   (`Deno`, `chrome`, `process`, `require`). Tests and `contracts/testing/` may
  *   also import `ajv` and `node:assert/strict`, and use `Deno`.
  * - The extension and the Deno side (Broker, Native Host) meet only in
  *   `contracts/`: neither imports the other. The Broker and the Native Host
@@ -191,7 +191,7 @@ function runtimeUsesOf(source: string): string[] {
 }
 
 function isTestFile(path: string): boolean {
-  return path.endsWith("_test.ts") || /(^|\/)_[\w-]*test_utils\.ts$/.test(path);
+  return path.endsWith("_test.ts") || path.startsWith("contracts/testing/");
 }
 
 /** The .ts files under `dir`, as URLs, skipping dependencies and generated output. */
