@@ -114,10 +114,12 @@ function newToken(): string {
  *
  * @example
  * ```ts
- * const cursors = new PageCursors();
- * const token = cursors.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
- * cursors.take(token, { record, frameId: "f", root: null }).after; // 9
- * cursors.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
+ * function continueOnce(record: PageCursor["record"]) {
+ *   const cursors = new PageCursors();
+ *   const token = cursors.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
+ *   cursors.take(token, { record, frameId: "f", root: null }).after; // 9
+ *   cursors.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
+ * }
  * ```
  */
 export class PageCursors {
