@@ -138,10 +138,13 @@ export const folderRules: FolderRules = {
     packages: ["node:util"],
     tests: brokerTests,
   },
+  // `leash status`, which the doctor runs too.
   "broker/status.ts": {
     imports: ["broker/client", "broker/authority", ...denoSide],
     packages: [],
   },
+  // The agent surface reaches the Broker through the client SDK only; the CLI
+  // verbs are the MCP tools under shorter names.
   "broker/cli": {
     imports: ["broker/mcp/**", "broker/client", ...denoSide],
     packages: ["zod"],
@@ -153,6 +156,7 @@ export const folderRules: FolderRules = {
     tests: brokerTests,
   },
   "broker/client": { imports: denoSide, packages: [], tests: brokerTests },
+  // The server side: see brokerLayers.
   "broker/server": {
     imports: [...below("broker/server"), ...denoSide],
     packages: [],
@@ -179,6 +183,7 @@ export const folderRules: FolderRules = {
     tests: brokerTests,
   },
   "broker/file_lock.ts": { imports: [], packages: [] },
+  // Install and doctor stand apart: they write and check what Chrome launches.
   "broker/install": {
     imports: denoSide,
     packages: ["zod", "node:path", "node:url"],
@@ -209,6 +214,7 @@ export const folderRules: FolderRules = {
     packages: ["zod"],
     tests: extensionTests,
   },
+  // The extension's own pages.
   "extension/approval": { imports: ["extension", "contracts/**"], packages: [] },
   "extension/popup": {
     imports: ["extension", "contracts/**"],
