@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { type ErrorCode, LeashError } from "./errors.ts";
-import { memoryTransportPair } from "./memory_transport.ts";
+import { memoryTransportPair } from "./testing/memory_transport.ts";
 import { defineEvent, defineMethod, type Handlers } from "./methods/define.ts";
 import { Peer } from "./peer.ts";
 import type { Transport } from "./transport.ts";

@@ -11,7 +11,7 @@ import {
 } from "./schema.ts";
 import { defineEvent, defineMethod } from "./methods/define.ts";
 import { events, methods } from "./methods/mod.ts";
-import { compileProtocol } from "./_ajv_test_utils.ts";
+import { compileProtocol } from "./testing/ajv.ts";
 
 const committedUrl = new URL("./protocol/v1.schema.json", import.meta.url);
 

@@ -10,7 +10,7 @@ import {
   runtimeCapabilities,
 } from "./capabilities.ts";
 import type { z } from "zod";
-import { compileProtocol } from "./_ajv_test_utils.ts";
+import { compileProtocol } from "./testing/ajv.ts";
 import { EnvelopeSchema, parseEnvelope } from "./envelope.ts";
 import { HelloSchema, ProviderHelloSchema, WelcomeSchema } from "./hello.ts";
 import { events, methods } from "./methods/mod.ts";

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import type { ValidateFunction } from "ajv";
 import type { z } from "zod";
-import { compileProtocol, type ProtocolValidators } from "./_ajv_test_utils.ts";
+import { compileProtocol, type ProtocolValidators } from "./testing/ajv.ts";
 import publishedSchema from "./protocol/v1.schema.json" with { type: "json" };
 import { EnvelopeSchema, parseEnvelope } from "./envelope.ts";
 import { HelloSchema, ProviderHelloSchema, WelcomeSchema } from "./hello.ts";
 import type { JsonValue } from "./json.ts";
 import { events, methods } from "./methods/mod.ts";
-import { eventSamples, methodSamples } from "./methods/samples.ts";
-import { mutants } from "./mutate.ts";
+import { eventSamples, methodSamples } from "./testing/samples.ts";
+import { mutants } from "./testing/mutate.ts";
 import { eventDef, methodParamsDef, methodResultDef } from "./schema.ts";
 import {
   brokerCapabilities,

@@ -9,7 +9,7 @@
 import type { ErrorCode } from "../../contracts/errors.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { JsonObject } from "../../contracts/json.ts";
-import { memoryTransportPair } from "../../contracts/memory_transport.ts";
+import { memoryTransportPair } from "../../contracts/testing/memory_transport.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { EventValueOf, ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import {

@@ -8,16 +8,12 @@
  *
  * @module
  */
-import type { z } from "zod";
 import { type ErrorCode, isLeashError, LeashError } from "../../contracts/errors.ts";
-import type { LeaseHandleSchema, LeaseToken } from "../../contracts/methods/common.ts";
+import type { LeaseHandle, LeaseToken } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { LeaseEnd, LeaseRecord } from "./leases.ts";
 import type { ClientSession } from "./sessions.ts";
 import type { BrokerState } from "./state.ts";
-
-/** An owning session's handle on one of its leases: `{sessionId, leaseId}`. */
-export type LeaseHandle = z.infer<typeof LeaseHandleSchema>;
 
 /** A live lease the caller owns, and the way to call its provider under it. */
 export interface OwnedLease {

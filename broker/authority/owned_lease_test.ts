@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { silentLogger } from "../../local/log.ts";
 import { fakeProvider, fakeSession } from "./_fake_peers.ts";
-import { type LeaseHandle, requireLease } from "./owned_lease.ts";
+import type { LeaseHandle } from "../../contracts/methods/common.ts";
+import { requireLease } from "./owned_lease.ts";
 import { BrokerState } from "./state.ts";
 
 const live = () => new AbortController().signal;

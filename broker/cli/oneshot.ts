@@ -17,7 +17,7 @@ import { requiredCapabilities } from "../mcp/registry.ts";
 import { AgentSession, socketConnector } from "../mcp/session.ts";
 import { claimTool, releaseTool } from "../mcp/tools/lease.ts";
 import { readPageInput } from "../mcp/tools/page.ts";
-import { matchesQuery } from "../runtime/observe/query.ts";
+import { matchesQuery } from "../../contracts/page_text.ts";
 import { parseFlags } from "./flags.ts";
 import { printFailure, printOutput, saveImage, type VerbIo } from "./io.ts";
 import { needsLease, oneShotPlan, shellOnly } from "./plans.ts";

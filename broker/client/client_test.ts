@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import type { Hello, Welcome } from "../../contracts/hello.ts";
 import { type JsonObject, JsonObjectSchema } from "../../contracts/json.ts";
-import { memoryTransportPair } from "../../contracts/memory_transport.ts";
+import { memoryTransportPair } from "../../contracts/testing/memory_transport.ts";
 import { defineMethod } from "../../contracts/methods/define.ts";
 import { handshakeMethods } from "../../contracts/methods/mod.ts";
 import { Peer } from "../../contracts/peer.ts";

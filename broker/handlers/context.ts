@@ -9,7 +9,8 @@
  * @module
  */
 import type { LeaseTable } from "../authority/leases.ts";
-import { type LeaseHandle, type OwnedLease, requireLease } from "../authority/owned_lease.ts";
+import type { LeaseHandle } from "../../contracts/methods/common.ts";
+import { type OwnedLease, requireLease } from "../authority/owned_lease.ts";
 import type { ProviderRegistry } from "../authority/registry.ts";
 import type { ClientSession } from "../authority/sessions.ts";
 import type { BrokerState } from "../authority/state.ts";

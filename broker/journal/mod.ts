@@ -6,23 +6,35 @@
  * The `browser.act` handler, in a few lines:
  *
  * ```ts
- * const journal = Journal.open<ActResult>(journalPath(stateDir)); // at Broker start
- * // per request:
- * const intent: Intent = {
- *   journalScope: session.journalKey ?? connectionJournalScope(connectionEpoch),
- *   requestId: params.requestId,
- *   payloadHash: payloadHash(actPayload(params)),
- *   leaseId: params.leaseId, instance, tab, origin,
- *   action: summarizeAction(params.action, target), // target: the ref's observed role/name
- * };
- * return await runJournaled(journal, intent, {
- *   signal,
- *   authorize: () => requireOwnedLiveLease(session, params.leaseId),
- *   perform: async (beforeDispatch) => {
- *     const outcome = await performAction({ ...engineOptions, beforeDispatch });
- *     return { status: outcome.status, result: toActResult(outcome) };
- *   },
- * });
+ * import type { ActResult, ClientMethods, ParamsOf } from "../../contracts/mod.ts";
+ *
+ * interface ActRequest {
+ *   params: ParamsOf<ClientMethods, "browser.act">;
+ *   session: { journalKey?: string; connectionEpoch: string };
+ *   lease: { instance: string; tab: string; origin: string };
+ *   target?: ObservedTarget; // the observed role and name of the element the ref names
+ *   signal: AbortSignal;
+ *   // The action engine, which calls `beforeDispatch` right before the first input.
+ *   perform(beforeDispatch: () => void): Promise<Completion<ActResult>>;
+ * }
+ *
+ * const journal = Journal.open<ActResult>(journalPath("/var/lib/leash")); // at Broker start
+ *
+ * function act({ params, session, lease, target, signal, perform }: ActRequest) {
+ *   const intent: Intent = {
+ *     journalScope: session.journalKey ?? connectionJournalScope(session.connectionEpoch),
+ *     requestId: params.requestId,
+ *     payloadHash: payloadHash(actPayload(params)),
+ *     leaseId: params.leaseId,
+ *     ...lease,
+ *     action: summarizeAction(params.action, target),
+ *   };
+ *   return runJournaled(journal, intent, {
+ *     signal,
+ *     authorize: () => {}, // throws unless the session still owns the live lease
+ *     perform,
+ *   });
+ * }
  * // on lease release / revoke: journal.purgeLease(leaseId); at shutdown: journal.close()
  * ```
  *

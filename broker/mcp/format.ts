@@ -10,7 +10,7 @@ import type { Lease } from "../../contracts/methods/common.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import type { PageWindow } from "../../contracts/methods/mod.ts";
 import type { ActResult } from "../../contracts/methods/mod.ts";
-import { pageDataNote, quote } from "../runtime/observe/render.ts";
+import { pageDataNote, quote } from "../../contracts/page_text.ts";
 
 type Instances = ResultOf<ClientMethods, "browser.instances">;
 type Tabs = ResultOf<ClientMethods, "browser.tabs">;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { pageDataNote } from "../runtime/observe/render.ts";
+import { pageDataNote } from "../../contracts/page_text.ts";
 import { sampleLease, sampleObservation } from "./_fake_link.ts";
 import {
   formatAct,

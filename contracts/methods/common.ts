@@ -91,4 +91,6 @@ export const EmptySchema = z.strictObject({});
 export type LeaseScope = z.infer<typeof LeaseScopeSchema>;
 export type Lease = z.infer<typeof LeaseSchema>;
 export type LeaseToken = z.infer<typeof LeaseTokenSchema>;
+/** An owning session's handle on one of its leases: `{sessionId, leaseId}`. */
+export type LeaseHandle = z.infer<typeof LeaseHandleSchema>;
 export type FrameTarget = z.infer<typeof FrameTargetSchema>;

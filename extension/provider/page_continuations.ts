@@ -69,10 +69,12 @@ export function staleContinuation(reason: string): LeashError {
  *
  * @example
  * ```ts
- * const continuations = new PageContinuations();
- * const token = continuations.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
- * continuations.take(token, { record, frameId: "f", root: null }).after; // 9
- * continuations.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
+ * function continueOnce(record: PageContinuation["record"]) {
+ *   const continuations = new PageContinuations();
+ *   const token = continuations.issue({ record, frameId: "f", loaderId: "l", root: null, after: 9, path: [1] });
+ *   continuations.take(token, { record, frameId: "f", root: null }).after; // 9
+ *   continuations.take(token, { record, frameId: "f", root: null }); // throws STALE_CURSOR
+ * }
  * ```
  */
 export class PageContinuations {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { memoryTransportPair } from "../../contracts/memory_transport.ts";
+import { memoryTransportPair } from "../../contracts/testing/memory_transport.ts";
 import { settle } from "../testing/fake_port.ts";
 import { exceedsUtf8, ProviderPolicyTransport } from "./provider_policy.ts";
 

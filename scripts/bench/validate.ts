@@ -9,9 +9,9 @@
  *
  * @module
  */
-import { compileProtocol } from "../../contracts/_ajv_test_utils.ts";
+import { compileProtocol } from "../../contracts/testing/ajv.ts";
 import { parseEnvelope } from "../../contracts/envelope.ts";
-import { methodSamples } from "../../contracts/methods/samples.ts";
+import { methodSamples } from "../../contracts/testing/samples.ts";
 import type { BenchRow } from "./row.ts";
 
 const warmUpMs = 50;

@@ -8,12 +8,17 @@
  * it to register again.
  *
  * ```ts
- * await world.broker.stop();
- * await using armed = await startTestBroker(world, { crashAt: "after-intent" });
- * const agent = await connectAgent(world, journalKey);
- * // … an action: the Broker dies …
- * await armed.status;
- * await using clean = await startTestBroker(world);
+ * import type { World } from "./harness.ts";
+ *
+ * async function crashAfterIntent(world: World, journalKey: string) {
+ *   await world.broker.stop();
+ *   await using armed = await startTestBroker(world, { crashAt: "after-intent" });
+ *   const agent = await connectAgent(world, journalKey);
+ *   // … an action through `agent`: the Broker dies …
+ *   await armed.status;
+ *   await using clean = await startTestBroker(world);
+ *   // … the same request again, through a new agent on the clean Broker …
+ * }
  * ```
  *
  * @module

@@ -9,7 +9,7 @@ import { LeashClient } from "../../broker/client/client.ts";
 import { clientRequiredCapabilities, runtimeCapabilities } from "../../contracts/capabilities.ts";
 import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
 import { type ClientMethods, clientMethods } from "../../contracts/methods/mod.ts";
-import { methodSamples } from "../../contracts/methods/samples.ts";
+import { methodSamples } from "../../contracts/testing/samples.ts";
 import { runtimeWorld } from "./_runtime_world.ts";
 
 type ClientMethod = keyof ClientMethods & string;

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { denoRunArgs } from "../../broker/launch.ts";
-import { compileProtocol } from "../../contracts/_ajv_test_utils.ts";
+import { compileProtocol } from "../../contracts/testing/ajv.ts";
 import { specClientHello } from "./_hellos.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { isRecord, RawSocket } from "./_raw_socket.ts";

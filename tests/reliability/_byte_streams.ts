@@ -12,8 +12,8 @@
 import { encodeFrame } from "../../contracts/framing.ts";
 import type { JsonValue } from "../../contracts/json.ts";
 import { limits } from "../../contracts/limits.ts";
-import { eventSamples, methodSamples } from "../../contracts/methods/samples.ts";
-import { mulberry32 } from "../../contracts/mutate.ts";
+import { eventSamples, methodSamples } from "../../contracts/testing/samples.ts";
+import { mulberry32 } from "../../contracts/testing/mutate.ts";
 
 /** A PRNG returning floats in [0, 1). */
 export type Random = () => number;

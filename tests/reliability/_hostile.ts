@@ -11,7 +11,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import type { JsonValue } from "../../contracts/json.ts";
 import { ElementStateSchema, type ObservedNode } from "../../contracts/methods/mod.ts";
 import { keyEvents, type NamedKey } from "../../broker/runtime/act/keys.ts";
-import { pageDataNote } from "../../broker/runtime/observe/render.ts";
+import { pageDataNote } from "../../contracts/page_text.ts";
 import { approvalUrl, popupUrl, until, type World } from "../e2e/harness.ts";
 import { CdpError, CdpPage } from "../support/cdp.ts";
 

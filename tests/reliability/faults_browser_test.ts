@@ -33,7 +33,7 @@ import type { LeashClient } from "../../broker/client/client.ts";
 import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { Observation } from "../../contracts/methods/mod.ts";
-import { mulberry32 } from "../../contracts/mutate.ts";
+import { mulberry32 } from "../../contracts/testing/mutate.ts";
 import { connectAgent, startTestBroker } from "../e2e/_crash.ts";
 import type { BrokerProcess } from "../integration/_broker_process.ts";
 import { delay, noBrowser, startWorld, until, withTimeout, type World } from "../e2e/harness.ts";

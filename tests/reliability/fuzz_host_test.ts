@@ -18,7 +18,7 @@ import assert from "node:assert/strict";
 import { LeashClient } from "../../broker/client/client.ts";
 import { parseEnvelope } from "../../contracts/envelope.ts";
 import type { JsonValue } from "../../contracts/json.ts";
-import { mutants } from "../../contracts/mutate.ts";
+import { mutants } from "../../contracts/testing/mutate.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
 import {
   helloRequest,

@@ -23,7 +23,7 @@ import { CdpMethodSchema } from "../../contracts/methods/cdp.ts";
 import { clientMethods, providerMethods } from "../../contracts/methods/mod.ts";
 import type { Observation } from "../../contracts/methods/mod.ts";
 import { pageFunctions } from "../../contracts/methods/page_functions.ts";
-import { methodSamples } from "../../contracts/methods/samples.ts";
+import { methodSamples } from "../../contracts/testing/samples.ts";
 import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
 import { specClientHello, specProviderHello } from "../integration/_hellos.ts";
 import { startInProcess } from "../integration/_in_process.ts";

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { extensionOrigin } from "../../contracts/identity.ts";
-import { mutants } from "../../contracts/mutate.ts";
+import { mutants } from "../../contracts/testing/mutate.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
 import { formatHostConfig } from "../../local/host_config.ts";
 import {

@@ -39,7 +39,7 @@
  */
 import assert from "node:assert/strict";
 import { errorCodes, LeashError } from "../../contracts/errors.ts";
-import { memoryTransportPair } from "../../contracts/memory_transport.ts";
+import { memoryTransportPair } from "../../contracts/testing/memory_transport.ts";
 import type { Action, ActResult, Expectation } from "../../contracts/methods/mod.ts";
 import type { Observation } from "../../contracts/methods/mod.ts";
 import { refOf, ToolError } from "../e2e/_mcp.ts";

@@ -4,6 +4,9 @@
  * targets attached with flat sessions.
  *
  * ```ts
+ * import { Chromium } from "./chromium.ts";
+ *
+ * await using browser = await Chromium.launch();
  * const client = await CdpClient.connect(browser.webSocketUrl);
  * const page = await CdpPage.open(client);
  * await page.navigate("http://127.0.0.1:8000/form.html");

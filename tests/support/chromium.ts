@@ -3,6 +3,8 @@
  * profile and a DevTools port, and always clean up.
  *
  * ```ts
+ * import { CdpClient } from "./cdp.ts";
+ *
  * const path = browserForTests();            // undefined → skip (throws when CI=true)
  * const browser = await Chromium.launch({ path });
  * try {

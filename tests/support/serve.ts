@@ -2,8 +2,12 @@
  * A tiny static file server on 127.0.0.1 for test fixture pages.
  *
  * ```ts
- * await using server = await serveFixtures();
- * await page.navigate(server.url("form.html"));   // http://127.0.0.1:<port>/form.html
+ * import type { CdpPage } from "./cdp.ts";
+ *
+ * async function openForm(page: CdpPage) {
+ *   await using server = await serveFixtures();
+ *   await page.navigate(server.url("form.html")); // http://127.0.0.1:<port>/form.html
+ * }
  * ```
  *
  * The same pages are reachable as `http://localhost:<port>/…`, a different

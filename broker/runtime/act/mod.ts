@@ -5,11 +5,19 @@
  * happened.
  *
  * ```ts
- * const outcome = await performAction({
- *   cdp, target, action: { kind: "click", ref: "e12" }, leaseScope,
- *   beforeDispatch: () => journal.recordIntent(request),
- *   expect: { textPresent: "Thanks" }, resolveRef,
- * });
+ * // Click e12 on a page of the lease's origin and expect a thank-you text;
+ * // `recordDispatch` runs right before the first input.
+ * function submit(cdp: Cdp, target: ActTarget, resolveRef: ResolveRef, recordDispatch: () => void) {
+ *   return performAction({
+ *     cdp,
+ *     target,
+ *     action: { kind: "click", ref: "e12" },
+ *     leaseScope: { kind: "origin", origin: "https://example.com" },
+ *     beforeDispatch: recordDispatch,
+ *     expect: { textPresent: "Thanks" },
+ *     resolveRef,
+ *   });
+ * }
  * ```
  *
  * @module

@@ -14,7 +14,7 @@ import {
   type ObserveBooks,
   type ObserveInput,
 } from "./observe.ts";
-import { pageDataNote } from "./render.ts";
+import { pageDataNote } from "../../../contracts/page_text.ts";
 import { assertGolden, loadSnapshot, n, snapshotOf, testBooks, tree } from "./_test_utils.ts";
 
 const page: ObservationScope = { kind: "page" };

@@ -1,34 +1,15 @@
 /**
- * Exact queries over the row tree. A row matches when its name or value
- * contains the query, or its role equals it (so `button` lists the buttons).
- * Matching is literal: no patterns, no whitespace or Unicode normalization,
- * and only ASCII letters fold case (`Pay` finds `PAY NOW`; `É` does not
- * find `é`) — predictable for a model, and the same rule on every platform.
- * The result keeps each match with its whole subtree (a matched table row
+ * Exact queries over the row tree, by the one matching rule of
+ * `contracts/page_text.ts`: a row matches when its name or value contains
+ * the query, or its role equals it (so `button` lists the buttons). The
+ * result keeps each match with its whole subtree (a matched table row
  * brings its cells and buttons) and the chain of ancestors that places it,
  * each shared ancestor shown once.
  *
  * @module
  */
+import { foldAscii, matchesFolded } from "../../../contracts/page_text.ts";
 import { keepRows, type TreeRow } from "./tree.ts";
-
-/** `text` with ASCII `A`–`Z` lowered and every other character untouched. */
-export function foldAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
-}
-
-/** Whether `row` matches `query` (see the module notes for the rule). */
-export function matchesQuery(
-  row: { role: string; name: string; value?: string },
-  query: string,
-): boolean {
-  return matchesFolded(row, foldAscii(query));
-}
-
-function matchesFolded(row: { role: string; name: string; value?: string }, needle: string) {
-  return foldAscii(row.name).includes(needle) || foldAscii(row.value ?? "").includes(needle) ||
-    foldAscii(row.role) === needle;
-}
 
 /** The rows of `rows` that match `query`, with their subtrees and ancestors. */
 export function filterByQuery(rows: readonly TreeRow[], query: string): TreeRow[] {

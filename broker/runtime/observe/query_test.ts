@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { pruneAxNodes } from "./prune.ts";
-import { filterByQuery, foldAscii, matchesQuery } from "./query.ts";
+import { foldAscii, matchesQuery } from "../../../contracts/page_text.ts";
+import { filterByQuery } from "./query.ts";
 import { n, tree } from "./_test_utils.ts";
 import type { TreeRow } from "./tree.ts";
 

@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  pageDataNote,
-  quote,
-  renderDeltaRow,
-  renderHeader,
-  renderRow,
-  renderScope,
-  renderTreeRow,
-} from "./render.ts";
+import { pageDataNote, quote } from "../../../contracts/page_text.ts";
+import { renderDeltaRow, renderHeader, renderRow, renderScope, renderTreeRow } from "./render.ts";
 
 /** Every way a reader might break a line. */
 const lineBreaks = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/;

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { EventValueOf, ParamsOf, ResultOf } from "./define.ts";
-import type { Events, Methods } from "./mod.ts";
+import type { EventValueOf, ParamsOf, ResultOf } from "../methods/define.ts";
+import type { Events, Methods } from "../methods/mod.ts";
 
 /** A valid params/result pair per method; a missing method is a type error. */
 export type MethodSamples = {

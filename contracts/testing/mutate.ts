@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { JsonValue } from "./json.ts";
+import type { JsonValue } from "../json.ts";
 
 /**
  * The mulberry32 generator: a fast 32-bit PRNG whose whole state is the

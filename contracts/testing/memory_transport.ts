@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { LeashError } from "./errors.ts";
-import { limits } from "./limits.ts";
-import type { Transport } from "./transport.ts";
+import { LeashError } from "../errors.ts";
+import { limits } from "../limits.ts";
+import type { Transport } from "../transport.ts";
 
 type Delivery = { kind: "message"; value: unknown } | { kind: "close" };
 

@@ -6,8 +6,8 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
-import publishedSchema from "./protocol/v1.schema.json" with { type: "json" };
-import { annotationKeywords, protocolDefRef, protocolSchemaId } from "./schema.ts";
+import publishedSchema from "../protocol/v1.schema.json" with { type: "json" };
+import { annotationKeywords, protocolDefRef, protocolSchemaId } from "../schema.ts";
 
 /** Validators compiled from one schema document. */
 export interface ProtocolValidators {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { isLeashError } from "./errors.ts";
-import { limits } from "./limits.ts";
+import { isLeashError } from "../errors.ts";
+import { limits } from "../limits.ts";
 import { memoryTransportPair } from "./memory_transport.ts";
-import type { Transport } from "./transport.ts";
+import type { Transport } from "../transport.ts";
 
 function record(transport: Transport): { messages: unknown[]; closes: () => number } {
   const messages: unknown[] = [];

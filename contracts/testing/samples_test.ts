@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eventSamples, methodSamples } from "./samples.ts";
-import { events, methods } from "./mod.ts";
+import { events, methods } from "../methods/mod.ts";
 
 Deno.test("every method sample matches its params and result schemas", () => {
   for (const [name, spec] of Object.entries(methods)) {
