@@ -10,18 +10,16 @@
  *   never touches.
  * - `browser.releaseSession` counts the leases it ended plus the waiting
  *   claims it cancelled (those are answered `CANCELLED`).
- * - `browser.validateLease` asks the provider for the main frame
- *   (`Page.getFrameTree`, fenced) and compares its URL with the lease's
- *   scope; outside it the lease ends with `ORIGIN_CHANGED`. It never renews
- *   a lease and returns no page data.
+ * - `browser.validateLease` checks the tab is still in the lease's scope
+ *   (`broker/runtime/lease/validate.ts`); outside it the lease ends with
+ *   `ORIGIN_CHANGED`. It never renews a lease and returns no page data.
  *
  * @module
  */
-import { documentOf } from "../../contracts/document.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { inLeaseScope } from "../../contracts/scope.ts";
+import { checkLeaseScope } from "../runtime/lease/validate.ts";
 import type { HandlerDeps } from "./context.ts";
 
 /** Handlers for the lease methods. */
@@ -36,16 +34,7 @@ export function leaseHandlers(
       deps.state.claims.claim(deps.session().conn, params, signal),
 
     "browser.validateLease": async (handle, { signal }) => {
-      const held = deps.requireLease(handle);
-      const answer = await held.call("cdp", {
-        lease: held.token,
-        method: "Page.getFrameTree",
-        params: {},
-      }, signal);
-      if (!inLeaseScope(held.lease.scope, documentOf(answer).url)) {
-        deps.leases.end(held.lease.leaseId, "origin-changed");
-        throw new LeashError("ORIGIN_CHANGED");
-      }
+      await checkLeaseScope(deps.requireLease(handle), deps.leases, signal);
       return { valid: true };
     },
 
