@@ -2,7 +2,8 @@
  * The projection of Chrome's accessibility nodes to the provider's bounded
  * `AxNode` rows. What is left out carries no meaning of its own: ignored
  * nodes, inline text boxes, nameless generic wrappers and static text that
- * only repeats its parent. Rows come in document (depth-first) order;
+ * only repeats its parent. Names are flattened as the accname spec says
+ * (see {@linkcode flatName}). Rows come in document (depth-first) order;
  * `depth` counts projected ancestors and `parentId` names the nearest
  * projected ancestor, both by backend node ID.
  *
@@ -64,8 +65,8 @@ const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
 const stateOrder: readonly ElementState[] = ElementStateSchema.options;
 
 /**
- * A node that qualifies for a row, with the untruncated text its children
- * are compared with; `row` is null when a bound left it out.
+ * A node that qualifies for a row, with the untruncated, flattened text its
+ * children are compared with; `row` is null when a bound left it out.
  */
 interface Shown {
   row: AxNode | null;
@@ -114,7 +115,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     const backendId = node.backendDOMNodeId;
     let shown: Shown | null = null;
     if (isShown(node, parent)) {
-      shown = { row: null, name: stringOf(node.name?.value), value: valueOf(node) ?? "" };
+      shown = { row: null, name: nameOf(node), value: flatName(valueOf(node) ?? "") };
       if (depth > bounds.maxDepth) note("depth", backendId ?? null);
       else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
       else {
@@ -154,10 +155,10 @@ function isShown(node: RawAxNode, parent: Shown | null): boolean {
   if (backendId === undefined || backendId <= 0) return false;
   const role = stringOf(node.role?.value);
   if (role === "InlineTextBox") return false;
-  const name = stringOf(node.name?.value);
-  if (wrapperRoles.has(role) && name.trim() === "") return false;
+  const name = nameOf(node);
+  if (wrapperRoles.has(role) && name === "") return false;
   if (role === "StaticText") {
-    if (name.trim() === "") return false;
+    if (name === "") return false;
     if (parent !== null && (parent.name === name || parent.value === name)) return false;
   }
   return true;
@@ -172,7 +173,7 @@ function toRow(
 ): AxNode {
   const backendNodeId = node.backendDOMNodeId ?? 0;
   const role = stringOf(node.role?.value).slice(0, 64) || "unknown";
-  const name = boundText(stringOf(node.name?.value), maxTextUnits);
+  const name = boundText(nameOf(node), maxTextUnits);
   if (name.cut) note("text", backendNodeId);
   const row: AxNode = {
     backendNodeId,
@@ -189,6 +190,24 @@ function toRow(
     row.value = value.text;
   }
   return row;
+}
+
+/**
+ * An accessible name as a flat string in the accname spec's sense: white
+ * space trimmed and every run of it collapsed to one space. Chromium passes
+ * the white space of the text it names a control from through unevenly
+ * across versions (`<label><input> Subscribe</label>` names the box
+ * " Subscribe" in Chromium 150), so rows only stay comparable across
+ * browsers once flattened. The Broker's identity check collapses names the
+ * same way before it compares them.
+ */
+export function flatName(name: string): string {
+  return name.replace(/\s+/g, " ").trim();
+}
+
+/** A node's accessible name, flattened. */
+function nameOf(node: RawAxNode): string {
+  return flatName(stringOf(node.name?.value));
 }
 
 /** A node's value as text, when it has a textual or numeric one. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AxNodeSchema } from "../../contracts/methods/mod.ts";
-import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+import { flatName, projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */
 function node(
@@ -59,7 +59,7 @@ Deno.test("projection keeps meaningful rows in document order with parents and d
       "RootWebArea Leash fixture",
       "  heading Order form",
       "  form ",
-      "    StaticText Name ",
+      "    StaticText Name",
       "    textbox Name = Ada",
       "    button Send",
       "  link Next page",
@@ -124,4 +124,95 @@ Deno.test("states come from AX properties in the fixed vocabulary", () => {
     ],
   }));
   assert.deepEqual(states, ["mixed", "collapsed", "disabled", "invalid"]);
+});
+
+Deno.test("flatName() trims white space and collapses each run to one space", () => {
+  assert.equal(flatName(" Subscribe"), "Subscribe");
+  assert.equal(flatName("Buy clicks: "), "Buy clicks:");
+  assert.equal(flatName("\n\t Place\n   order\u00a0 now \r\n"), "Place order now");
+  assert.equal(flatName(" \n\t "), "");
+  assert.equal(flatName("Show date picker"), "Show date picker");
+});
+
+/** Chromium 150's shape of `<label><input type=checkbox> Subscribe</label>` in a paragraph. */
+const labelledBoxes: RawAxNode[] = [
+  node("2", "RootWebArea", "Controls", undefined, ["21"]),
+  node("21", "paragraph", "", "2", ["22"]),
+  node("22", "none", undefined, "21", ["6", "74"], { ignored: true }),
+  node("6", "checkbox", " Subscribe", "22", [], {
+    properties: [{ name: "checked", value: { type: "tristate", value: "true" } }],
+  }),
+  node("74", "StaticText", " Subscribe", "22", ["-1000000001"], { ignored: true }),
+  node("-1000000001", "InlineTextBox", " Subscribe", "74", []),
+];
+
+Deno.test("a control named by its wrapping label gets the label's text without the white space", () => {
+  const { nodes } = projectAxNodes(labelledBoxes, open);
+  assert.deepEqual(nodes.map((n) => `${n.role} "${n.name}" ${n.states.join(" ")}`.trim()), [
+    'RootWebArea "Controls"',
+    'paragraph ""',
+    'checkbox "Subscribe" checked',
+  ]);
+  assert.equal(nodes[2].parentId, 21);
+});
+
+Deno.test("radios of a fieldset are named without the white space before the label text", () => {
+  const raw: RawAxNode[] = [
+    node("26", "group", "Grind", undefined, ["28", "29"]),
+    node("28", "none", undefined, "26", ["8"], { ignored: true }),
+    node("8", "radio", " Whole bean", "28", []),
+    node("29", "none", undefined, "26", ["9"], { ignored: true }),
+    node("9", "radio", " Filter\n      ", "29", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.map((n) => `${n.role} "${n.name}"`), [
+    'group "Grind"',
+    'radio "Whole bean"',
+    'radio "Filter"',
+  ]);
+});
+
+Deno.test("static text that repeats its parent once flattened is left out", () => {
+  const raw: RawAxNode[] = [
+    node("1", "link", "Next page", undefined, ["2"]),
+    node("2", "StaticText", "Next\n      page ", "1", []),
+    node("3", "paragraph", "", undefined, ["4", "5"]),
+    node("4", "StaticText", "Buy clicks: ", "3", []),
+    node("5", "StaticText", "\n   ", "3", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.map((n) => `${n.role} "${n.name}"`), [
+    'link "Next page"',
+    'paragraph ""',
+    'StaticText "Buy clicks:"',
+  ]);
+});
+
+Deno.test("a wrapper whose name is only white space is left out", () => {
+  const raw: RawAxNode[] = [
+    node("1", "generic", " \n\t ", undefined, ["2"]),
+    node("2", "button", "Go", "1", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.map((n) => `${n.role} ${n.depth}`), ["button 0"]);
+});
+
+Deno.test("values keep their white space; static text repeating one is still left out", () => {
+  const raw: RawAxNode[] = [
+    node("1", "textbox", "Notes", undefined, ["2"], {
+      value: { type: "string", value: "  two  spaces\n" },
+    }),
+    node("2", "StaticText", "  two  spaces\n", "1", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.equal(nodes.length, 1);
+  assert.equal(nodes[0].name, "Notes");
+  assert.equal(nodes[0].value, "  two  spaces\n");
+});
+
+Deno.test("a name is flattened before it is bounded", () => {
+  const raw = [node("1", "button", `  Send${" ".repeat(40)}now  `, undefined, [])];
+  const { nodes, cut } = projectAxNodes(raw, { ...open, maxTextUnits: 10 });
+  assert.equal(nodes[0].name, "Send now");
+  assert.equal(cut, null);
 });

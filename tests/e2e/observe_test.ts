@@ -22,16 +22,17 @@ Deno.test({
     });
     assert.equal(observation.url, url);
     assert.equal(observation.title, "Contact form");
-    // The page's own controls, in document order (the date input adds the browser's own parts).
+    // The page's own controls, in document order. The date input adds the browser's own parts:
+    // its month, day and year spin buttons (whose names Chromium builds differently from version
+    // to version) and the picker button, named by its title.
     const controls = observation.nodes
-      .filter((node) => node.ref !== null)
-      .map((node) => `${node.role} "${node.name}"`)
-      .filter((control) => !control.includes("Month") && !/"(Day|Year) /.test(control));
+      .filter((node) => node.ref !== null && node.role !== "spinbutton")
+      .map((node) => `${node.role} "${node.name}"`);
     assert.deepEqual(controls, [
       'textbox "Name"',
       'textbox "Email"',
       'textbox "Message"',
-      'button "Show date picker Show date picker"',
+      'button "Show date picker"',
       'button "Send"',
       'link "Go to the controls page"',
     ]);
