@@ -1,8 +1,9 @@
 /**
- * Cutting text by UTF-16 units without splitting a surrogate pair, and the
- * mark a shortened text ends with. The provider bounds page text with it,
- * the Broker bounds what it shows and splits what it types with it, so a cut
- * never leaves half a character on either side.
+ * Cutting text by UTF-16 units without splitting a surrogate pair, the
+ * mark a shortened text ends with, and accessible names made flat. The
+ * provider bounds and flattens page text with it, the Broker bounds what it
+ * shows, splits what it types and compares names with it, so a cut never
+ * leaves half a character and a name reads the same on either side.
  *
  * @module
  */
@@ -47,4 +48,17 @@ export function boundText(text: string, maxUnits: number): { text: string; cut: 
   if (text.length <= maxUnits) return { text, cut: false };
   const end = cutPoint(text, Math.max(0, maxUnits - ellipsis.length));
   return { text: text.slice(0, end) + ellipsis, cut: true };
+}
+
+/**
+ * An accessible name as a flat string in the accname spec's sense: white
+ * space trimmed and every run of it collapsed to one space. Chromium passes
+ * the white space of the text it names a control from through unevenly
+ * across versions (`<label><input> Subscribe</label>` names the box
+ * " Subscribe" in Chromium 150), so names only stay comparable once
+ * flattened: the provider flattens what it observes, the Broker what it
+ * compares before an action.
+ */
+export function flatName(name: string): string {
+  return name.replace(/\s+/g, " ").trim();
 }

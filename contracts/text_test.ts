@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { boundText, cutPoint, ellipsis } from "./text.ts";
+import { boundText, cutPoint, ellipsis, flatName } from "./text.ts";
 
 const smile = "😀"; // two UTF-16 units: a high and a low surrogate
 
@@ -44,4 +44,12 @@ Deno.test("boundText() never splits a surrogate pair", () => {
     assert.ok(text.length <= units, `${units}: ${text}`);
     assert.ok(text.isWellFormed(), `${units}: ${JSON.stringify(text)}`);
   }
+});
+
+Deno.test("flatName() trims white space and collapses each run to one space", () => {
+  assert.equal(flatName(" Subscribe"), "Subscribe");
+  assert.equal(flatName("Buy clicks: "), "Buy clicks:");
+  assert.equal(flatName("\n\t Place\n   order\u00a0 now \r\n"), "Place order now");
+  assert.equal(flatName(" \n\t "), "");
+  assert.equal(flatName("Show date picker"), "Show date picker");
 });

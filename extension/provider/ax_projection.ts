@@ -12,7 +12,7 @@
 import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
-import { boundText } from "../../contracts/text.ts";
+import { boundText, flatName } from "../../contracts/text.ts";
 
 /** An AX value as DevTools sends it; extra fields are dropped. */
 const RawAxValueSchema = z.object({ type: z.string(), value: z.unknown().optional() });
@@ -190,19 +190,6 @@ function toRow(
     row.value = value.text;
   }
   return row;
-}
-
-/**
- * An accessible name as a flat string in the accname spec's sense: white
- * space trimmed and every run of it collapsed to one space. Chromium passes
- * the white space of the text it names a control from through unevenly
- * across versions (`<label><input> Subscribe</label>` names the box
- * " Subscribe" in Chromium 150), so rows only stay comparable across
- * browsers once flattened. The Broker's identity check collapses names the
- * same way before it compares them.
- */
-export function flatName(name: string): string {
-  return name.replace(/\s+/g, " ").trim();
 }
 
 /** A node's accessible name, flattened. */

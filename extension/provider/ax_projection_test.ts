@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AxNodeSchema } from "../../contracts/methods/mod.ts";
-import { flatName, projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */
 function node(
@@ -124,14 +124,6 @@ Deno.test("states come from AX properties in the fixed vocabulary", () => {
     ],
   }));
   assert.deepEqual(states, ["mixed", "collapsed", "disabled", "invalid"]);
-});
-
-Deno.test("flatName() trims white space and collapses each run to one space", () => {
-  assert.equal(flatName(" Subscribe"), "Subscribe");
-  assert.equal(flatName("Buy clicks: "), "Buy clicks:");
-  assert.equal(flatName("\n\t Place\n   order\u00a0 now \r\n"), "Place order now");
-  assert.equal(flatName(" \n\t "), "");
-  assert.equal(flatName("Show date picker"), "Show date picker");
 });
 
 /** Chromium 150's shape of `<label><input type=checkbox> Subscribe</label>` in a paragraph. */

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
-import { ellipsis } from "../../../contracts/text.ts";
+import { ellipsis, flatName } from "../../../contracts/text.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import { refusalAs } from "./faults.ts";
 import type { PageObjects } from "./page_objects.ts";
@@ -100,14 +100,10 @@ export async function checkIdentity(
 
 /** Whether a current name matches an observed one. */
 export function sameName(current: string, observed: string): boolean {
-  const now = collapse(current);
-  const then = collapse(observed);
+  const now = flatName(current);
+  const then = flatName(observed);
   if (now === then) return true;
   return then.endsWith(ellipsis) && now.startsWith(then.slice(0, -ellipsis.length).trimEnd());
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 /** Describe a node; a node that no longer resolves or is detached is `STALE_TARGET`. */
