@@ -1,12 +1,14 @@
 /**
  * The audit line of an action: kind, ref and a short description a person
- * can read. Typed text may be a password, so only its length is kept;
- * element names come from the page and are cleaned of control characters so
+ * can read. Typed text may be a password, so only its length is kept; a
+ * navigation keeps the origin and path of an HTTP(S) URL and only the
+ * scheme of any other; element names come from the page and are cleaned of control characters so
  * a page cannot write terminal escapes into `leash journal`.
  *
  * @module
  */
 import type { Action } from "../../contracts/methods/mod.ts";
+import { httpOrigin } from "../../contracts/origin.ts";
 import type { ActionSummary } from "./types.ts";
 
 /** The role and accessible name the target had when it was observed. */
@@ -51,15 +53,23 @@ function targetLabel(target: ObservedTarget | undefined): string {
   return "(unnamed)";
 }
 
-/** Origin and path of a URL; its query and fragment may carry tokens, so they are left out. */
+/**
+ * Where a navigation goes, as the audit keeps it. An HTTP(S) URL keeps its
+ * origin and path: its query and fragment may carry tokens, its user info a
+ * password. Any other URL keeps only its scheme: the rest of a `javascript:`
+ * or `data:` URL is a script or a document, not a place.
+ */
 function navigationLabel(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const dropped = parsed.search !== "" || parsed.hash !== "" ? " (query omitted)" : "";
-    return `${displayText(`${parsed.origin}${parsed.pathname}`, 120)}${dropped}`;
-  } catch {
-    return "(unparsable URL)";
-  }
+  if (!URL.canParse(url)) return "(unparsable URL)";
+  const parsed = new URL(url);
+  const origin = httpOrigin(url);
+  if (origin === undefined) return `${displayText(parsed.protocol, 32)} (rest omitted)`;
+  const omitted = [
+    ...(parsed.username !== "" || parsed.password !== "" ? ["user info"] : []),
+    ...(parsed.search !== "" || parsed.hash !== "" ? ["query"] : []),
+  ];
+  const note = omitted.length === 0 ? "" : ` (${omitted.join(" and ")} omitted)`;
+  return `${displayText(`${origin}${parsed.pathname}`, 120)}${note}`;
 }
 
 function describe(action: Action, target: ObservedTarget | undefined): string {

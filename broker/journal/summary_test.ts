@@ -34,6 +34,36 @@ Deno.test("summarizeAction() drops the query and fragment of a navigation URL", 
   assert.equal(summary.ref, undefined);
 });
 
+Deno.test("summarizeAction() drops the user info of a navigation URL", () => {
+  assert.equal(
+    summarizeAction({ kind: "navigate", url: "https://ann:pw@shop.example:443/a?b=c" }).description,
+    "https://shop.example/a (user info and query omitted)",
+  );
+  assert.equal(
+    summarizeAction({ kind: "navigate", url: "http://ann@shop.example/" }).description,
+    "http://shop.example/ (user info omitted)",
+  );
+});
+
+Deno.test("summarizeAction() keeps only the scheme of a non-HTTP(S) navigation", () => {
+  const targets = {
+    "javascript:": 'javascript:document.title="JS"',
+    "data:": "data:text/html,<title>D</title>",
+    "file:": "file:///etc/passwd",
+    "chrome:": "chrome://settings/passwords",
+    "about:": "about:blank#secret",
+    "blob:": "blob:https://shop.example/0b5e7e6c-4c1f-4a9e-9a3b-1f2e3d4c5b6a",
+  };
+  for (const [scheme, url] of Object.entries(targets)) {
+    const { description } = summarizeAction({ kind: "navigate", url });
+    assert.equal(description, `${scheme} (rest omitted)`, url);
+  }
+  assert.equal(
+    summarizeAction({ kind: "navigate", url: "not a URL" }).description,
+    "(unparsable URL)",
+  );
+});
+
 Deno.test("summarizeAction() describes keys, checks, options and wheels", () => {
   assert.equal(
     summarizeAction({ kind: "press", key: "Enter", modifiers: ["Control"] }).description,

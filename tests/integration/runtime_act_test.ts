@@ -146,6 +146,36 @@ Deno.test("a covered target and a navigation out of scope are refused before any
   assert.ok(!world.provider.cdpCalls.some((call) => call.method === "Page.navigate"));
 });
 
+Deno.test("a refused navigation to a non-HTTP(S) URL is journaled with its scheme only", async () => {
+  await using world = await runtimeWorld();
+  const before = await world.client.call("browser.observe", world.handle);
+  const targets = [
+    'javascript:document.title="JS"',
+    "data:text/html,<title>D</title>",
+    "file:///etc/passwd",
+    "chrome://settings/passwords",
+  ];
+  for (const [index, url] of targets.entries()) {
+    await assert.rejects(
+      world.client.call("browser.act", {
+        ...world.handle,
+        requestId: `scheme-${index}`,
+        documentEpoch: before.documentEpoch,
+        action: { kind: "navigate", url },
+      }),
+      (error) => isLeashError(error, "OUT_OF_SCOPE"),
+    );
+  }
+  assert.ok(!world.provider.cdpCalls.some((call) => call.method === "Page.navigate"));
+  const rows = audit(world).map((entry) => [entry.action.kind, entry.action.description]);
+  assert.deepEqual(rows, [
+    ["navigate", "javascript: (rest omitted)"],
+    ["navigate", "data: (rest omitted)"],
+    ["navigate", "file: (rest omitted)"],
+    ["navigate", "chrome: (rest omitted)"],
+  ]);
+});
+
 Deno.test("a navigation inside the scope changes the document and answers with the new epoch", async () => {
   await using world = await runtimeWorld();
   const before = await world.client.call("browser.observe", world.handle);
