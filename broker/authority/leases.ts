@@ -24,14 +24,21 @@ export type LeaseEnd =
   | "owner-gone"
   /** The provider's connection closed. */
   | "provider-gone"
-  /** The provider said it ended (`lease.revoked`: Stop, tab closed, navigation, …). */
+  /** The provider said it ended (`lease.revoked`: Stop, tab closed, debugger detached, …). */
   | "revoked-by-provider"
+  /** The provider said the tab navigated out of the lease's scope (`lease.revoked`, `navigated`). */
+  | "navigated"
   /** The provider refused the lease's fence (`STALE_LEASE`) or no longer has its tab. */
   | "stale"
   /** The tab left the lease's origin (`ORIGIN_CHANGED`). */
   | "origin-changed"
   /** The Broker is stopping. */
   | "shutdown";
+
+/** Whether a lease that ended for `why` ended because its tab left the leased origin. */
+export function leftOrigin(why: LeaseEnd): boolean {
+  return why === "navigated" || why === "origin-changed";
+}
 
 /** Who owns a lease: a session inside one client connection. */
 export interface LeaseOwner {
@@ -78,7 +85,11 @@ export interface GrantedScope {
   scope: LeaseScope;
 }
 
-/** Ended leases remembered so their owner's late `release` is answered `false`, not an error. */
+/**
+ * Ended leases remembered, with why they ended, so their owner's late
+ * `release` is answered `false`, not an error, and an action that was under
+ * way when its lease ended can say why.
+ */
 const rememberedEnded = 1_024;
 
 interface Held {
@@ -94,8 +105,8 @@ export class LeaseTable {
   readonly #admission: Admission;
   readonly #live = new Map<string, Held>();
   readonly #reserved = new Map<string, { reservation: LeaseReservation; release: Release }>();
-  /** Recently ended lease IDs and their owner key, oldest first. */
-  readonly #ended = new Map<string, string>();
+  /** Recently ended lease IDs with their owner key and why they ended, oldest first. */
+  readonly #ended = new Map<string, { owner: string; why: LeaseEnd }>();
   #lastFence = 0;
 
   constructor(admission: Admission) {
@@ -179,7 +190,13 @@ export class LeaseTable {
 
   /** Whether `leaseId` was a lease of `owner` that ended recently. */
   endedFor(leaseId: string, owner: LeaseOwner): boolean {
-    return this.#ended.get(leaseId) === ownerKey(owner);
+    return this.endedWhy(leaseId, owner) !== undefined;
+  }
+
+  /** Why `leaseId`, a lease of `owner`, ended; `undefined` unless it ended recently. */
+  endedWhy(leaseId: string, owner: LeaseOwner): LeaseEnd | undefined {
+    const ended = this.#ended.get(leaseId);
+    return ended?.owner === ownerKey(owner) ? ended.why : undefined;
   }
 
   /** Live leases on `tab` of `instance`. */
@@ -205,7 +222,7 @@ export class LeaseTable {
     if (held === undefined) return undefined;
     this.#live.delete(leaseId);
     held.release();
-    this.#remember(held.lease);
+    this.#remember(held.lease, why);
     this.onEnded?.(held.lease, why);
     return held.lease;
   }
@@ -229,8 +246,8 @@ export class LeaseTable {
     return this.#reserved.size;
   }
 
-  #remember(lease: LeaseRecord): void {
-    this.#ended.set(lease.leaseId, ownerKey(lease));
+  #remember(lease: LeaseRecord, why: LeaseEnd): void {
+    this.#ended.set(lease.leaseId, { owner: ownerKey(lease), why });
     if (this.#ended.size <= rememberedEnded) return;
     const oldest = this.#ended.keys().next();
     if (oldest.done !== true) this.#ended.delete(oldest.value);

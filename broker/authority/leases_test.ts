@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Admission } from "./admission.ts";
-import { type LeaseEnd, LeaseTable, publicLease } from "./leases.ts";
+import { type LeaseEnd, LeaseTable, leftOrigin, publicLease } from "./leases.ts";
 
 const grant = (owner: string, instance: string) => ({
   sessionId: "s",
@@ -96,6 +96,21 @@ Deno.test("an ended lease is remembered for its owner only", () => {
   assert.equal(table.endedFor(lease.leaseId, { owner: "c1", sessionId: "s" }), true);
   assert.equal(table.endedFor(lease.leaseId, { owner: "c2", sessionId: "s" }), false);
   assert.equal(table.endedFor(lease.leaseId, { owner: "c1", sessionId: "t" }), false);
+});
+
+Deno.test("an ended lease remembers why it ended, for its owner only", () => {
+  const table = new LeaseTable(new Admission());
+  const owner = { owner: "c1", sessionId: "s" };
+  const away = table.add(grant("c1", "i1"));
+  const stopped = table.add(grant("c1", "i1"));
+  assert.equal(table.endedWhy(away.leaseId, owner), undefined);
+  table.end(away.leaseId, "navigated");
+  table.end(stopped.leaseId, "revoked-by-provider");
+  assert.equal(table.endedWhy(away.leaseId, owner), "navigated");
+  assert.equal(table.endedWhy(away.leaseId, { owner: "c2", sessionId: "s" }), undefined);
+  assert.equal(table.endedWhy(stopped.leaseId, owner), "revoked-by-provider");
+  const ends: LeaseEnd[] = ["navigated", "origin-changed", "revoked-by-provider", "stale"];
+  assert.deepEqual(ends.filter(leftOrigin), ["navigated", "origin-changed"]);
 });
 
 Deno.test("the public lease leaves the fence out", () => {

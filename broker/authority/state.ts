@@ -55,6 +55,7 @@ export interface BrokerStateOptions {
 /** Ends that need no `lease.revoke`: the provider ended it, refused it, or is gone. */
 const providerAlreadyKnows: ReadonlySet<LeaseEnd> = new Set<LeaseEnd>([
   "revoked-by-provider",
+  "navigated",
   "provider-gone",
   "stale",
   "shutdown",
@@ -160,10 +161,11 @@ export class BrokerState {
     value: EventValueOf<ProviderEvents, K>,
   ): void {
     const react: ProviderEventReactions = {
-      "lease.revoked": ({ leaseId }) => {
+      "lease.revoked": ({ leaseId, reason }) => {
         const lease = this.leases.get(leaseId);
         if (lease === undefined || lease.instance !== instance) return;
-        this.leases.end(leaseId, "revoked-by-provider");
+        // Kept apart: an action under way when the page left the origin is answered so.
+        this.leases.end(leaseId, reason === "navigated" ? "navigated" : "revoked-by-provider");
       },
       "page.changed": (change) => {
         const lease = this.leases.get(change.leaseId);

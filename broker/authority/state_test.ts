@@ -78,6 +78,32 @@ Deno.test("lease.revoked from another instance's provider ends nothing", async (
   assert.deepEqual(two.revoked, []);
 });
 
+Deno.test("lease.revoked for a navigation ends the lease as navigated, without a revoke back", async () => {
+  const state = new BrokerState(silentLogger);
+  const session = fakeSession(state, "c1");
+  const provider = fakeProvider(state, { instance: "one" });
+  const ended: string[] = [];
+  state.onLeaseEnded((_lease, why) => ended.push(why));
+  const owner = { owner: "c1", sessionId: "s" };
+  for (const reason of ["navigated", "stop"] as const) {
+    const lease = await state.claims.claim(
+      "c1",
+      { sessionId: "s", instance: "one", tab: `t-${reason}` },
+      live(),
+    );
+    state.providerEvent("one", "lease.revoked", { leaseId: lease.leaseId, reason });
+    assert.equal(state.leases.get(lease.leaseId), undefined);
+    assert.equal(
+      state.leases.endedWhy(lease.leaseId, owner),
+      reason === "navigated" ? "navigated" : "revoked-by-provider",
+    );
+  }
+  assert.deepEqual(ended, ["navigated", "revoked-by-provider"]);
+  assert.equal(session.events.length, 2);
+  await settle();
+  assert.deepEqual(provider.revoked, [], "the provider ended them itself");
+});
+
 Deno.test("releaseSession ends that session's leases and waiting claims only, and counts both", async () => {
   const state = new BrokerState(silentLogger);
   const session = fakeSession(state, "c1");
