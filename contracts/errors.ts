@@ -33,7 +33,7 @@ export const errorCodes = {
   TAB_LEASED:
     "Another session holds a lease on this tab; wait until it is released or claim another tab.",
   ORIGIN_CHANGED:
-    "The tab left the leased origin, so the lease ended; claim the tab again if access is still needed.",
+    "The tab left the leased origin, so the lease ended; an action that took it there already ran and is not repeated. Claim the tab again for its new origin if access is still needed, and observe before acting.",
   OUT_OF_SCOPE: "The request reaches outside the lease's tab or origin; stay within the lease.",
   STALE_TARGET:
     "The page changed since it was observed; observe again and use the new document epoch and refs.",

@@ -14,7 +14,11 @@
  *    caller's, then the act engine (`broker/runtime/act/act.ts`) checks the
  *    epoch and ref, acts, and calls the journal's dispatch mark right
  *    before the first input.
- * 3. The journal re-checks the lease before the result is delivered.
+ * 3. The journal re-checks the lease before the result is delivered. When
+ *    it ended because the page left the leased origin (the provider's
+ *    `lease.revoked` said `navigated`, or it answered `ORIGIN_CHANGED`), an
+ *    action that dispatched input is answered `ORIGIN_CHANGED`: it ran, and
+ *    most likely took the page there.
  *
  * `frame` answers `UNSUPPORTED`: `runtime.frame-click.v1` is not served.
  *
@@ -23,6 +27,7 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import { leftOrigin } from "../authority/leases.ts";
 import type { OwnedLease } from "../authority/owned_lease.ts";
 import { runJournaled } from "../journal/mod.ts";
 import { actOnLease, type ActParams } from "../runtime/act/act.ts";
@@ -55,6 +60,11 @@ export function actHandlers(
         signal,
         authorize: () => {
           deps.requireLease(params);
+        },
+        leftOrigin: () => {
+          const owner = { owner: deps.session().conn, sessionId: params.sessionId };
+          const why = deps.leases.endedWhy(params.leaseId, owner);
+          return why !== undefined && leftOrigin(why);
         },
         perform: async (beforeDispatch) => {
           const held = deps.requireLease(params);

@@ -9,7 +9,10 @@ import { sampleIntent, tempJournal } from "./_testing.ts";
 const cli = new URL("./_journal_cli.ts", import.meta.url).pathname;
 const password = "hunter2-correct-horse";
 
-/** A short demo session: a fill, a click, a stale click, a running one and a legacy client's. */
+/**
+ * A short demo session: a fill, a click, a click that took the page off its
+ * origin, a stale click, a running one and a legacy client's.
+ */
 function demoSession(journal: Journal): void {
   const fill = journal.begin(sampleIntent("fill-1", {
     clientName: "codex",
@@ -24,6 +27,13 @@ function demoSession(journal: Journal): void {
   if (click.kind !== "new") return;
   journal.markDispatched(click.entryId);
   journal.complete(click.entryId, { status: "unverified", result: null });
+
+  const away = journal.begin(sampleIntent("click-4"));
+  if (away.kind !== "new") return;
+  journal.markDispatched(away.entryId);
+  journal.complete(away.entryId, { status: "uncertain", result: null }, {
+    answer: "ORIGIN_CHANGED",
+  });
 
   const stale = journal.begin(sampleIntent("click-2"));
   if (stale.kind !== "new") return;
@@ -62,6 +72,7 @@ Deno.test("the audit lists who did what where and how it ended, never the typed 
   );
   assert.match(out, /click e12 "Submit" +unverified/);
   assert.match(out, /failed STALE_TARGET \(nothing dispatched\)/);
+  assert.match(out, /uncertain, then the page left the leased origin \(ORIGIN_CHANGED\)/);
   assert.match(out, /uncertain \(no outcome recorded; Broker restarted; input was dispatched\)/);
   assert.match(out, /connection-local .* nothing was dispatched\)/);
   assert.ok(!out.includes(password), "typed text never reaches the audit");

@@ -51,7 +51,10 @@ export function outcomeText(row: EntryRow): string {
     case "verified":
     case "unverified":
     case "uncertain":
-      return row.outcome;
+      if (row.error_code === "ORIGIN_CHANGED") {
+        return `${row.outcome}, then the page left the leased origin (ORIGIN_CHANGED)`;
+      }
+      return row.error_code === null ? row.outcome : `${row.outcome}, answered ${row.error_code}`;
     case "failed":
       return row.dispatched_at === null
         ? `failed ${row.error_code} (nothing dispatched)`

@@ -26,7 +26,7 @@ import { defaultResultCacheLimits, ResultCache, type ResultCacheLimits } from ".
 import { entryColumns, entryMeta, type EntryRow, parseEntryRow } from "./rows.ts";
 import { migrate, NewerSchemaError } from "./schema.ts";
 import { displayText, maxDescriptionLength } from "./summary.ts";
-import type { BeginDecision, Completion, EntryMeta, Intent } from "./types.ts";
+import type { BeginDecision, CompleteOptions, Completion, EntryMeta, Intent } from "./types.ts";
 import { WriterLock } from "./writer_lock.ts";
 
 /** How to open a {@linkcode Journal}. */
@@ -124,7 +124,7 @@ export class Journal<R = unknown> {
         "UPDATE entries SET dispatched_at = ? WHERE id = ? AND dispatched_at IS NULL",
       ),
       complete: db.prepare(
-        `UPDATE entries SET outcome = ?, completed_at = ?, error_code = NULL, keep_long = ?
+        `UPDATE entries SET outcome = ?, completed_at = ?, error_code = ?, keep_long = ?
         WHERE id = ?`,
       ),
       // SET expressions see the row before the update, so both read the old dispatched_at.
@@ -234,9 +234,11 @@ export class Journal<R = unknown> {
   /**
    * Record the outcome of an action that ran, and keep its full `result`
    * for exact retries (unless its lease was released meanwhile, or it is
-   * larger than the cache).
+   * larger than the cache). With `options.answer` the request is answered
+   * with that error instead, durably: exact retries get it too, and no
+   * result is kept.
    */
-  complete(entryId: number, completion: Completion<R>): void {
+  complete(entryId: number, completion: Completion<R>, options: CompleteOptions = {}): void {
     this.#assertOpen("record an outcome");
     const running = this.#runningEntry(entryId, "record its outcome");
     const { status } = completion;
@@ -245,8 +247,11 @@ export class Journal<R = unknown> {
     }
     try {
       const keepLong = status === "uncertain" ? 1 : 0;
-      this.#statements.complete.run(status, this.#now(), keepLong, entryId);
-      if (running.cacheable) this.#cache.put(entryId, running.leaseId, completion.result);
+      const answer = options.answer ?? null;
+      this.#statements.complete.run(status, this.#now(), answer, keepLong, entryId);
+      if (running.cacheable && answer === null) {
+        this.#cache.put(entryId, running.leaseId, completion.result);
+      }
     } finally {
       // Even if the write failed: the entry then has no outcome and retries are told uncertain.
       this.#settle(entryId, running);
@@ -326,6 +331,7 @@ export class Journal<R = unknown> {
       this.#track(row.id, row.lease_id);
       return { kind: "new", entryId: row.id };
     }
+    if (row.error_code !== null) return { kind: "answered", code: row.error_code, meta };
     const kept = this.#cache.lookup(row.id);
     if (kept !== undefined) return { kind: "cached", result: kept.result, meta };
     return { kind: "recovery-required", meta };

@@ -206,6 +206,39 @@ Deno.test("a failure after dispatch makes an exact retry uncertain", async () =>
   });
 });
 
+Deno.test("an action answered ORIGIN_CHANGED keeps that answer for every exact retry, also after a restart", async () => {
+  const { dir, path } = await tempJournal();
+  try {
+    const first = Journal.open<Result>(path);
+    const entryId = newEntry(first.begin(sampleIntent("away")));
+    first.markDispatched(entryId);
+    first.complete(
+      entryId,
+      { status: "uncertain", result: { requestId: "away", status: "uncertain", page: "old" } },
+      { answer: "ORIGIN_CHANGED" },
+    );
+    const retry = first.begin(sampleIntent("away"));
+    assert.equal(retry.kind, "answered");
+    if (retry.kind === "answered") {
+      assert.equal(retry.code, "ORIGIN_CHANGED");
+      assert.equal(retry.meta.outcome, "uncertain");
+      assert.equal(retry.meta.dispatched, true);
+    }
+    assert.equal(first.begin(sampleIntent("away", { documentEpoch: "x" })).kind, "conflict");
+    first.close();
+
+    const second = Journal.open<Result>(path);
+    try {
+      const after = second.begin(sampleIntent("away"));
+      assert.ok(after.kind === "answered" && after.code === "ORIGIN_CHANGED");
+    } finally {
+      second.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("restart: completed requests need recovery, intents without an outcome are uncertain", async () => {
   const { dir, path } = await tempJournal();
   try {

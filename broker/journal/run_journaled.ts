@@ -29,6 +29,12 @@ export interface JournaledAction<R> {
    * dispatched unless `beforeDispatch` already returned.
    */
   perform(beforeDispatch: () => void): Promise<Completion<R>>;
+  /**
+   * Whether the lease ended because its page left the leased origin. Asked
+   * only when `authorize` refused the result of an action that dispatched
+   * input: the action then most likely took the page there.
+   */
+  leftOrigin?(): boolean;
 }
 
 function settledOrAborted(settled: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
@@ -50,6 +56,8 @@ function settledOrAborted(settled: Promise<void>, signal: AbortSignal | undefine
  *
  * - changed payload under the same request ID → `REQUEST_CONFLICT`;
  * - completed, result no longer cached → `RECOVERY_REQUIRED`;
+ * - dispatched, and the lease ended because the page left its origin →
+ *   `ORIGIN_CHANGED`, recorded so that every exact retry gets it too;
  * - outcome unknown (a crash, or a failure after dispatch) → `OUTCOME_UNKNOWN`;
  * - the same request still running here → waits for it, then answers as
  *   for a completed request (an exact retry gets the same result).
@@ -79,6 +87,8 @@ export async function runJournaled<R>(
       case "cached":
         await action.authorize();
         return decision.result;
+      case "answered":
+        throw new LeashError(decision.code);
       case "new":
         return await runNew(journal, decision.entryId, action);
     }
@@ -111,16 +121,31 @@ async function runNew<R>(journal: Journal<R>, entryId: number, action: Journaled
     throw error;
   }
   crashAt("after-dispatch");
+  // The lease may have ended while the action ran; its page data is then not delivered.
+  const refusal = await refusalOf(action);
+  if (refusal !== undefined && dispatched && action.leftOrigin?.() === true) {
+    // The input ran and the page left the origin: say so, so the caller claims the new
+    // origin instead of stopping, and never sends it again (an exact retry is told the same).
+    journal.complete(entryId, completion, { answer: "ORIGIN_CHANGED" });
+    crashAt("after-outcome");
+    throw new LeashError("ORIGIN_CHANGED", { cause: refusal });
+  }
   journal.complete(entryId, completion);
   crashAt("after-outcome");
-  // The lease may have ended while the action ran; its page data is then not delivered.
+  if (refusal === undefined) return completion.result;
+  // The lease ended otherwise (Stop, release, disconnect), but input may have reached the page.
+  // Answer as an exact retry would, so the caller observes before acting again, instead of
+  // "claim again" and a second, new request.
+  if (dispatched) throw new LeashError("RECOVERY_REQUIRED", { cause: refusal });
+  throw refusal;
+}
+
+/** What `action.authorize()` throws now, or `undefined` when the caller may have the result. */
+async function refusalOf<R>(action: JournaledAction<R>): Promise<unknown> {
   try {
     await action.authorize();
+    return undefined;
   } catch (error) {
-    // But input may have reached the page. Answer as an exact retry would, so the caller
-    // observes before acting again, instead of "claim again" and a second, new request.
-    if (dispatched) throw new LeashError("RECOVERY_REQUIRED", { cause: error });
-    throw error;
+    return error;
   }
-  return completion.result;
 }

@@ -11,6 +11,8 @@ type Result = { requestId: string; submissions: number };
 class Page {
   submissions = 0;
   leaseLive = true;
+  /** Whether the lease, once ended, ended because the page left its origin. */
+  leftOrigin = false;
 
   action(
     options: { failBeforeDispatch?: LeashError; failAfterDispatch?: Error; gate?: Promise<void> } =
@@ -20,6 +22,7 @@ class Page {
       authorize: () => {
         if (!this.leaseLive) throw new LeashError("LEASE_NOT_FOUND");
       },
+      leftOrigin: () => this.leftOrigin,
       perform: async (beforeDispatch): Promise<Completion<Result>> => {
         await options.gate;
         if (options.failBeforeDispatch) throw options.failBeforeDispatch;
@@ -138,6 +141,38 @@ Deno.test("runJournaled() re-checks authority before delivering a result, and sa
       "RECOVERY_REQUIRED",
     );
     assert.equal(page.submissions, 1);
+  });
+});
+
+Deno.test("runJournaled() answers ORIGIN_CHANGED when the page left the origin under a dispatched action, and so does its exact retry", async () => {
+  await withJournal(async (journal) => {
+    const page = new Page();
+    const { promise: gate, resolve: open } = Promise.withResolvers<void>();
+    const running = runJournaled(journal, sampleIntent("r1"), page.action({ gate }));
+    const duplicate = runJournaled(journal, sampleIntent("r1"), page.action());
+    await Promise.resolve();
+    // The action takes the page to another origin; the provider ends the lease.
+    page.leaseLive = false;
+    page.leftOrigin = true;
+    journal.purgeLease("lease-1");
+    const answers = [
+      rejectsWith(running, "ORIGIN_CHANGED"),
+      rejectsWith(duplicate, "ORIGIN_CHANGED"),
+    ];
+    open();
+    await Promise.all(answers);
+    await rejectsWith(runJournaled(journal, sampleIntent("r1"), page.action()), "ORIGIN_CHANGED");
+    assert.equal(page.submissions, 1);
+  });
+});
+
+Deno.test("runJournaled() answers a new action on a lease that left its origin with the lease's own code", async () => {
+  await withJournal(async (journal) => {
+    const page = new Page();
+    page.leaseLive = false;
+    page.leftOrigin = true;
+    await rejectsWith(runJournaled(journal, sampleIntent("r1"), page.action()), "LEASE_NOT_FOUND");
+    assert.equal(page.submissions, 0);
   });
 });
 

@@ -53,6 +53,16 @@ export interface Completion<R> {
 }
 
 /**
+ * How an action that ran is recorded when its request is answered with an
+ * error all the same: `ORIGIN_CHANGED`, because its page left the leased
+ * origin and the lease ended with it.
+ */
+export interface CompleteOptions {
+  /** The error the request is answered with, now and on every exact retry. */
+  answer?: "ORIGIN_CHANGED";
+}
+
+/**
  * A recorded outcome. `failed` carries an error code; whether input reached
  * the page is {@linkcode EntryMeta.dispatched}.
  */
@@ -66,7 +76,10 @@ export interface EntryMeta {
   leaseId: string;
   /** `null` while no outcome is recorded. */
   outcome: Outcome | null;
-  /** The wire code of a `failed` outcome. */
+  /**
+   * The wire code of a `failed` outcome, or the error an action that ran
+   * was answered with (see {@linkcode CompleteOptions}).
+   */
   code: ErrorCode | null;
   /** Whether the dispatch mark was committed, i.e. input may have reached the page. */
   dispatched: boolean;
@@ -83,6 +96,9 @@ export interface EntryMeta {
  *
  * - `new`: the intent is committed; perform the action, then `complete` or `fail`.
  * - `cached`: an exact retry of a completed request; answer with `result`, dispatch nothing.
+ * - `answered`: an exact retry of an action that ran and was answered with
+ *   the error `code` (its page left the leased origin); answer `code`
+ *   again, dispatch nothing.
  * - `recovery-required`: an exact retry whose result is no longer cached
  *   (evicted, purged or Broker restarted); answer `RECOVERY_REQUIRED`.
  * - `conflict`: the request ID was used with another payload; answer `REQUEST_CONFLICT`.
@@ -95,6 +111,7 @@ export interface EntryMeta {
 export type BeginDecision<R> =
   | { kind: "new"; entryId: number }
   | { kind: "cached"; result: R; meta: EntryMeta }
+  | { kind: "answered"; code: ErrorCode; meta: EntryMeta }
   | { kind: "recovery-required"; meta: EntryMeta }
   | { kind: "conflict"; meta: EntryMeta }
   | { kind: "uncertain"; meta: EntryMeta }

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { readAudit } from "../../broker/journal/mod.ts";
-import { isLeashError } from "../../contracts/errors.ts";
-import type { Observation } from "../../contracts/methods/mod.ts";
+import { isLeashError, LeashError } from "../../contracts/errors.ts";
+import type { Observation, RevocationReason } from "../../contracts/methods/mod.ts";
 import { until } from "./_in_process.ts";
 import { ordersSnapshot, type RuntimeWorld, runtimeWorld } from "./_runtime_world.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
@@ -334,4 +334,88 @@ Deno.test("in a background tab a click goes without the mouse move Chrome would 
   world.page.hidden = false;
   await world.client.call("browser.act", { ...click, requestId: "shown" });
   assert.deepEqual(mouse().slice(2), ["mouseMoved", "mousePressed", "mouseReleased"]);
+});
+
+/**
+ * A world whose "Place order" click ends the lease in the browser, as the
+ * extension does: with `lease.revoked` and `reason`, or (`answer`) by
+ * answering the next leased call `ORIGIN_CHANGED`, as it does when it finds
+ * the tab on another origin before its tab listener fired.
+ */
+async function worldWhoseClickEndsTheLease(end: RevocationReason | "answer") {
+  let clicked = false;
+  const holder: { world?: RuntimeWorld } = {};
+  const world = await runtimeWorld({
+    onClick: (backendNodeId, page) => {
+      const { world } = holder;
+      if (world === undefined || page.node(backendNodeId)?.name !== "Place order") return;
+      clicked = true;
+      if (end === "answer") return;
+      world.provider.live.delete(world.lease.leaseId);
+      world.provider.emit("lease.revoked", { leaseId: world.lease.leaseId, reason: end });
+    },
+    beforeAnswer: () => {
+      const { world } = holder;
+      if (end !== "answer" || !clicked || world === undefined) return;
+      if (!world.provider.live.delete(world.lease.leaseId)) return;
+      throw new LeashError("ORIGIN_CHANGED");
+    },
+  });
+  holder.world = world;
+  return world;
+}
+
+Deno.test("a click whose page leaves the origin is answered ORIGIN_CHANGED, and so is its exact retry", async () => {
+  for (const end of ["navigated", "answer"] as const) {
+    await using world = await worldWhoseClickEndsTheLease(end);
+    const before = await world.client.call("browser.observe", world.handle);
+    const request = {
+      ...world.handle,
+      requestId: `away-${end}`,
+      documentEpoch: before.documentEpoch,
+      action: { kind: "click" as const, ref: refOf(before, "button", "Place order") },
+    };
+    await assert.rejects(
+      world.client.call("browser.act", request),
+      (error) => isLeashError(error, "ORIGIN_CHANGED"),
+      end,
+    );
+    const sent = world.inputs().length;
+    assert.ok(sent > 0, "the click was dispatched");
+    await assert.rejects(
+      world.client.call("browser.act", request),
+      (error) => isLeashError(error, "ORIGIN_CHANGED"),
+      `${end}: the exact retry`,
+    );
+    assert.equal(world.inputs().length, sent, "the retry dispatched nothing");
+    await assert.rejects(
+      world.client.call("browser.observe", world.handle),
+      (error) => isLeashError(error, "LEASE_NOT_FOUND"),
+    );
+    const [entry, ...others] = audit(world).filter((row) => row.action.kind === "click");
+    assert.deepEqual(others, []);
+    assert.deepEqual([entry.code, entry.dispatched, entry.attempts], ["ORIGIN_CHANGED", true, 1]);
+  }
+});
+
+Deno.test("a click whose lease the person stops meanwhile is still answered RECOVERY_REQUIRED", async () => {
+  await using world = await worldWhoseClickEndsTheLease("stop");
+  const before = await world.client.call("browser.observe", world.handle);
+  const request = {
+    ...world.handle,
+    requestId: "stopped",
+    documentEpoch: before.documentEpoch,
+    action: { kind: "click" as const, ref: refOf(before, "button", "Place order") },
+  };
+  await assert.rejects(
+    world.client.call("browser.act", request),
+    (error) => isLeashError(error, "RECOVERY_REQUIRED"),
+  );
+  const sent = world.inputs().length;
+  await assert.rejects(
+    world.client.call("browser.act", request),
+    (error) => isLeashError(error, "RECOVERY_REQUIRED"),
+  );
+  assert.equal(world.inputs().length, sent);
+  assert.equal(audit(world).at(-1)?.code, null);
 });
