@@ -11,7 +11,7 @@ import type { Lease } from "../../contracts/methods/common.ts";
 import { NotedError } from "./errors.ts";
 
 /** Why a lease ended, as this process learnt it. */
-export type ClientLeaseEnd = "released" | "revoked" | "connection-lost" | "renewed";
+export type ClientLeaseEnd = "released" | "revoked" | "left-origin" | "connection-lost" | "renewed";
 
 /** One lease in the book. */
 export interface LeaseEntry {
@@ -29,6 +29,8 @@ const notes: Record<ClientLeaseEnd, string> = {
   released: "This lease ended because it was released.",
   revoked:
     "The Broker ended this lease (the person pressed Stop, the tab left the leased origin or closed, or it was released).",
+  "left-origin":
+    "This lease ended when the tab left the leased origin; an action that took it there ran and is not sent again. Claim the tab again with browser_claim for its new origin if you still need it.",
   "connection-lost":
     "This lease ended when the connection to the Broker was lost; leases never survive reconnection.",
   renewed:
@@ -53,10 +55,15 @@ export class LeaseBook {
     this.#entries.set(lease.leaseId, { leaseId: lease.leaseId, lease, generation });
   }
 
-  /** Mark a lease ended; the first reason stays. An unknown ID is recorded as ended too. */
+  /**
+   * Mark a lease ended; the first reason stays, except that `left-origin`
+   * (learnt from an answer) refines `revoked` (the Broker's event names no
+   * reason). An unknown ID is recorded as ended too.
+   */
   end(leaseId: string, why: ClientLeaseEnd, generation = -1): void {
     const entry = this.#entries.get(leaseId);
     if (entry === undefined) this.#entries.set(leaseId, { leaseId, generation, ended: why });
+    else if (entry.ended === "revoked" && why === "left-origin") entry.ended = why;
     else entry.ended ??= why;
     this.#trim();
   }

@@ -15,6 +15,17 @@ Deno.test("the first reason a lease ended is the one reported", () => {
   });
 });
 
+Deno.test("left-origin, learnt from an answer, refines a revocation but nothing else", () => {
+  const book = new LeaseBook();
+  book.end("A", "revoked");
+  book.end("A", "left-origin");
+  book.end("A", "released");
+  assert.equal(book.get("A")?.ended, "left-origin");
+  book.end("B", "released");
+  book.end("B", "left-origin");
+  assert.equal(book.get("B")?.ended, "released");
+});
+
 Deno.test("only the ended connection's leases end with it", () => {
   const book = new LeaseBook();
   book.granted(sampleLease("A"), 1);

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Tool } from "./define.ts";
 import { fakeBroker, type FakeHandlers, sampleLease, sampleObservation } from "./_fake_link.ts";
-import { NotedError } from "./errors.ts";
 import { leaseEndNote } from "./leases.ts";
-import { actTool, generatedRequestIdPrefix } from "./tools/act.ts";
+import { failureText, NotedError, toToolFailure } from "./errors.ts";
+import { actTool, generatedRequestIdPrefix, leftOriginNote } from "./tools/act.ts";
 import { captureTool } from "./tools/capture.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
 import { observeTool } from "./tools/observe.ts";
@@ -110,6 +110,41 @@ Deno.test("act makes up a request ID when none is given and passes one that is",
   assert.equal(made.structured.requestId, sent.requestId);
   await actTool.run({ ...args, requestId: "pay-1" }, context);
   assert.deepEqual(calls.at(-1)?.params, { ...args, requestId: "pay-1", sessionId: "s1" });
+});
+
+Deno.test("an act whose page left the origin tells the agent it ran and to claim the new origin", async () => {
+  const { context, calls } = await claimed({
+    ...base,
+    "browser.act": (_params, link) => {
+      link.emit({ event: "browser.lease-revoked", value: { sessionId: "s1", leaseId: "L1" } });
+      throw new LeashError("ORIGIN_CHANGED");
+    },
+  });
+  const args = {
+    leaseId: "L1",
+    requestId: "away",
+    documentEpoch: "d1",
+    action: { kind: "click", ref: "e1" },
+  };
+  const failure = await actTool.run(args, context).then(
+    () => assert.fail("the act was answered"),
+    (error) => toToolFailure(error),
+  );
+  assert.equal(failure.code, "ORIGIN_CHANGED");
+  assert.equal(failure.note, leftOriginNote);
+  const text = failureText(failure);
+  assert.match(text, /already ran and is not repeated/);
+  assert.match(text, /left the leased origin/);
+  assert.match(text, /browser_claim/);
+  // Later calls on the lease are told why it ended, without asking the Broker.
+  const asked = calls.length;
+  await assert.rejects(actTool.run(args, context), (error) => {
+    assert.ok(error instanceof NotedError);
+    assert.equal(error.code, "LEASE_NOT_FOUND");
+    assert.equal(error.note, leaseEndNote("left-origin"));
+    return true;
+  });
+  assert.equal(calls.length, asked);
 });
 
 Deno.test("capture validates the lease on the same connection before returning the image", async () => {

@@ -3,14 +3,20 @@
  *
  * @module
  */
+import { isLeashError } from "../../../contracts/errors.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
+import { NotedError } from "../errors.ts";
 import { formatAct } from "../format.ts";
 
 const actParams = clientMethods["browser.act"].params;
 
 /** The prefix of request IDs the server makes up when the caller gives none. */
 export const generatedRequestIdPrefix = "leash-";
+
+/** What an agent is told when an action is answered `ORIGIN_CHANGED`. */
+export const leftOriginNote =
+  "The page left the leased origin as this action ran: if the action was sent, it ran and took the page there, and it is never sent again (the same requestId answers ORIGIN_CHANGED again). To go on, claim the tab again with browser_claim for its new origin (the person approves it), then observe it.";
 
 /** `browser_act` → `browser.act`. */
 export const actTool = defineTool({
@@ -22,7 +28,7 @@ export const actTool = defineTool({
     "`expect` states what must hold afterwards (`textPresent`, or an element's checked/selected/expanded/disabled/focused/value); the result's status is verified when it holds, unverified when it was not confirmed, uncertain when the action may or may not have happened — observe before doing anything else then.",
     "The result says whether the document changed (then old refs and the old epoch are dead) and carries an observation of the page after the action.",
     "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it, but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
-    "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched, observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding.",
+    "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched, observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
   input: actParams.omit({ sessionId: true }).extend({
     leaseId: actParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
@@ -51,7 +57,13 @@ export const actTool = defineTool({
           signal,
           timeoutMs: callTimeoutMs,
         }),
-    );
+    ).catch((error) => {
+      if (isLeashError(error, "ORIGIN_CHANGED")) {
+        session.leases.end(args.leaseId, "left-origin");
+        throw new NotedError("ORIGIN_CHANGED", leftOriginNote, { cause: error });
+      }
+      throw error;
+    });
     session.leases.noteEpoch(args.leaseId, result.documentEpoch);
     return { text: formatAct(result), structured: result };
   },
