@@ -12,6 +12,8 @@
  *
  * The same pages are reachable as `http://localhost:<port>/…`, a different
  * origin, which tests use for out-of-scope URLs ({@linkcode FixtureServer.otherOriginUrl}).
+ * `/redirect?to=<url>` answers `302 Found` to `<url>`, for a same-origin link
+ * that leaves the origin on the server's word ({@linkcode FixtureServer.redirectUrl}).
  *
  * @module
  */
@@ -41,6 +43,8 @@ export interface FixtureServer {
   url(path: string): string;
   /** The same fixture on `http://localhost:<port>`: another origin, same server. */
   otherOriginUrl(path: string): string;
+  /** A URL on {@linkcode origin} that the server answers with a 302 redirect to `to`. */
+  redirectUrl(to: string): string;
   /** Stop serving and wait for the listener to close. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -62,6 +66,11 @@ export function serveFixtures(root: string = fixturesDir): Promise<FixtureServer
       port,
       url: (path: string) => new URL(path, `http://127.0.0.1:${port}/`).href,
       otherOriginUrl: (path: string) => new URL(path, `http://localhost:${port}/`).href,
+      redirectUrl: (to: string) => {
+        const url = new URL("/redirect", `http://127.0.0.1:${port}/`);
+        url.searchParams.set("to", to);
+        return url.href;
+      },
       close,
       [Symbol.asyncDispose]: close,
     };
@@ -78,6 +87,7 @@ async function respond(root: string, request: Request): Promise<Response> {
   } catch {
     return new Response("bad path", { status: 400 });
   }
+  if (pathname === "/redirect") return redirect(new URL(request.url).searchParams.get("to"));
   const relative = pathname === "/" ? "index.html" : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
@@ -92,4 +102,15 @@ async function respond(root: string, request: Request): Promise<Response> {
   } catch {
     return new Response("not found", { status: 404 });
   }
+}
+
+/** `302 Found` to `to`, an absolute HTTP(S) URL; anything else is a bad request. */
+function redirect(to: string | null): Response {
+  if (to === null || !URL.canParse(to) || !/^https?:$/.test(new URL(to).protocol)) {
+    return new Response("bad redirect target", { status: 400 });
+  }
+  return new Response(null, {
+    status: 302,
+    headers: { location: new URL(to).href, "cache-control": "no-store" },
+  });
 }

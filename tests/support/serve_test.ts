@@ -22,3 +22,19 @@ Deno.test("serveFixtures() serves fixture pages on 127.0.0.1 and nothing outside
   }
   assert.equal(new URL(server.otherOriginUrl("form.html")).hostname, "localhost");
 });
+
+Deno.test("serveFixtures() redirects /redirect?to= to an HTTP(S) URL, and refuses other targets", async () => {
+  await using server = await serveFixtures();
+  const target = server.otherOriginUrl("form.html");
+  const hop = server.redirectUrl(target);
+  assert.equal(new URL(hop).origin, server.origin);
+  const response = await fetch(hop, { redirect: "manual" });
+  await response.body?.cancel();
+  assert.equal(response.status, 302);
+  assert.equal(response.headers.get("location"), target);
+  for (const to of ["javascript:alert(1)", "not a url"]) {
+    const refused = await fetch(server.redirectUrl(to), { redirect: "manual" });
+    await refused.body?.cancel();
+    assert.equal(refused.status, 400, to);
+  }
+});
