@@ -16,7 +16,7 @@ export const generatedRequestIdPrefix = "leash-";
 
 /** What an agent is told when an action is answered `ORIGIN_CHANGED`. */
 export const leftOriginNote =
-  "The page left the leased origin as this action ran: if the action was sent, it ran and took the page there, and it is never sent again (the same requestId answers ORIGIN_CHANGED again). To go on, claim the tab again with browser_claim for its new origin (the person approves it), then observe it.";
+  "The page left the leased origin as this action ran: if the action was sent, it ran and took the page there, and it is never sent again. To go on, claim the tab again with browser_claim for its new origin (the person approves it), then observe it.";
 
 /** `browser_act` → `browser.act`. */
 export const actTool = defineTool({
