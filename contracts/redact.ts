@@ -30,7 +30,7 @@ export const redacted = "[redacted]";
 /** Whose eyes a URL is redacted for; see the module documentation. */
 export type UrlView = "leased" | "unleased";
 
-/** Words that make a parameter or field name a credential's name wherever they appear in it. */
+/** Parts that make a name a credential's name wherever they appear in it (`PHPSESSID`). */
 const secretFragments = [
   "token",
   "secret",
@@ -113,9 +113,11 @@ const nestedNames = /(?:^|[?&#;])([^=?&#;]+)=/g;
 
 /**
  * Whether a run of token characters is random-looking rather than words:
- * a hex digest or UUID, or letters and digits that change case and kind so
- * often that its "words" average under three characters (`dGhpcyBp…`),
- * which text, slugs and camelCase names (`getUserAccount`) never do.
+ * a hex digest or UUID; letters and digits that change case and kind so
+ * often that its "words" average under three characters (`dGhpcyBp…`); or
+ * letters and digits that alternate at least once every four characters
+ * (`a8f3k2l9…`). Text, slugs and camelCase names (`getUserAccount`,
+ * `spring_sale_2024`) do neither.
  */
 function randomRun(run: string): boolean {
   const alnum = run.replace(/[^A-Za-z0-9]/g, "");
