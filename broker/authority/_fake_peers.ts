@@ -25,6 +25,8 @@ import type { BrokerState } from "./state.ts";
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
 type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
+type TabsParams = ParamsOf<ProviderMethods, "tabs.list">;
+type TabsResult = ResultOf<ProviderMethods, "tabs.list">;
 
 /** How a fake provider behaves. */
 export interface FakeProviderOptions {
@@ -35,6 +37,8 @@ export interface FakeProviderOptions {
   onGrant?: (params: GrantParams, signal: AbortSignal) => GrantResult | Promise<GrantResult>;
   /** Answer one `cdp` call; default `{}`. */
   onCdp?: (params: ParamsOf<ProviderMethods, "cdp">) => JsonObject | ErrorCode;
+  /** Answer one `tabs.list`; default no tabs. */
+  onTabs?: (params: TabsParams) => TabsResult;
 }
 
 /** A registered provider whose calls a test scripts and records. */
@@ -78,7 +82,7 @@ export function fakeProvider(state: BrokerState, options: FakeProviderOptions): 
     local,
     remote: {},
     handlers: {
-      "tabs.list": () => [],
+      "tabs.list": (params) => options.onTabs?.(params) ?? [],
       "lease.grant": (params, { signal }) => {
         grants.push(params);
         signal.addEventListener("abort", () => cancels.push(params.lease), { once: true });

@@ -34,7 +34,8 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
 });
 
 Deno.test("instances and tabs --json print the Broker's answers", async () => {
-  await using env = await startInProcess();
+  // Personal mode, where the Broker relays tab titles.
+  await using env = await startInProcess({ accessMode: "personal" });
   const provider = await ScriptedProvider.connect({
     socketPath: env.socketPath,
     token: env.token,

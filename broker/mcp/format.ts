@@ -11,6 +11,7 @@ import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import type { PageWindow } from "../../contracts/methods/mod.ts";
 import type { ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../../contracts/page_text.ts";
+import { redacted } from "../../contracts/redact.ts";
 
 type Instances = ResultOf<ClientMethods, "browser.instances">;
 type Tabs = ResultOf<ClientMethods, "browser.tabs">;
@@ -43,7 +44,11 @@ export function formatInstances(instances: Instances): string {
   return lines.join("\n");
 }
 
-/** `browser.tabs` of `instance` as text; titles and URLs are page data and marked so. */
+/**
+ * `browser.tabs` of `instance` as text; titles and URLs are page data and
+ * marked so. The URLs arrive redacted by the Broker; the text shows them as
+ * the structured result carries them.
+ */
 export function formatTabs(instance: string, tabs: Tabs): string {
   const lines: string[] = [];
   if (tabs.some((tab) => tab.title !== undefined || tab.url !== undefined)) {
@@ -55,10 +60,17 @@ export function formatTabs(instance: string, tabs: Tabs): string {
     if (tab.active) line += "  active";
     if (tab.title !== undefined) line += `  ${quote(tab.title)}`;
     if (tab.url !== undefined) line += `  url: ${quote(tab.url)}`;
+    if (tab.openedBy !== undefined) line += `  opened by your leased tab ${word(tab.openedBy)}`;
     lines.push(line);
   }
   if (tabs.length > 0 && tabs.every((tab) => tab.title === undefined && tab.url === undefined)) {
     lines.push("(titles and URLs are shown only where the access mode permits discovery)");
+  }
+  if (tabs.some((tab) => tab.url?.includes(redacted) === true)) {
+    lines.push(
+      `(${redacted} stands for a left-out value: every query value and the fragment of a tab ` +
+        "you hold no lease on, and credential-like values of any tab)",
+    );
   }
   return lines.join("\n");
 }

@@ -26,6 +26,30 @@ Deno.test("tab titles and URLs are quoted page data that cannot start a line", (
   );
 });
 
+Deno.test("tabs name the leased tab that opened them and say what [redacted] stands for", () => {
+  const text = formatTabs("i1", [
+    { tab: "i1:1", active: true, title: "App", url: "https://a.example/?code=[redacted]" },
+    {
+      tab: "i1:2",
+      active: false,
+      title: "Sign in",
+      url: "https://idp.example/?client_id=app",
+      openedBy: "i1:1",
+    },
+  ]);
+  assert.equal(
+    text,
+    [
+      pageDataNote,
+      "2 tabs in i1:",
+      '  i1:1  active  "App"  url: "https://a.example/?code=[redacted]"',
+      '  i1:2  "Sign in"  url: "https://idp.example/?client_id=app"  opened by your leased tab i1:1',
+      "([redacted] stands for a left-out value: every query value and the fragment of a tab you " +
+      "hold no lease on, and credential-like values of any tab)",
+    ].join("\n"),
+  );
+});
+
 Deno.test("tabs without titles say discovery is not permitted", () => {
   const text = formatTabs("i1", [{ tab: "i1:1", active: true }]);
   assert.doesNotMatch(text, /page content below/);

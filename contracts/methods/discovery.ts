@@ -1,6 +1,7 @@
 /**
  * The discovery family: which browser instances are connected, and an
- * instance's tabs. Titles and URLs appear only where discovery is permitted.
+ * instance's tabs. Titles, URLs and openers appear only where discovery is
+ * permitted, and URLs only as `contracts/tab_listing.ts` redacts them.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { limits } from "../limits.ts";
 import {
   EmptySchema,
   InstanceIdSchema,
+  LeaseTokenSchema,
   PageTextSchema,
   TabIdSchema,
   TimestampSchema,
@@ -23,13 +25,23 @@ export const InstanceInfoSchema = z.strictObject({
   connectedSince: TimestampSchema,
 });
 
-/** A tab as a client may see it; title and URL only where discovery is permitted. */
+/**
+ * A tab as a client may see it; title, URL and opener only where discovery
+ * is permitted. The URL is redacted: credential-like parts always, every
+ * query value and the fragment unless the caller leases the tab or the tab
+ * that opened it.
+ */
 export const TabInfoSchema = z.strictObject({
   tab: TabIdSchema,
   active: z.boolean(),
   title: PageTextSchema.optional(),
   url: UrlSchema.optional(),
+  /** The caller's leased tab that opened this one (a popup of the leased page). */
+  openedBy: TabIdSchema.optional(),
 });
+
+/** A tab as `browser.tabs` and `tabs.list` return it. */
+export type TabInfo = z.infer<typeof TabInfoSchema>;
 
 /** The discovery methods. */
 export const discoveryMethods = {
@@ -42,16 +54,19 @@ export const discoveryMethods = {
   }),
   "browser.tabs": defineMethod({
     direction: "client→broker",
-    title: "List an instance's tabs, with titles and URLs where discovery is permitted.",
+    title: "List an instance's tabs, with titles and redacted URLs where discovery is permitted.",
     capability: "runtime.v1",
     params: z.strictObject({ instance: InstanceIdSchema }),
     result: z.array(TabInfoSchema),
   }),
   "tabs.list": defineMethod({
     direction: "broker→provider",
-    title: "List the browser's tabs, with titles and URLs only where discovery is permitted.",
+    title: "List the browser's tabs, with titles and redacted URLs where discovery is permitted.",
     capability: "lease.tab-scope.v1",
-    params: EmptySchema,
+    params: z.strictObject({
+      /** The caller's live leases on this browser: their tabs show more of their URLs. */
+      leases: z.array(LeaseTokenSchema).max(limits.maxLeases).optional(),
+    }),
     result: z.array(TabInfoSchema),
   }),
 };

@@ -26,6 +26,8 @@ export interface TabSnapshot {
   title: string;
   /** The committed URL, when Chrome reports one. */
   url: string | undefined;
+  /** The tab whose page opened this one (a link or `window.open`), when Chrome knows it. */
+  openerTabId?: number;
 }
 
 /** Tabs and DevTools commands. */

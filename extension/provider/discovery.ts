@@ -1,13 +1,19 @@
 /**
  * The `discovery` family: `tabs.list`. In restricted mode the Broker learns only which tabs exist
- * and which is active; titles and URLs of ordinary web pages are listed only
- * when the Broker runs in personal mode, where discovery is prompt-free.
+ * and which is active; titles, URLs and openers of ordinary web pages are listed only
+ * when the Broker runs in personal mode, where discovery is prompt-free. URLs leave the
+ * extension redacted by the tab-listing rule (`contracts/tab_listing.ts`): the tabs of the
+ * caller's leases the Broker names, and tabs they opened, in the leased view; every other
+ * tab in the unleased view.
  *
  * @module
  */
-import type { ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { isLeashError } from "../../contracts/errors.ts";
+import type { LeaseToken } from "../../contracts/methods/common.ts";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { ProviderContext } from "./context.ts";
 import { isHttpUrl } from "../../contracts/origin.ts";
+import { redactTabs } from "../../contracts/tab_listing.ts";
 import { boundText } from "../../contracts/text.ts";
 import { formatTabId } from "./tab_ids.ts";
 
@@ -19,10 +25,13 @@ const maxUrlLength = 8192;
 const maxTitleUnits = 10_000;
 
 /** List the tabs of ordinary windows. */
-export async function listTabs(context: ProviderContext): Promise<TabList> {
+export async function listTabs(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "tabs.list">,
+): Promise<TabList> {
   const tabs = await context.browser.listTabs();
   const discovery = context.link.mode === "personal";
-  return tabs.map((tab) => {
+  const listed = tabs.map((tab) => {
     const info: TabList[number] = {
       tab: formatTabId(context.instanceId, tab.id),
       active: tab.active,
@@ -33,6 +42,26 @@ export async function listTabs(context: ProviderContext): Promise<TabList> {
       info.title = boundText(tab.title, maxTitleUnits).text;
       info.url = tab.url;
     }
+    if (discovery && tab.openerTabId !== undefined) {
+      info.openedBy = formatTabId(context.instanceId, tab.openerTabId);
+    }
     return info;
   });
+  return redactTabs(listed, { discovery, leasedTabs: leasedTabs(context, params.leases ?? []) });
+}
+
+/**
+ * The wire tab IDs of the leases in `tokens` that are live on this
+ * connection; a lease that ended meanwhile just counts for nothing.
+ */
+function leasedTabs(context: ProviderContext, tokens: readonly LeaseToken[]): Set<string> {
+  const tabs = new Set<string>();
+  for (const token of tokens) {
+    try {
+      tabs.add(context.leases.check(token, context.link.generation).tab);
+    } catch (error) {
+      if (!isLeashError(error, "STALE_LEASE")) throw error;
+    }
+  }
+  return tabs;
 }

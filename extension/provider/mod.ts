@@ -25,7 +25,7 @@ export type { ProviderContext } from "./context.ts";
 export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
   const continuations = new PageContinuations({ now: context.now });
   return {
-    "tabs.list": () => listTabs(context),
+    "tabs.list": (params) => listTabs(context, params),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
     "lease.revoke": (params) => revokeLease(context, params),
     "ax.read": (params, { signal }) => readAx(context, params, signal),

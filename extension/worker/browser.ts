@@ -17,6 +17,7 @@ function snapshot(tab: chrome.tabs.Tab): TabSnapshot | undefined {
     active: tab.active,
     title: tab.title ?? "",
     url: tab.url,
+    ...(tab.openerTabId === undefined ? {} : { openerTabId: tab.openerTabId }),
   };
 }
 

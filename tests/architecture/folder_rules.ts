@@ -123,6 +123,12 @@ export const folderRules: FolderRules = {
     packages: [],
     tests: contractsTests,
   },
+  // The tab-listing rule reads the method table's tab shape.
+  "contracts/tab_listing.ts": {
+    imports: ["contracts", "contracts/methods"],
+    packages: [],
+    tests: contractsTests,
+  },
   "contracts/protocol": { imports: [], packages: [] },
   "contracts/testing": {
     imports: ["contracts/**"],

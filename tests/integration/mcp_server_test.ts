@@ -42,7 +42,8 @@ Deno.test("tools/list shows every tool with its input schema and no sessionId", 
 });
 
 Deno.test("browser_instances and browser_tabs return what the scripted provider serves", async () => {
-  await using env = await startInProcess();
+  // Personal mode, where the Broker relays tab titles and URLs.
+  await using env = await startInProcess({ accessMode: "personal" });
   const provider = await ScriptedProvider.connect({
     socketPath: env.socketPath,
     token: env.token,

@@ -272,7 +272,8 @@ Deno.test("while a session re-claims its tab over and over, no call reaches the 
 });
 
 Deno.test("an answer too big for a frame is refused with a code in a whole frame, and the connection lives on", async () => {
-  await using env = await startInProcess();
+  // Personal mode, where the Broker relays tab titles.
+  await using env = await startInProcess({ accessMode: "personal" });
   // One tab list that fits a frame from the provider but not with a 128-character request ID.
   const tabs: Array<{ tab: string; active: boolean; title: string }> = [];
   const target = limits.maxFrameBytes - 100;
