@@ -172,6 +172,11 @@ export class LeashClient {
     return new LeashClient(peer, events, welcome, journalKey);
   }
 
+  /** Whether the connection is still open; false from the moment its pending calls are rejected. */
+  get isOpen(): boolean {
+    return this.#peer.state === "open";
+  }
+
   /** Whether the welcome listed `capability`. */
   has(capability: string): boolean {
     return this.#capabilities.has(capability);

@@ -76,6 +76,10 @@ export class FakeLink implements BrokerLink {
     return this.#open;
   }
 
+  get isOpen(): boolean {
+    return this.#open;
+  }
+
   close(): void {
     if (!this.#open) return;
     this.#open = false;

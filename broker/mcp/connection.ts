@@ -16,6 +16,8 @@ import type { ClientEvent } from "../client/client.ts";
 export interface BrokerLink {
   /** Resolves with the close reason. */
   readonly closed: Promise<ErrorCode>;
+  /** Whether the link is still open; false from the moment its pending calls are rejected. */
+  readonly isOpen: boolean;
   call<K extends keyof ClientMethods & string>(
     method: K,
     params: ParamsOf<ClientMethods, K>,
@@ -33,14 +35,12 @@ export class Connection {
   #used: number;
   #holders = 0;
   #retiring = false;
-  #lost = false;
 
   /** Wrap `link`, which already spent `used` transport IDs (the hello). */
   constructor(link: BrokerLink, generation: number, used = 1) {
     this.#link = link;
     this.generation = generation;
     this.#used = used;
-    void link.closed.then(() => this.#lost = true);
   }
 
   /** Transport IDs this connection spent, the hello included. */
@@ -55,7 +55,12 @@ export class Connection {
 
   /** Whether it was retired or has closed: no new work goes to it. */
   get spent(): boolean {
-    return this.#retiring || this.#lost;
+    return this.#retiring || !this.#link.isOpen;
+  }
+
+  /** Whether the link closed under it (not merely retired). */
+  get lost(): boolean {
+    return !this.#link.isOpen;
   }
 
   /** Call a client method on this connection, counting its transport ID. */

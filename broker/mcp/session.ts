@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { LeashClient } from "../client/client.ts";
 import { resolveRuntimeDir } from "../../local/dirs.ts";
@@ -76,6 +76,29 @@ export class AgentSession {
   async withConnection<T>(ids: number, work: (connection: Connection) => Promise<T>): Promise<T> {
     const connection = await this.#usable(ids);
     return await connection.hold(work);
+  }
+
+  /**
+   * Run lease-free, read-only `work` on a live connection. When the
+   * connection it got closes under it (the Broker stopped or restarted
+   * before this session noticed), `work` runs once more on a new
+   * connection: a read that changes nothing may be asked twice, and an
+   * agent's first call after a Broker restart then simply works.
+   */
+  async withReadConnection<T>(
+    ids: number,
+    work: (connection: Connection) => Promise<T>,
+  ): Promise<T> {
+    let used: Connection | undefined;
+    try {
+      return await this.withConnection(ids, (connection) => {
+        used = connection;
+        return work(connection);
+      });
+    } catch (error) {
+      if (used === undefined || !used.lost || !isLeashError(error, "CONNECTION_LOST")) throw error;
+      return await this.withConnection(ids, work);
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isLeashError } from "../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import { fakeBroker, sampleLease, sampleObservation, settle } from "./_fake_link.ts";
 import { NotedError } from "./errors.ts";
 import { leaseEndNote } from "./leases.ts";
@@ -148,4 +148,46 @@ Deno.test("a closed session refuses calls and closes its connection", async () =
   fake.session.close();
   assert.equal(fake.links[0].open, false);
   await assert.rejects(instances(fake.session), (error) => isLeashError(error, "CONNECTION_LOST"));
+});
+
+/** `browser.instances` that loses link 1 under the call, as a Broker that stopped would. */
+const losesFirstLink = {
+  ...handlers,
+  "browser.instances": (_params: unknown, link: { number: number; close(): void }) => {
+    if (link.number !== 1) return [];
+    link.close();
+    throw new LeashError("CONNECTION_LOST");
+  },
+};
+
+Deno.test("a read whose connection closes under it runs once more on a new connection", async () => {
+  const fake = fakeBroker(losesFirstLink);
+  const answer = await fake.session.withReadConnection(
+    1,
+    (connection) => connection.call("browser.instances", {}),
+  );
+  assert.deepEqual(answer, []);
+  assert.equal(fake.session.connections, 2);
+  assert.deepEqual(fake.calls.map((call) => call.link), [1, 2]);
+});
+
+Deno.test("a call that is not a read is not sent again when its connection closes under it", async () => {
+  const fake = fakeBroker(losesFirstLink);
+  await assert.rejects(instances(fake.session), (error) => isLeashError(error, "CONNECTION_LOST"));
+  assert.equal(fake.calls.length, 1);
+});
+
+Deno.test("a read answered CONNECTION_LOST on a connection that stays open is not repeated", async () => {
+  const fake = fakeBroker({
+    ...handlers,
+    "browser.instances": () => {
+      throw new LeashError("CONNECTION_LOST");
+    },
+  });
+  await assert.rejects(
+    fake.session.withReadConnection(1, (connection) => connection.call("browser.instances", {})),
+    (error) => isLeashError(error, "CONNECTION_LOST"),
+  );
+  assert.equal(fake.calls.length, 1);
+  assert.equal(fake.session.connections, 1);
 });

@@ -62,6 +62,8 @@ export class Broker {
   readonly #connections = new Set<SocketConnection>();
   #nextConn = 0;
   #stopping: Promise<void> | undefined;
+  /** The accept loop; it ends once the listener is closed. */
+  readonly #accepting: Promise<void>;
 
   private constructor(
     runtimeDir: string,
@@ -78,7 +80,7 @@ export class Broker {
     this.state = config.state;
     this.runtime = config.runtime;
     this.accessMode = accessMode;
-    void this.#acceptLoop();
+    this.#accepting = this.#acceptLoop();
   }
 
   /**
@@ -151,6 +153,11 @@ export class Broker {
     } catch {
       // Already closed by a failed accept loop.
     }
+    // Deno unlinks a listener's socket path when the listener is finally
+    // dropped, which is when its pending accept settles. Waiting for that
+    // here keeps the unlink from removing the socket of a Broker started
+    // on the same runtime dir right after this one stops.
+    await this.#accepting;
     this.state.shutdown();
     for (const connection of [...this.#connections]) connection.close("CONNECTION_LOST");
     // After every lease ended: an action still running keeps no outcome and reads as uncertain.

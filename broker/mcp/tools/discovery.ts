@@ -22,7 +22,7 @@ export const instancesTool = defineTool({
   input: clientMethods["browser.instances"].params,
   hints: { readOnlyHint: true, openWorldHint: false },
   async handler(_args, { session, signal }) {
-    const instances = await session.withConnection(
+    const instances = await session.withReadConnection(
       1,
       (connection) =>
         connection.call("browser.instances", {}, { signal, timeoutMs: callTimeoutMs }),
@@ -47,7 +47,7 @@ export const tabsTool = defineTool({
   }),
   hints: { readOnlyHint: true, openWorldHint: false },
   async handler(args, { session, signal }) {
-    const tabs = await session.withConnection(
+    const tabs = await session.withReadConnection(
       1,
       (connection) => connection.call("browser.tabs", args, { signal, timeoutMs: callTimeoutMs }),
     );
