@@ -24,7 +24,7 @@ Deno.test({
     });
     const onScreen = await world.person.approve();
     const lease = LeaseSchema.parse((await claim).structuredContent);
-    assert.equal(onScreen.text.client, "leash-test-agent", "the MCP client's own name");
+    assert.equal(onScreen.text.client, "test-agent", "the MCP client's own name");
     assert.equal(onScreen.text.reason, "Send the contact form");
     assert.equal(onScreen.text.origin, world.fixtures.origin);
     assert.deepEqual(lease.scope, { kind: "origin", origin: world.fixtures.origin });
