@@ -56,11 +56,15 @@ export const PopupStateSchema = z.strictObject({
 /** One pending claim as the approval window shows it. */
 export const ClaimViewSchema = z.strictObject({
   claimId: idSchema,
+  /** What the client says it is: client-chosen, shown through `visibleText` only. */
   clientName: textSchema,
+  /** What its MCP client program says it is, likewise. */
+  mcpClientName: z.optional(textSchema),
   /** The tab's title: page-derived, shown as text only. */
   title: textSchema,
   origin: textSchema,
   scope: z.enum(["origin", "tab"]),
+  /** Client-chosen, shown through `visibleText` only. */
   reason: z.optional(textSchema),
   /** When it times out, in ms since the epoch. */
   expiresAt: timeSchema,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   ApprovalCommandSchema,
   approvalPortName,
+  ApprovalStateSchema,
   isOwnPage,
   PopupCommandSchema,
   popupPortName,
@@ -43,4 +44,18 @@ Deno.test("page commands are strict: no extra fields, no unknown types", () => {
     ApprovalCommandSchema.safeParse({ type: "decide", claimId: "c", decision: "always" }).success,
     false,
   );
+});
+
+Deno.test("the approval window's state carries the MCP client's own name beside the claim's", () => {
+  const claim = {
+    claimId: "claim-1",
+    clientName: "Mine",
+    mcpClientName: "codex",
+    title: "Shop",
+    origin: "https://shop.example",
+    scope: "origin",
+    reason: "Check the order",
+    expiresAt: 1,
+  };
+  assert.deepEqual(ApprovalStateSchema.parse({ type: "claims", claims: [claim] }).claims, [claim]);
 });

@@ -183,6 +183,7 @@ export class ClaimTable {
         tab: params.tab,
         scope,
         clientName: params.clientName ?? defaultClientName,
+        mcpClientName: params.mcpClientName,
         reason: params.reason,
       }, { signal: controller.signal, timeoutMs: this.#grantTimeoutMs });
     } catch (error) {

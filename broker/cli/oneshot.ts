@@ -23,7 +23,7 @@ import { printFailure, printOutput, saveImage, type VerbIo } from "./io.ts";
 import { needsLease, oneShotPlan, shellOnly } from "./plans.ts";
 
 /** The name a claim shows the person when the CLI makes it. */
-export const cliClientName = "leash cli";
+export const cliClientName = "command-line client";
 
 /** Windows `read-page --all` reads at most. */
 const maxWindows = 100;

@@ -23,7 +23,7 @@ import { jsonFlag, needsLease, shellPlan } from "./plans.ts";
 import { tokenize } from "./tokenize.ts";
 
 /** The name a claim shows the person when the shell makes it. */
-export const shellClientName = "leash shell";
+export const shellClientName = "command-line shell";
 
 const shellFlags: Readonly<Record<string, ExtraFlag>> = {
   ...jsonFlag,

@@ -152,7 +152,7 @@ Deno.test("a one-shot claim passes its flags, prints the lease and releases it",
     instance: "i1",
     tab: "i1:7",
     reason: "check it",
-    clientName: "leash cli",
+    clientName: "command-line client",
     sessionId: "-",
   });
   assert.equal(release.method, "browser.release");

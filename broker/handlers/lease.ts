@@ -2,6 +2,10 @@
  * Leases: claim, validate, release.
  *
  * Choices made here:
+ * - `browser.claim` refuses, with `INVALID_PARAMS`, a `clientName` or
+ *   `mcpClientName` that passes for Leash itself or shows nothing
+ *   (`clientNameProblem` in `contracts/display_text.ts`): the person would
+ *   read it as Leash asking, or as nobody. The connection stays open.
  * - `browser.release` answers `{released: true}` when it ended the caller's
  *   live lease, `{released: false}` for a lease of the caller's session that
  *   already ended (Stop, navigation, …: a cleanup racing the
@@ -16,9 +20,10 @@
  *
  * @module
  */
+import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
-import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import type { ClientMethods, ParamsOf } from "../../contracts/methods/mod.ts";
 import { checkLeaseScope } from "../runtime/lease/validate.ts";
 import type { HandlerDeps } from "./context.ts";
 
@@ -30,8 +35,10 @@ export function leaseHandlers(
   "browser.claim" | "browser.validateLease" | "browser.release" | "browser.releaseSession"
 > {
   return {
-    "browser.claim": (params, { signal }) =>
-      deps.state.claims.claim(deps.session().conn, params, signal),
+    "browser.claim": (params, { signal }) => {
+      checkClientNames(params);
+      return deps.state.claims.claim(deps.session().conn, params, signal);
+    },
 
     "browser.validateLease": async (handle, { signal }) => {
       await checkLeaseScope(deps.requireLease(handle), deps.leases, signal);
@@ -52,4 +59,13 @@ export function leaseHandlers(
       released: deps.state.releaseSession({ owner: deps.session().conn, sessionId }),
     }),
   };
+}
+
+/** `INVALID_PARAMS` unless every name the claim gives for its client may be shown to the person. */
+function checkClientNames(params: ParamsOf<ClientMethods, "browser.claim">): void {
+  for (const name of [params.clientName, params.mcpClientName]) {
+    if (name !== undefined && clientNameProblem(name) !== undefined) {
+      throw new LeashError("INVALID_PARAMS");
+    }
+  }
 }

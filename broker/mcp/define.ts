@@ -19,6 +19,11 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Shown in the person's approval window when a claim names no client. */
   clientName?: string;
+  /**
+   * The name the MCP client program gave in `initialize`. A claim carries
+   * it, so the window can show it beside a name the model chose.
+   */
+  mcpClientName?: string;
 }
 
 /** What a tool returns: compact text for a model, structured data, maybe an image. */

@@ -22,7 +22,13 @@ Deno.test("the tools are DESIGN.md's agent surface, without frames and batch", (
   assert.equal(toolForVerb("read-page")?.name, "browser_read_page");
 });
 
-Deno.test("each tool calls a client method and takes its params without sessionId", () => {
+/** Params the MCP server fills in itself, never from a tool's arguments. */
+const filledIn: Readonly<Record<string, readonly string[]>> = {
+  // The MCP client program's own name, from `initialize`: the model must not choose it.
+  browser_claim: ["mcpClientName"],
+};
+
+Deno.test("each tool calls a client method and takes its params, less sessionId and what the server fills in", () => {
   for (const tool of tools) {
     const params = clientMethods[tool.method].params;
     assert.ok(params instanceof z.ZodObject, tool.name);
@@ -32,7 +38,9 @@ Deno.test("each tool calls a client method and takes its params without sessionI
     const source: Record<string, z.ZodType> = options instanceof z.ZodObject
       ? { ...shape, ...options.shape }
       : shape;
-    const expected = Object.keys(source).filter((key) => key !== "sessionId" && key !== "options");
+    const expected = Object.keys(source).filter((key) =>
+      key !== "sessionId" && key !== "options" && !(filledIn[tool.name] ?? []).includes(key)
+    );
     assert.deepEqual(Object.keys(tool.input.shape).sort(), expected.sort(), tool.name);
     for (const [key, field] of Object.entries(tool.input.shape)) {
       const original = source[key];

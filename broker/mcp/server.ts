@@ -13,7 +13,9 @@ import type {
   ServerNotification,
   ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import { maxClientNameUnits } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
+import { boundText } from "../../contracts/text.ts";
 import type { Tool, ToolOutput } from "./define.ts";
 import { failureText, toToolFailure } from "./errors.ts";
 import { tools as allTools } from "./registry.ts";
@@ -50,9 +52,6 @@ export function toErrorResult(error: unknown): CallToolResult {
   };
 }
 
-/** The longest client name a claim may carry. */
-const clientNameUnits = 64;
-
 /** An `McpServer` serving `options.tools` on `options.session`. */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(serverInfo, {
@@ -69,12 +68,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       inputSchema: tool.input,
       annotations: tool.hints,
     }, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
-      const clientName = server.server.getClientVersion()?.name.slice(0, clientNameUnits);
+      const reported = server.server.getClientVersion()?.name;
+      const mcpClientName = reported === undefined || reported === ""
+        ? undefined
+        : boundText(reported, maxClientNameUnits).text;
       try {
         const output = await tool.run(args, {
           session: options.session,
           signal: extra.signal,
-          clientName: clientName === "" ? undefined : clientName,
+          clientName: mcpClientName,
+          mcpClientName,
         });
         return toCallToolResult(output);
       } catch (error) {

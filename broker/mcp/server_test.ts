@@ -58,7 +58,7 @@ Deno.test("a failure that is not a wire error says INTERNAL and nothing of its o
   assert.equal(internal.length, 1);
 });
 
-Deno.test("the MCP client's name is shown in the approval window when a claim names none", async () => {
+Deno.test("the MCP client's name goes with every claim, and stands in when a claim names none", async () => {
   await using env = await connected({ "browser.claim": () => sampleLease() });
   const result = await env.client.callTool({
     name: "browser_claim",
@@ -68,9 +68,20 @@ Deno.test("the MCP client's name is shown in the approval window when a claim na
   assert.deepEqual(env.calls[0].params, {
     instance: "i1",
     clientName: "Test Agent",
+    mcpClientName: "Test Agent",
     sessionId: "s1",
   });
   assert.equal(result.structuredContent?.leaseId, "L1");
+  await env.client.callTool({
+    name: "browser_claim",
+    arguments: { instance: "i1", clientName: "Helper" },
+  });
+  assert.deepEqual(env.calls[1].params, {
+    instance: "i1",
+    clientName: "Helper",
+    mcpClientName: "Test Agent",
+    sessionId: "s1",
+  });
 });
 
 Deno.test("a capture comes back as image content after its text", async () => {

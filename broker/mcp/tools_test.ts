@@ -64,6 +64,51 @@ Deno.test("a claim's own clientName wins over the MCP client's", async () => {
   assert.deepEqual(fake.calls[0].params, { instance: "i1", clientName: "Mine", sessionId: "s1" });
 });
 
+Deno.test("a claim carries the MCP client's own name beside the one it chose", async () => {
+  const fake = fakeBroker(base);
+  await claimTool.run({ instance: "i1", clientName: "Mine" }, {
+    session: fake.session,
+    clientName: "claude-code",
+    mcpClientName: "claude-code",
+  });
+  assert.deepEqual(fake.calls[0].params, {
+    instance: "i1",
+    clientName: "Mine",
+    mcpClientName: "claude-code",
+    sessionId: "s1",
+  });
+});
+
+Deno.test("a claim's arguments cannot set the MCP client's own name", async () => {
+  const fake = fakeBroker(base);
+  await rejectsWith(
+    claimTool,
+    { instance: "i1", mcpClientName: "claude-code" },
+    { session: fake.session },
+    "INVALID_PARAMS",
+  );
+  assert.equal(fake.calls.length, 0);
+});
+
+Deno.test("a claim naming its client as Leash is refused with a note before the Broker is asked", async () => {
+  const fake = fakeBroker(base);
+  for (
+    const [args, context] of [
+      [{ instance: "i1", clientName: "LEASH (official)" }, { mcpClientName: "claude-code" }],
+      [{ instance: "i1" }, { clientName: "leash-agent", mcpClientName: "leash-agent" }],
+      [{ instance: "i1", clientName: "Mine" }, { mcpClientName: "Le\u200bash" }],
+    ] as const
+  ) {
+    await assert.rejects(claimTool.run(args, { session: fake.session, ...context }), (error) => {
+      assert.ok(error instanceof NotedError);
+      assert.equal(error.code, "INVALID_PARAMS");
+      assert.match(error.note, /passes for Leash/);
+      return true;
+    });
+  }
+  assert.equal(fake.calls.length, 0);
+});
+
 Deno.test("a tool refuses unknown arguments before calling the Broker", async () => {
   const fake = fakeBroker(base);
   await rejectsWith(

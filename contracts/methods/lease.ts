@@ -19,8 +19,12 @@ import {
   UrlSchema,
 } from "./common.ts";
 import { defineEvent, defineMethod } from "./define.ts";
+import { maxClientNameUnits, maxReasonUnits } from "../display_text.ts";
 
-const clientNameSchema = z.string().min(1).max(64);
+// What a client says about itself; `contracts/display_text.ts` holds how it is
+// shown and which names are refused (a name that passes for Leash, or shows nothing).
+const clientNameSchema = z.string().min(1).max(maxClientNameUnits);
+const reasonSchema = z.string().max(maxReasonUnits);
 
 /** The lease methods. */
 export const leaseMethods = {
@@ -35,9 +39,16 @@ export const leaseMethods = {
       tab: TabIdSchema.optional(),
       /** `tab` scope needs the Broker's personal mode. */
       scope: z.enum(["origin", "tab"]).optional(),
-      /** Shown to the person in the approval window. */
+      /** Shown to the person in the approval window as what the client says it is. */
       clientName: clientNameSchema.optional(),
-      reason: z.string().max(200).optional(),
+      /**
+       * The name the client's MCP host program gave in MCP `initialize`
+       * (`clientInfo.name`), which `leash mcp` adds; shown beside
+       * `clientName` when the two differ. As unverified as `clientName`, but
+       * it comes from the program, not from the model's tool call.
+       */
+      mcpClientName: clientNameSchema.optional(),
+      reason: reasonSchema.optional(),
     }),
     result: LeaseSchema,
   }),
@@ -71,7 +82,8 @@ export const leaseMethods = {
       tab: TabIdSchema.optional(),
       scope: z.enum(["origin", "tab"]),
       clientName: clientNameSchema,
-      reason: z.string().max(200).optional(),
+      mcpClientName: clientNameSchema.optional(),
+      reason: reasonSchema.optional(),
     }),
     result: z.strictObject({
       tab: TabIdSchema,

@@ -91,7 +91,14 @@ export const methodSamples: MethodSamples = {
     result: [{ tab: "chrome-1:7", active: true, title: "Example", url: "https://example.com/" }],
   },
   "browser.claim": {
-    params: { sessionId: "s1", instance: "chrome-1", tab: "chrome-1:7", clientName: "agent" },
+    params: {
+      sessionId: "s1",
+      instance: "chrome-1",
+      tab: "chrome-1:7",
+      clientName: "agent",
+      mcpClientName: "claude-code",
+      reason: "Check the order",
+    },
     result: leaseValue,
   },
   "browser.observe": {
@@ -178,7 +185,13 @@ export const methodSamples: MethodSamples = {
     result: [{ tab: "chrome-1:7", active: true }],
   },
   "lease.grant": {
-    params: { lease, tab: "chrome-1:7", scope: "origin", clientName: "agent" },
+    params: {
+      lease,
+      tab: "chrome-1:7",
+      scope: "origin",
+      clientName: "agent",
+      mcpClientName: "claude-code",
+    },
     result: {
       tab: "chrome-1:7",
       scope: { kind: "origin", origin: "https://example.com" },

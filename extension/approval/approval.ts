@@ -5,7 +5,9 @@
  * comes back into view (restored, or uncovered where the platform tracks
  * occlusion), so a click meant for something else (for instance the second
  * click of a double click on a page whose popup covered this window) cannot
- * approve it. Page-derived text is only ever set as text.
+ * approve it. Page-derived and client-chosen text is only ever set as
+ * text, in the words of `claim_text.ts`; the client's name sits in a box of
+ * its own, so no character in it can move the heading's words around it.
  *
  * @module
  */
@@ -16,6 +18,7 @@ import {
   ApprovalStateSchema,
   type ClaimView,
 } from "../messages.ts";
+import { claimWords, heading as headingWords } from "./claim_text.ts";
 
 /** How long a newly shown claim ignores input. */
 export const armDelayMs = 500;
@@ -59,18 +62,18 @@ function render(claims: ClaimView[]): void {
     main.dataset.claimId = "";
     return;
   }
-  heading.textContent = `Allow ${head.clientName} to use this tab?`;
-  element("client-name", HTMLElement).textContent = head.clientName;
-  element("tab-title", HTMLElement).textContent = head.title || "(untitled)";
-  element("tab-title", HTMLElement).title = head.title;
+  const words = claimWords(head);
+  heading.replaceChildren(headingWords.before, nameBox(words.name), headingWords.after);
+  element("client-name", HTMLElement).textContent = words.name;
+  element("client-program-name", HTMLElement).textContent = words.program ?? "";
+  element("client-program", HTMLElement).hidden = words.program === undefined;
+  element("tab-title", HTMLElement).textContent = words.title;
+  element("tab-title", HTMLElement).title = words.title;
   element("origin", HTMLElement).textContent = head.origin;
-  element("scope", HTMLElement).textContent = head.scope === "origin"
-    ? "Only this site, in this tab"
-    : "This whole tab, any website";
-  const reason = head.reason ?? "";
-  element("reason", HTMLElement).textContent = reason;
-  element("reason", HTMLElement).hidden = reason === "";
-  element("reason-label", HTMLElement).hidden = reason === "";
+  element("scope", HTMLElement).textContent = words.scope;
+  element("reason", HTMLElement).textContent = words.reason ?? "";
+  element("reason", HTMLElement).hidden = words.reason === undefined;
+  element("reason-label", HTMLElement).hidden = words.reason === undefined;
   // A new claim on screen, or one whose answer the worker did not take: input
   // counts only after the person could read it.
   const fresh = shown?.claimId !== head.claimId || armedAt === Infinity;
@@ -80,6 +83,15 @@ function render(claims: ClaimView[]): void {
     holdInput();
   }
   showExpiry();
+}
+
+/** A client's name in a box of its own, its direction isolated from the words around it. */
+function nameBox(name: string): HTMLElement {
+  const box = document.createElement("span");
+  box.className = "name";
+  box.dir = "auto";
+  box.textContent = name;
+  return box;
 }
 
 /** Ignore input for the claim on screen for the next {@linkcode armDelayMs}. */

@@ -1,10 +1,13 @@
 /**
  * The toolbar popup: the Broker connection, the live leases with Stop on
- * each, and Stop all. Page-derived text is only ever set as text.
+ * each, and Stop all. Page-derived and client-chosen text is only ever set
+ * as text; the client's name and the tab's title go through `visibleText`,
+ * so nothing in them hides or reorders what the person reads.
  *
  * @module
  */
 import "../jitless.ts";
+import { maxClientNameUnits, visibleText } from "../../contracts/display_text.ts";
 import { connectionLabel, sinceLabel } from "./labels.ts";
 import {
   type ConnectionView,
@@ -27,6 +30,9 @@ const count = element("lease-count", HTMLElement);
 const empty = element("empty", HTMLElement);
 const stopAll = element("stop-all", HTMLButtonElement);
 
+/** Longest tab title shown, in UTF-16 units. */
+const maxTitleUnits = 300;
+
 function text(tag: string, className: string, content: string): HTMLElement {
   const node = document.createElement(tag);
   node.className = className;
@@ -40,15 +46,16 @@ function leaseItem(lease: LeaseView, now: number): HTMLLIElement {
   item.dataset.leaseId = lease.leaseId;
   const body = document.createElement("div");
   body.className = "lease-main";
-  const title = text("p", "tab", lease.tabTitle || "(untitled tab)");
-  title.title = lease.tabTitle;
+  const tabTitle = visibleText(lease.tabTitle, maxTitleUnits);
+  const title = text("p", "tab", tabTitle || "(untitled tab)");
+  title.title = tabTitle;
   const where = lease.scope === "origin"
     ? lease.origin
     : `${lease.origin || "any site"} · whole tab`;
   const head = document.createElement("p");
   head.className = "lease-head";
   head.append(
-    text("span", "client", lease.clientName),
+    text("span", "client", visibleText(lease.clientName, maxClientNameUnits)),
     text("span", "since", sinceLabel(lease.since, now)),
   );
   body.append(head, title, text("p", "origin", where));

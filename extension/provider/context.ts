@@ -82,7 +82,10 @@ export type Decision = "allow" | "deny" | "closed" | "timeout";
 
 /** What the person is asked. Page-derived `title` is shown as text only. */
 export interface ClaimPrompt {
+  /** What the client says it is. */
   clientName: string;
+  /** What its MCP client program says it is, when the claim came through one. */
+  mcpClientName?: string;
   /** The tab's title when the claim arrived. */
   title: string;
   /** The origin the lease would cover. */

@@ -2,12 +2,15 @@
  * The `lease` family: `lease.grant` and `lease.revoke`. In restricted mode a grant waits for
  * the person's decision in the approval window and yields an exact-origin
  * lease; only a Broker in personal mode gets prompt-free grants and `tab`
- * scope. A grant answers only once the debugger is attached; anything that
+ * scope. A grant whose client name passes for Leash itself or shows nothing
+ * is `INVALID_PARAMS` in either mode: the Broker refuses such claims, and the
+ * extension does not count on it. A grant answers only once the debugger is attached; anything that
  * fails after the lease was recorded ends it again, so the Broker never
  * misses a lease the extension holds.
  *
  * @module
  */
+import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
@@ -48,6 +51,7 @@ async function approve(
   if (context.link.mode === "personal") return;
   const decision = await context.approvals.ask({
     clientName: params.clientName,
+    ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),
     title: boundText(tab.title, maxPromptTitleUnits).text,
     origin,
     scope: params.scope,
@@ -65,6 +69,11 @@ export async function grantLease(
 ): Promise<GrantResult> {
   if (params.scope === "tab" && context.link.mode !== "personal") {
     throw new LeashError("UNSUPPORTED");
+  }
+  for (const name of [params.clientName, params.mcpClientName]) {
+    if (name !== undefined && clientNameProblem(name) !== undefined) {
+      throw new LeashError("INVALID_PARAMS");
+    }
   }
   context.leases.checkGrant(params.lease);
   const tab = await resolveTab(context, params.tab);

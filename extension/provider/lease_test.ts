@@ -62,6 +62,43 @@ for (
   });
 }
 
+Deno.test("a grant shows the person the MCP client's own name beside the one the claim gives", async () => {
+  const { context, prompts } = setup();
+  await grantLease(context, { ...params, clientName: "Mine", mcpClientName: "codex" }, signal());
+  assert.deepEqual(prompts, [{
+    clientName: "Mine",
+    mcpClientName: "codex",
+    title: "Shop",
+    origin: "https://shop.example",
+    scope: "origin",
+    reason: "Check the order",
+  }]);
+});
+
+for (const mode of ["restricted", "personal"] as const) {
+  Deno.test(`a ${mode} grant whose client passes for Leash or shows nothing is INVALID_PARAMS, unasked`, async () => {
+    const { context, prompts, debuggerControl } = setup({ mode });
+    for (
+      const names of [
+        { clientName: "Leash" },
+        { clientName: "LEASH (official)" },
+        { clientName: "Le\u200bash" },
+        { clientName: "Leash\u202e (system check)\u202c" },
+        { clientName: "\u200b\u2028" },
+        { clientName: "claude-code", mcpClientName: "leash" },
+      ]
+    ) {
+      await assert.rejects(
+        grantLease(context, { ...params, ...names }, signal()),
+        (error) => isLeashError(error, "INVALID_PARAMS"),
+        JSON.stringify(names),
+      );
+    }
+    assert.deepEqual(prompts, []);
+    assert.deepEqual(debuggerControl.log, []);
+  });
+}
+
 Deno.test("tab scope needs a Broker in personal mode", async () => {
   const { context } = setup();
   await assert.rejects(

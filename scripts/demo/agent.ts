@@ -59,7 +59,7 @@ export class DemoAgent {
   static async connect(
     runtimeDir: string,
     printer: StepPrinter,
-    clientName = "leash-demo-agent",
+    clientName = "demo-agent",
   ): Promise<DemoAgent> {
     const transport = new StdioClientTransport({
       command: Deno.execPath(),

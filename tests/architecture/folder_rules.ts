@@ -223,7 +223,11 @@ export const folderRules: FolderRules = {
     tests: extensionTests,
   },
   // The extension's own pages.
-  "extension/approval": { imports: ["extension", "contracts/**"], packages: [] },
+  "extension/approval": {
+    imports: ["extension", "contracts/**"],
+    packages: [],
+    tests: extensionTests,
+  },
   "extension/popup": {
     imports: ["extension", "contracts/**"],
     packages: [],

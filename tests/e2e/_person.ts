@@ -22,9 +22,12 @@ const commandTimeoutMs = 15_000;
 
 /** What the approval window says about a claim. */
 export interface ClaimText {
-  /** The heading, e.g. "Allow e2e-test to use this tab?". */
+  /** The heading, e.g. "Allow a client that says it is e2e-test to use this tab?". */
   heading: string;
+  /** What the client says it is. */
   client: string;
+  /** What its MCP client program says it is, when the window shows that; else "". */
+  program: string;
   title: string;
   origin: string;
   scope: string;
@@ -254,16 +257,20 @@ export class Person {
           const card = document.getElementById("claim");
           if (main === null || card === null || card.hidden) return null;
           const text = (id) => document.getElementById(id)?.textContent ?? "";
+          const program = document.getElementById("client-program")?.hidden === false
+            ? text("client-program-name")
+            : "";
           return { claimId: main.dataset.claimId ?? "", heading: text("heading"),
-            client: text("client-name"), title: text("tab-title"), origin: text("origin"),
-            scope: text("scope"), reason: text("reason") };
+            client: text("client-name"), program, title: text("tab-title"),
+            origin: text("origin"), scope: text("scope"), reason: text("reason") };
         })()`).catch(() => null);
         if (seen === null || typeof seen !== "object" || Array.isArray(seen)) continue;
-        const { claimId, heading, client, title, origin, scope, reason } = seen;
+        const { claimId, heading, client, program, title, origin, scope, reason } = seen;
         if (typeof claimId !== "string" || claimId === "" || this.#answered.has(claimId)) continue;
         return new ClaimOnScreen(this, screen, claimId, {
           heading: String(heading),
           client: String(client),
+          program: String(program),
           title: String(title),
           origin: String(origin),
           scope: String(scope),

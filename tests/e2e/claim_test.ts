@@ -24,8 +24,9 @@ Deno.test({
     claim.catch(() => {});
     const shown = await world.person.nextClaim();
     assert.deepEqual(shown.text, {
-      heading: "Allow e2e-agent to use this tab?",
+      heading: "Allow a client that says it is e2e-agent to use this tab?",
       client: "e2e-agent",
+      program: "",
       title: "Contact form",
       origin: world.fixtures.origin,
       scope: "Only this site, in this tab",

@@ -24,7 +24,8 @@ Deno.test({
     });
     const onScreen = await world.person.approve();
     const lease = LeaseSchema.parse((await claim).structuredContent);
-    assert.equal(onScreen.text.client, "leash-test-agent", "the MCP client's own name");
+    assert.equal(onScreen.text.client, "test-agent", "the MCP client's own name");
+    assert.equal(onScreen.text.program, "", "the same name is not shown twice");
     assert.equal(onScreen.text.reason, "Send the contact form");
     assert.equal(onScreen.text.origin, world.fixtures.origin);
     assert.deepEqual(lease.scope, { kind: "origin", origin: world.fixtures.origin });
@@ -56,9 +57,25 @@ Deno.test({
     const stopped = await agent.fail("browser_observe", { leaseId });
     assert.equal(stopped.code, "LEASE_NOT_FOUND", stopped.text);
 
-    // Asked again, the person says no.
-    const again = agent.fail("browser_claim", { instance: world.instance.id, tab });
-    await world.person.deny();
+    // A name that passes for Leash never reaches the person.
+    const posing = await agent.fail("browser_claim", {
+      instance: world.instance.id,
+      tab,
+      clientName: "Leash (system check)",
+    });
+    assert.equal(posing.code, "INVALID_PARAMS", posing.text);
+    assert.match(posing.text, /passes for Leash/);
+
+    // Asked again under a name the model chose, the person sees the MCP client's own beside it,
+    // and says no.
+    const again = agent.fail("browser_claim", {
+      instance: world.instance.id,
+      tab,
+      clientName: "Form helper",
+    });
+    const denied = await world.person.deny();
+    assert.equal(denied.text.client, "Form helper");
+    assert.equal(denied.text.program, "test-agent");
     assert.equal((await again).code, "CLAIM_DENIED");
     assert.equal(world.person.approvalWindowsOpened, 2);
   },

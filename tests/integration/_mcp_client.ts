@@ -57,7 +57,7 @@ export async function connectMcp(runtimeDir: string, command?: McpCommand): Prom
   let stderr = "";
   const decoder = new TextDecoder();
   transport.stderr?.on("data", (chunk: Uint8Array) => stderr += decoder.decode(chunk));
-  const client = new Client({ name: "leash-test-agent", version: "1.0.0" });
+  const client = new Client({ name: "test-agent", version: "1.0.0" });
   await client.connect(transport);
   return {
     client,

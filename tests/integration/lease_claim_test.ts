@@ -51,6 +51,53 @@ Deno.test("a granted claim returns the lease without its fence and names the cli
   provider.close();
 });
 
+Deno.test("a claim whose client name passes for Leash or shows nothing is INVALID_PARAMS, and the connection stays", async () => {
+  await using env = await startInProcess();
+  const provider = await providerFor(env);
+  const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
+  const refused = [
+    { clientName: "Leash" },
+    { clientName: "LEASH (official)" },
+    { clientName: "Le\u200bash" },
+    { clientName: "Leash\u202e (system check)\u202c" },
+    { clientName: "L\u0435\u0430\u0455\u04bb helper" },
+    { clientName: "\u200b\u2066 \u2069" },
+    { clientName: "Claude Code", mcpClientName: "leash-agent" },
+  ];
+  for (const names of refused) {
+    await assert.rejects(
+      client.call("browser.claim", { sessionId: "s", instance, ...names }),
+      (error) => isLeashError(error, "INVALID_PARAMS"),
+      JSON.stringify(names),
+    );
+  }
+  assert.equal(provider.grants.length, 0, "the provider is never asked");
+  // Other hostile text is the window's to show escaped: it passes, and the connection still serves.
+  const lease = await client.call("browser.claim", {
+    sessionId: "s",
+    instance,
+    clientName: "Helper\u202e\u2066",
+    mcpClientName: "claude-code",
+    reason: "line one\nline two",
+  });
+  assert.equal(lease.sessionId, "s");
+  const [grant] = provider.grants;
+  assert.deepEqual(
+    grant,
+    {
+      lease: grant.lease,
+      scope: "origin",
+      clientName: "Helper\u202e\u2066",
+      mcpClientName: "claude-code",
+      reason: "line one\nline two",
+    },
+  );
+  const { state } = env.broker;
+  assert.equal(state.admission.used("claims"), 0);
+  client.close();
+  provider.close();
+});
+
 Deno.test("a denied or timed-out claim passes the provider's code on and frees both slots", async () => {
   await using env = await startInProcess();
   const codes = ["CLAIM_DENIED", "CLAIM_TIMEOUT"] as const;

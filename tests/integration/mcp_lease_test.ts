@@ -41,7 +41,7 @@ Deno.test("a claim names the MCP client and the reason to the person, and releas
   });
   assert.equal(claim.isError, undefined, textOf(claim));
   assert.match(textOf(claim), /^lease \S+ on tab instance:1 of scripted-1\n/);
-  assert.equal(world.provider.grants[0].clientName, "leash-test-agent");
+  assert.equal(world.provider.grants[0].clientName, "test-agent");
   assert.equal(world.provider.grants[0].reason, "Fill the form");
   const leaseId = claim.structuredContent?.leaseId;
   assert.equal(typeof leaseId, "string");
@@ -104,7 +104,7 @@ Deno.test("a one-shot claim is released again before the command exits", async (
   assert.equal(code, 0, io.errs.join("\n"));
   assert.match(io.outs[0], /^lease \S+ on tab instance:1 of scripted-1/);
   assert.match(io.errs[0], /use leash shell to keep a lease/);
-  assert.equal(world.provider.grants[0].clientName, "leash cli");
+  assert.equal(world.provider.grants[0].clientName, "command-line client");
   await until(() => world.provider.live.size === 0, "the provider to drop the lease");
 });
 

@@ -2,7 +2,7 @@
  * What `security_browser_test.ts` needs beside the end-to-end world: the
  * person's own hands on any page (keys and clicks over DevTools, as a
  * keyboard and a mouse would send them), the popup's lease list with each
- * lease's origin, the outcome of a call as one word, and the rule that an
+ * lease's origin or client name, the outcome of a call as one word, and the rule that an
  * observation's page text stays inside quotes.
  *
  * @module
@@ -153,6 +153,25 @@ export interface PopupLease {
  * it is connected, close it.
  */
 export async function popupLeases(world: World): Promise<PopupLease[]> {
+  const listed = await popupList(world, '[item.dataset.leaseId ?? "", text(".origin")]');
+  return listed.map((item) =>
+    Array.isArray(item)
+      ? { leaseId: String(item[0]), where: String(item[1]) }
+      : { leaseId: "", where: "" }
+  );
+}
+
+/** The client names the toolbar popup shows for its leases, as {@linkcode popupLeases} reads them. */
+export async function popupClients(world: World): Promise<string[]> {
+  return (await popupList(world, 'text(".client")')).map(String);
+}
+
+/**
+ * Open the toolbar popup, evaluate `entry` for each lease it lists (with
+ * `item` the lease's element and `text(selector)` the text inside it) once
+ * it is connected, close it.
+ */
+async function popupList(world: World, entry: string): Promise<JsonValue[]> {
   const created = await world.cdp.send("Target.createTarget", { url: popupUrl, newWindow: true }, {
     signal: AbortSignal.timeout(commandTimeoutMs),
   });
@@ -160,20 +179,17 @@ export async function popupLeases(world: World): Promise<PopupLease[]> {
   const targetId = created.targetId;
   try {
     const page = await attach(world, targetId);
-    const listed = await until("the popup's lease list", async () => {
+    return await until("the popup's lease list", async () => {
       const view = await read(
         page,
         `document.getElementById("connection")?.dataset.status !== "connected" ? null :
-          [...document.querySelectorAll("li.lease")].map((item) => [item.dataset.leaseId ?? "",
-            item.querySelector(".origin")?.textContent ?? ""])`,
+          [...document.querySelectorAll("li.lease")].map((item) => {
+            const text = (selector) => item.querySelector(selector)?.textContent ?? "";
+            return ${entry};
+          })`,
       );
       return Array.isArray(view) ? view : undefined;
     });
-    return listed.map((item) =>
-      Array.isArray(item)
-        ? { leaseId: String(item[0]), where: String(item[1]) }
-        : { leaseId: "", where: "" }
-    );
   } finally {
     await world.cdp.send("Target.closeTarget", { targetId }, {
       signal: AbortSignal.timeout(commandTimeoutMs),

@@ -51,7 +51,7 @@ export async function connectCapturedMcp(runtimeDir: string): Promise<CapturedMc
       },
     set: (value: StdioClientTransport["onmessage"]) => handler = value,
   });
-  const client = new Client({ name: "leash-reliability-agent", version: "1.0.0" });
+  const client = new Client({ name: "reliability-agent", version: "1.0.0" });
   await client.connect(transport);
   return {
     async call(name, args) {

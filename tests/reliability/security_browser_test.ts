@@ -5,7 +5,11 @@
  * 1. The approval window: input in its first 500 ms, pages that try to
  *    reach, load, script or message it, a copy of it in a tab, and a page
  *    that leaves its origin while its claim waits. Only the person's own
- *    input, after the window armed, decides.
+ *    input, after the window armed, decides. Clients that dress up their
+ *    name and reason (bidi controls, invisible characters, line breaks,
+ *    names posing as Leash): the window shows each escaped, bounded and
+ *    labelled as what the client says it is, and no name posing as Leash
+ *    reaches it.
  * 2. Hit tests: overlays, pointer-events tricks, an invisible frame of
  *    another origin, buttons renamed or swapped, and layers that slide over
  *    the target when the pointer arrives. A click lands on its target or
@@ -44,6 +48,7 @@ import {
   clickAtPoint,
   clickOn,
   outcomeOf,
+  popupClients,
   popupLeases,
   pressKey,
   quotingProblems,
@@ -307,6 +312,163 @@ Deno.test({
         Object.entries(refused).map(([kind, n]) => `${kind} ${n}`).join(", ")
       }; focus on the queued claim: ${focus}); the person's own Tab Enter and clicks decided, ` +
         `lost: nothing`,
+    );
+  },
+});
+
+/** A claim the window must show, and what the person must see of it. */
+interface HostileClaim {
+  sent: { clientName: string; mcpClientName?: string; reason?: string };
+  seen: { client: string; program: string; reason: string };
+}
+
+/** Names and reasons that try to hide, reorder or break what the person reads. */
+const hostileClaims: readonly HostileClaim[] = [
+  {
+    sent: {
+      clientName: "Helper\u202e (system check)\u202c",
+      reason: "line one\nline two\u2028three\u2029four\r\n",
+    },
+    seen: {
+      client: "Helper\\u202E (system check)\\u202C",
+      program: "",
+      reason: "line one\\u000Aline two\\u2028three\\u2029four\\u000D\\u000A",
+    },
+  },
+  {
+    sent: {
+      clientName: "\u2066evil\u2069 agent\u2067x\u2068y",
+      mcpClientName: "claude\u200dcode\u200b",
+      reason: "Zero\u200bwidth\u200cjoin\u200ders\u2060\ufeff\u00ad done",
+    },
+    seen: {
+      client: "\\u2066evil\\u2069 agent\\u2067x\\u2068y",
+      program: "claude\\u200Dcode\\u200B",
+      reason: "Zero\\u200Bwidth\\u200Cjoin\\u200Ders\\u2060\\uFEFF\\u00AD done",
+    },
+  },
+  {
+    sent: {
+      clientName: `x${"\u202e".repeat(63)}`,
+      mcpClientName: "codex",
+      reason: "\u0007\u001b[2J".repeat(40),
+    },
+    seen: {
+      client: `x${"\\u202E".repeat(10)}…`,
+      program: "codex",
+      reason: `${"\\u0007\\u001B[2J".repeat(13)}…`,
+    },
+  },
+];
+
+/** Names that pass for Leash itself: the Broker refuses each before any window opens. */
+const posingNames = [
+  "Leash",
+  "LEASH (official)",
+  "Le\u200bash",
+  "Leash\u202e (system check)\u202c",
+  "L\u0435\u0430\u0455\u04bb",
+  "\uff2c\uff45\uff41\uff53\uff48",
+  "Claude for Leash",
+];
+
+/** What the window shows, and whether any of it still hides or reorders text. */
+const windowText = `(() => {
+  const text = (id) => document.getElementById(id)?.textContent ?? "";
+  const shown = ["heading", "client-name", "client-program-name", "tab-title", "reason"]
+    .map((id) => text(id)).join("");
+  const box = document.querySelectorAll("#heading .name");
+  return {
+    hidden: [...shown].filter((char) => /[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]/u.test(char))
+      .map((char) => char.codePointAt(0)),
+    box: box.length === 1 ? box[0].textContent : null,
+    boxBidi: box.length === 1 ? getComputedStyle(box[0]).unicodeBidi : null,
+    unverified: document.getElementById("client-unverified")?.hidden === false
+      ? text("client-unverified").replace(/\\s+/g, " ").trim()
+      : "",
+  };
+})()`;
+
+Deno.test({
+  name:
+    "the approval window shows what a client says it is, escaped, and never a name posing as Leash",
+  ignore: noBrowser,
+  fn: async () => {
+    await using world = await startWorld();
+    const client = await world.client();
+    const { tab } = await world.openTab(world.fixtures.url("form.html"));
+
+    for (const clientName of posingNames) {
+      for (const names of [{ clientName }, { clientName: "agent", mcpClientName: clientName }]) {
+        const outcome = await outcomeOf(client.call("browser.claim", {
+          sessionId: "posing",
+          instance: world.instance.id,
+          tab,
+          ...names,
+        }));
+        assert.equal(outcome, "INVALID_PARAMS", JSON.stringify(names));
+      }
+    }
+    assert.equal(world.person.approvalWindowsOpened, 0, "a posing name reached the person");
+
+    let shown = 0;
+    for (const [index, { sent, seen }] of hostileClaims.entries()) {
+      const claim = client.call("browser.claim", {
+        sessionId: `hostile-${index}`,
+        instance: world.instance.id,
+        tab,
+        ...sent,
+      });
+      claim.catch(() => {});
+      const onScreen = await world.person.nextClaim();
+      assert.deepEqual(
+        {
+          heading: onScreen.text.heading,
+          client: onScreen.text.client,
+          program: onScreen.text.program,
+          reason: onScreen.text.reason,
+        },
+        {
+          heading: `Allow a client that says it is ${seen.client} to use this tab?`,
+          ...seen,
+        },
+        JSON.stringify(sent),
+      );
+      assert.ok(onScreen.text.client.length <= 64, onScreen.text.client);
+      assert.ok(onScreen.text.reason.length <= 200, onScreen.text.reason);
+      const screen = await attach(world, onScreen.targetId);
+      assert.deepEqual(await read(screen, windowText), {
+        hidden: [],
+        box: seen.client,
+        boxBidi: "isolate",
+        unverified:
+          "Leash cannot verify these names: any program running under your account can give any name.",
+      });
+      await onScreen.answer("deny");
+      await assert.rejects(claim, (error) => isLeashError(error, "CLAIM_DENIED"));
+      shown++;
+    }
+
+    // Allowed, the lease is listed in the toolbar popup under the same escaped name.
+    const [{ sent, seen }] = hostileClaims;
+    const allowed = client.call("browser.claim", {
+      sessionId: "allowed",
+      instance: world.instance.id,
+      tab,
+      ...sent,
+    });
+    await world.person.approve();
+    const lease = await allowed;
+    assert.deepEqual(await popupClients(world), [seen.client]);
+    await client.call("browser.release", { sessionId: "allowed", leaseId: lease.leaseId });
+
+    assert.deepEqual(await popupLeases(world), [], "a lease is left over");
+    figure(
+      "security browser client names",
+      `${posingNames.length * 2} names posing as Leash refused before any window opened, ` +
+        `${shown} hostile names and reasons shown escaped and bounded, boxed, marked unverified ` +
+        `(and escaped in the popup's lease list); ` +
+        `invisible or reordering characters on screen: 0`,
     );
   },
 });

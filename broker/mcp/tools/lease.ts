@@ -3,9 +3,11 @@
  *
  * @module
  */
+import { clientNameProblem } from "../../../contracts/display_text.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
+import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
 
@@ -21,10 +23,11 @@ export const claimTool = defineTool({
     "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
     "Omit `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
+    "The window shows `clientName` as what you say you are, beside this MCP client's own name when they differ; a name that passes for Leash itself is refused with INVALID_PARAMS.",
     "A lease ends when you release it, when the person presses Stop, when the tab leaves the leased origin, and when this server's connection to the Broker is lost or renewed (leases never survive reconnection); then claim again.",
     "Errors: CLAIM_DENIED — the person said no, ask them before trying again; CLAIM_TIMEOUT — nobody answered, ask the person to watch for the approval window; TAB_LEASED — another session holds the tab; TAB_NOT_FOUND — list tabs again.",
   ].join(" "),
-  input: claimParams.omit({ sessionId: true }).extend({
+  input: claimParams.omit({ sessionId: true, mcpClientName: true }).extend({
     instance: claimParams.shape.instance.describe("An instance `id` from browser_instances."),
     tab: claimParams.shape.tab.describe(
       "A `tab` id from browser_tabs; the instance's active tab when omitted.",
@@ -40,14 +43,16 @@ export const claimTool = defineTool({
     ),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  async handler(args, { session, signal, clientName }) {
+  async handler(args, { session, signal, clientName, mcpClientName }) {
     const name = args.clientName ?? clientName;
+    checkNames(name, mcpClientName);
     const lease = await session.withConnection(1, async (connection) => {
       const granted = await connection.call(
         "browser.claim",
         {
           ...args,
           ...(name === undefined ? {} : { clientName: name }),
+          ...(mcpClientName === undefined ? {} : { mcpClientName }),
           sessionId: session.sessionId,
         },
         { signal, timeoutMs: claimTimeoutMs },
@@ -58,6 +63,26 @@ export const claimTool = defineTool({
     return { text: formatLease(lease), structured: lease };
   },
 });
+
+/**
+ * Refuse, as the Broker would, a claim whose names cannot be shown to the
+ * person, with a note on whose name it is: the model's to change, or the
+ * MCP client program's (which the model cannot change).
+ */
+function checkNames(chosen: string | undefined, reported: string | undefined): void {
+  if (reported !== undefined && clientNameProblem(reported) !== undefined) {
+    throw new NotedError(
+      "INVALID_PARAMS",
+      "This MCP client reports a name that passes for Leash itself or shows nothing, and Leash refuses to show it to the person: rename the client in its own settings.",
+    );
+  }
+  if (chosen !== undefined && clientNameProblem(chosen) !== undefined) {
+    throw new NotedError(
+      "INVALID_PARAMS",
+      "clientName passes for Leash itself or shows nothing; give your own name, or omit it.",
+    );
+  }
+}
 
 /** `browser_release` → `browser.release`. */
 export const releaseTool = defineTool({

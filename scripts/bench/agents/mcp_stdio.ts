@@ -58,7 +58,7 @@ export async function connectStdio(
   transport.stderr?.on("data", (chunk: Uint8Array) => {
     stderr = (stderr + decoder.decode(chunk)).slice(-stderrKept);
   });
-  const client = new Client({ name: "leash-bench-agent", version: "1.0.0" });
+  const client = new Client({ name: "bench-agent", version: "1.0.0" });
   try {
     await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
