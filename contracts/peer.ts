@@ -24,6 +24,10 @@
  * - The wire's `null` stands for "no value": a handler returning `undefined`
  *   sends `null`, and a `null` is read as `undefined` when the schema wants
  *   that (e.g. `z.void()`).
+ * - A handler may ask for the connection to end with its answer
+ *   ({@linkcode Peer.closeAfterAnswer}): the peer closes right after that
+ *   response is handed to the transport, whose graceful close writes it
+ *   out before the carrier goes, and answers nothing that arrives behind it.
  *
  * @module
  */
@@ -142,6 +146,8 @@ export class Peer<
   readonly #pending = new PendingCalls((id, error) => this.#abandon(id, error));
   /** Incoming requests accepted and not yet answered, by transport ID. */
   readonly #serving = new Map<string, AbortController>();
+  /** Requests being served whose answer ends the connection, with the close reason. */
+  readonly #closeAfter = new Map<string, ErrorCode>();
   #state: PeerState = "open";
   #resolveClosed!: (reason: ErrorCode) => void;
 
@@ -251,6 +257,19 @@ export class Peer<
   }
 
   /**
+   * Close the connection once incoming request `id` is answered, with
+   * `reason`: for a handler whose answer must be the last frame, such as a
+   * refusal that ends the handshake. The answer is sent first and the
+   * transport's graceful close flushes it; when `id` is not being served,
+   * the peer closes at once.
+   */
+  closeAfterAnswer(id: string, reason: ErrorCode): void {
+    if (this.#state !== "open") return;
+    if (this.#serving.has(id)) this.#closeAfter.set(id, reason);
+    else this.close(reason);
+  }
+
+  /**
    * Close the connection: abort every running handler, reject every pending
    * call with `CONNECTION_LOST`, close the transport. Idempotent; `reason`
    * (default `CONNECTION_LOST`) goes to `closed` and `onClose`.
@@ -262,6 +281,7 @@ export class Peer<
     for (const controller of this.#serving.values()) controller.abort(lost);
     this.#pending.rejectAll();
     this.#incoming.clear();
+    this.#closeAfter.clear();
     try {
       this.#transport.close();
     } catch (error) {
@@ -361,8 +381,22 @@ export class Peer<
     });
   }
 
-  /** Run one handler and send its one response. Never rejects. */
+  /** Run one handler, send its one response, then close if the handler asked. Never rejects. */
   async #serve(
+    id: string,
+    method: string,
+    resultSchema: z.ZodType,
+    signal: AbortSignal,
+    run: () => unknown,
+  ): Promise<void> {
+    await this.#answer(id, method, resultSchema, signal, run);
+    const reason = this.#closeAfter.get(id);
+    if (reason === undefined) return;
+    this.#closeAfter.delete(id);
+    this.close(reason);
+  }
+
+  async #answer(
     id: string,
     method: string,
     resultSchema: z.ZodType,

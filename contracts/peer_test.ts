@@ -361,6 +361,33 @@ Deno.test("Peer answers with the admit refusal code without running the handler"
   s.peer.close();
 });
 
+Deno.test("closeAfterAnswer() writes the handler's answer, then closes with the reason and answers nothing behind it", async () => {
+  const self: { peer?: Peer<typeof served, Record<never, never>> } = {};
+  const s = server({
+    handlers: {
+      echo: ({ text }, { id }) => {
+        self.peer?.closeAfterAnswer(id, "INVALID_PARAMS");
+        throw new LeashError("INVALID_PARAMS", { cause: text });
+      },
+    },
+  });
+  self.peer = s.peer;
+  s.raw.send(request("1", "echo", { text: "a" }));
+  s.raw.send(request("2", "hold"));
+  await s.raw.closed;
+  assert.deepEqual(s.raw.received, [failure("1", "INVALID_PARAMS")]);
+  assert.deepEqual(s.closeReasons, ["INVALID_PARAMS"]);
+  assert.equal(s.signals[0]?.aborted, true);
+});
+
+Deno.test("closeAfterAnswer() for a request not being served closes at once", async () => {
+  const s = server();
+  s.peer.closeAfterAnswer("nobody", "TIMEOUT");
+  await s.raw.closed;
+  assert.deepEqual(s.closeReasons, ["TIMEOUT"]);
+  assert.equal(s.peer.state, "closed");
+});
+
 Deno.test("Peer answers INTERNAL when admit throws, and stays open", async () => {
   const s = server({
     admit: () => {

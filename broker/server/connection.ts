@@ -5,10 +5,19 @@
  * (`limits.handshakeMs` from accept) is never extended by a refused hello:
  * when it passes without a welcome, the socket closes.
  *
+ * Hellos are judged one at a time, in the order they arrived, so what a
+ * hello is answered depends only on the hellos before it, never on timing:
+ * - behind a schema-valid refusal (`UNAUTHENTICATED` with a schema-valid
+ *   payload, `PROTOCOL_MISMATCH`, a provider refused at registration) it is
+ *   judged, while the original window lasts;
+ * - behind a final refusal (a schema-invalid hello) it is never answered:
+ *   that refusal is written, then the socket closes;
+ * - behind a welcome it is `ROLE_FORBIDDEN`.
+ *
  * Refusals, chosen where the spec is open:
  * - any method before the welcome → `HANDSHAKE_REQUIRED` (the peer may
- *   still say hello inside the window);
- * - a second hello while one is being judged → `QUEUE_FULL`;
+ *   still say hello inside the window), also when it arrives behind a hello
+ *   not yet answered: a peer waits for its welcome;
  * - a hello after the welcome, or a client method from a provider →
  *   `ROLE_FORBIDDEN`;
  * - a client method whose capability the welcome did not list → `UNSUPPORTED`;
@@ -18,11 +27,13 @@
  */
 import type { ErrorCode } from "../../contracts/errors.ts";
 import { LeashError } from "../../contracts/errors.ts";
-import { JsonObjectSchema } from "../../contracts/json.ts";
+import type { Welcome } from "../../contracts/hello.ts";
+import { type JsonObject, JsonObjectSchema } from "../../contracts/json.ts";
 import type { BrokerOffer } from "../../contracts/negotiate.ts";
 import {
   defineMethod,
   type EventValueOf,
+  type HandlerContext,
   type MethodMap,
   type ServedHandlers,
 } from "../../contracts/methods/define.ts";
@@ -78,7 +89,8 @@ export interface ConnectionConfig {
 
 type Phase =
   | { kind: "handshake" }
-  | { kind: "judging" }
+  /** A hello was refused for good; its answer is the last frame before the close. */
+  | { kind: "ending" }
   | { kind: "client"; session: ClientSession }
   | { kind: "provider"; instance: string }
   | { kind: "closed" };
@@ -94,6 +106,8 @@ export class SocketConnection {
   readonly #peer: BrokerPeer;
   #phase: Phase = { kind: "handshake" };
   #window: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when every hello so far has its verdict; the next one waits for it. */
+  #helloTurn: Promise<void> = Promise.resolve();
 
   /** Serve `transport` as connection `id`; `onClosed` runs once when it ends. */
   constructor(
@@ -134,7 +148,7 @@ export class SocketConnection {
 
   #handlers(): ServedHandlers<LocalMethods> {
     return {
-      hello: (params, { signal }) => this.#hello(params, signal),
+      hello: (params, context) => this.#hello(params, context),
       ...clientHandlers(createHandlerDeps({
         state: this.#config.state,
         session: () => {
@@ -151,9 +165,8 @@ export class SocketConnection {
     const phase = this.#phase;
     switch (phase.kind) {
       case "handshake":
+      case "ending":
         return method === "hello" ? undefined : "HANDSHAKE_REQUIRED";
-      case "judging":
-        return method === "hello" ? "QUEUE_FULL" : "HANDSHAKE_REQUIRED";
       case "provider":
         return "ROLE_FORBIDDEN";
       case "client": {
@@ -168,21 +181,38 @@ export class SocketConnection {
     }
   }
 
-  async #hello(params: Parameters<typeof judgeHello>[0], signal: AbortSignal) {
+  /** Judge this hello once every earlier one has its verdict. */
+  #hello(params: JsonObject, context: HandlerContext): Promise<Welcome> {
+    const turn = this.#helloTurn.then(() => this.#judge(params, context));
+    this.#helloTurn = turn.then(() => {}, () => {});
+    return turn;
+  }
+
+  async #judge(params: JsonObject, { id, signal }: HandlerContext): Promise<Welcome> {
     const { state, logger } = this.#config;
-    this.#phase = { kind: "judging" };
+    switch (this.#phase.kind) {
+      case "client":
+      case "provider":
+        throw new LeashError("ROLE_FORBIDDEN");
+      case "ending":
+      case "closed":
+        // Settling only once closed, so nothing is written after the final refusal.
+        await this.#peer.closed;
+        throw new LeashError("CONNECTION_LOST");
+    }
+    // A hello its caller cancelled while it waited is not judged.
+    if (signal.aborted) throw new LeashError("CANCELLED");
     const verdict = await judgeHello(params, this.#config.verifier, this.#config.offer);
     if (this.#peer.state !== "open") throw new LeashError("CONNECTION_LOST");
-    if (signal.aborted) {
-      // The caller cancelled its hello; it may still say hello inside the window.
-      this.#phase = { kind: "handshake" };
-      throw new LeashError("CANCELLED");
-    }
+    // The caller cancelled its hello; it may still say hello inside the window.
+    if (signal.aborted) throw new LeashError("CANCELLED");
     if (!verdict.ok) {
-      this.#phase = { kind: "handshake" };
       logger.log("info", "hello-refused", { conn: this.id, code: verdict.code });
-      // Let the refusal go out first; only a schema-valid hello may be retried.
-      if (!verdict.retry) setTimeout(() => this.close(verdict.code), 0);
+      if (!verdict.retry) {
+        // Only a schema-valid hello may be followed by another: this refusal is the last frame.
+        this.#phase = { kind: "ending" };
+        this.#peer.closeAfterAnswer(id, verdict.code);
+      }
       throw new LeashError(verdict.code);
     }
     const { hello, agreement } = verdict;
@@ -194,7 +224,6 @@ export class SocketConnection {
         link: this.#providerLink(),
       });
       if (refusal !== undefined) {
-        this.#phase = { kind: "handshake" };
         logger.log("warn", "provider-refused", { conn: this.id, code: refusal });
         throw new LeashError(refusal);
       }
@@ -239,7 +268,8 @@ export class SocketConnection {
   }
 
   #windowPassed(): void {
-    if (this.#phase.kind !== "handshake" && this.#phase.kind !== "judging") return;
+    // An ending connection closes right after its last answer, which the window must not cut off.
+    if (this.#phase.kind !== "handshake") return;
     this.#config.logger.log("info", "handshake-timeout", { conn: this.id });
     this.close("TIMEOUT");
   }
