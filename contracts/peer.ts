@@ -42,6 +42,7 @@ import {
   type ResponseEnvelope,
 } from "./envelope.ts";
 import { type ErrorCode, LeashError, toErrorCode } from "./errors.ts";
+import type { JsonObject } from "./json.ts";
 import { limits } from "./limits.ts";
 import {
   type EventMap,
@@ -96,8 +97,13 @@ export interface PeerOptions<
     event: K,
     value: EventValueOf<InEvents, K>,
   ) => void;
-  /** Checked before dispatching each incoming request; a code refuses it (e.g. HANDSHAKE_REQUIRED before hello, ROLE_FORBIDDEN). */
-  admit?: (method: string) => ErrorCode | undefined;
+  /**
+   * Checked before dispatching each incoming request of a known method, with
+   * its params not yet validated; a code refuses it (e.g. HANDSHAKE_REQUIRED
+   * before hello, ROLE_FORBIDDEN, INVALID_PARAMS for params that hold a
+   * secret).
+   */
+  admit?: (method: string, params: JsonObject) => ErrorCode | undefined;
   /** Fires once when the peer reaches "closed", with why: a code such as CONNECTION_LOST, or PROTOCOL_MISMATCH for a protocol violation. */
   onClose?: (reason: ErrorCode) => void;
   /** Local diagnostics (never sent): protocol violations, handler failures, invalid results. */
@@ -344,7 +350,7 @@ export class Peer<
       this.#sendFailure(id, "UNKNOWN_METHOD");
       return;
     }
-    const refusal = this.#refusal(method);
+    const refusal = this.#refusal(method, envelope.params);
     if (refusal !== undefined) {
       this.#sendFailure(id, refusal);
       return;
@@ -436,7 +442,6 @@ export class Peer<
     this.#sendSuccess(id, checked.data ?? null);
   }
 
-  /** The `admit` callback's verdict; a throwing callback refuses with `INTERNAL`. */
   /** The handler of a served local method; `undefined` for one this build does not serve. */
   #handlerFor(method: keyof Local & string): Handler | undefined {
     if (!isServedMethod(this.#options.local[method])) return undefined;
@@ -444,11 +449,12 @@ export class Peer<
     return Object.hasOwn(handlers, method) ? handlers[method] : undefined;
   }
 
-  #refusal(method: string): ErrorCode | undefined {
+  /** The `admit` callback's verdict; a throwing callback refuses with `INTERNAL`. */
+  #refusal(method: string, params: JsonObject): ErrorCode | undefined {
     const admit = this.#options.admit;
     if (admit === undefined) return undefined;
     try {
-      return admit(method);
+      return admit(method, params);
     } catch (error) {
       this.#diagnose("admit-failed", { method, error });
       return "INTERNAL";

@@ -119,7 +119,7 @@ class Raw {
 interface ServerOptions {
   maxInFlight?: number;
   rememberedIds?: number;
-  admit?: (method: string) => ErrorCode | undefined;
+  admit?: (method: string, params: Record<string, unknown>) => ErrorCode | undefined;
   handlers?: Partial<Handlers<Served>>;
 }
 
@@ -386,6 +386,25 @@ Deno.test("closeAfterAnswer() for a request not being served closes at once", as
   await s.raw.closed;
   assert.deepEqual(s.closeReasons, ["TIMEOUT"]);
   assert.equal(s.peer.state, "closed");
+});
+
+Deno.test("Peer hands admit the request's params as they arrived, before validation", async () => {
+  const seen: unknown[] = [];
+  const s = server({
+    admit: (method, params) => {
+      seen.push([method, params]);
+      return params.text === "secret" ? "INVALID_PARAMS" : undefined;
+    },
+  });
+  s.raw.send(request("1", "echo", { text: "secret" }));
+  s.raw.send(request("2", "echo", { text: 5 }));
+  assert.deepEqual(await s.raw.receive(2), [
+    failure("1", "INVALID_PARAMS"),
+    failure("2", "INVALID_PARAMS"),
+  ]);
+  assert.deepEqual(seen, [["echo", { text: "secret" }], ["echo", { text: 5 }]]);
+  assert.deepEqual(s.calls, []);
+  s.peer.close();
 });
 
 Deno.test("Peer answers INTERNAL when admit throws, and stays open", async () => {

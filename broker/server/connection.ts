@@ -21,6 +21,10 @@
  * - a hello after the welcome, or a client method from a provider →
  *   `ROLE_FORBIDDEN`;
  * - a client method whose capability the welcome did not list → `UNSUPPORTED`;
+ * - a request whose params hold the token (but in a hello's `token` field)
+ *   → `INVALID_PARAMS`, from any peer in any phase; a frame whose transport
+ *   ID holds it closes the connection unanswered, and no frame holding it
+ *   is ever sent ({@link ./token_screen.ts});
  * - an event from anyone but a registered provider closes the connection.
  *
  * @module
@@ -50,6 +54,7 @@ import type { Transport } from "../../contracts/transport.ts";
 import { createHandlerDeps } from "../handlers/context.ts";
 import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
+import { requestCarriesToken, type TokenRefusal, TokenScreen } from "./token_screen.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
 import type { Logger } from "../../local/log.ts";
 import type { ProviderLink } from "../authority/registry.ts";
@@ -118,14 +123,18 @@ export class SocketConnection {
     this.id = id;
     this.#config = config;
     this.#window = setTimeout(() => this.#windowPassed(), config.handshakeMs);
+    const screened = new TokenScreen(transport, {
+      verifier: config.verifier,
+      onRefused: (refusal) => this.#tokenRefused(refusal),
+    });
     this.#peer = new Peer({
-      transport,
+      transport: screened,
       local: localMethods,
       remote: remoteMethods,
       handlers: this.#handlers(),
       incomingEvents: providerEvents,
       outgoingEvents: clientEvents,
-      admit: (method) => this.#admit(method),
+      admit: (method, params) => this.#admit(method, params),
       onEvent: (event, value) => this.#onEvent(event, value),
       onClose: (reason) => {
         this.#cleanup(reason);
@@ -161,7 +170,12 @@ export class SocketConnection {
     };
   }
 
-  #admit(method: string): ErrorCode | undefined {
+  #admit(method: string, params: JsonObject): ErrorCode | undefined {
+    if (requestCarriesToken(method, params, this.#config.verifier)) {
+      // The peer calls this for methods of the table only, so the name is safe to log.
+      this.#config.logger.log("warn", "token-in-request", { conn: this.id, method });
+      return "INVALID_PARAMS";
+    }
     const phase = this.#phase;
     switch (phase.kind) {
       case "handshake":
@@ -265,6 +279,16 @@ export class SocketConnection {
       return;
     }
     this.#config.state.providerEvent(this.#phase.instance, event, value);
+  }
+
+  #tokenRefused(refusal: TokenRefusal): void {
+    const { logger } = this.#config;
+    if (refusal.kind === "outgoing") {
+      logger.log("warn", "token-in-outgoing-frame", { conn: this.id, type: refusal.type });
+      return;
+    }
+    logger.log("warn", "token-in-id", { conn: this.id });
+    this.close("INVALID_PARAMS");
   }
 
   #windowPassed(): void {
