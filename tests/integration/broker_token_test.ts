@@ -116,7 +116,7 @@ Deno.test("a frame whose transport ID holds the token closes its connection unan
       const socket = await RawSocket.connect(env.socketPath);
       if (authenticated) await socket.request("h", "hello", specClientHello(env.token));
       await socket.send(frame);
-      assert.deepEqual(await drain(socket, 2_000), { frames: [], closed: true }, `frame ${index}`);
+      assert.deepEqual(await drain(socket, 10_000), { frames: [], closed: true }, `frame ${index}`);
     }
   }
   const closes = env.lines.filter((line) =>
