@@ -21,10 +21,10 @@
  * - a hello after the welcome, or a client method from a provider →
  *   `ROLE_FORBIDDEN`;
  * - a client method whose capability the welcome did not list → `UNSUPPORTED`;
- * - a request whose params hold the token (but in a hello's `token` field)
- *   → `INVALID_PARAMS`, from any peer in any phase; a frame whose transport
- *   ID holds it closes the connection unanswered, and no frame holding it
- *   is ever sent ({@link ./token_screen.ts});
+ * - a request whose params hold the token anywhere but in a hello's own
+ *   `token` field → `INVALID_PARAMS`, from any peer in any phase; a frame
+ *   whose transport ID holds it closes the connection unanswered, and no
+ *   frame holding it is ever sent ({@link ./token_screen.ts});
  * - an event from anyone but a registered provider closes the connection.
  *
  * @module
