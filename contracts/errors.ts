@@ -22,6 +22,8 @@ export const errorCodes = {
   UNSUPPORTED:
     "The capability this needs was not negotiated on this connection; upgrade the peer or avoid the feature.",
   INSTANCE_NOT_FOUND: "No browser instance with that ID is connected; list instances and retry.",
+  INSTANCE_CONFLICT:
+    "Another browser with this instance ID is already connected; close it, or give this browser a profile of its own.",
   TAB_NOT_FOUND: "The tab no longer exists; list tabs and claim another.",
   LEASE_NOT_FOUND:
     "The lease does not exist or has ended; claim the tab again and ask the person if needed.",

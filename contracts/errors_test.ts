@@ -27,6 +27,7 @@ Deno.test("the codes the protocol and later work rely on are present", () => {
     "INVALID_PARAMS",
     "UNKNOWN_METHOD",
     "INTERNAL",
+    "INSTANCE_CONFLICT",
   ];
   for (const code of needed) assert.ok(isErrorCode(code), code);
 });

@@ -24,6 +24,10 @@
  * - The wire's `null` stands for "no value": a handler returning `undefined`
  *   sends `null`, and a `null` is read as `undefined` when the schema wants
  *   that (e.g. `z.void()`).
+ * - A handler may ask for the connection to end with its answer
+ *   ({@linkcode Peer.closeAfterAnswer}): the peer closes right after that
+ *   response is handed to the transport, whose graceful close writes it
+ *   out before the carrier goes, and answers nothing that arrives behind it.
  *
  * @module
  */
@@ -38,6 +42,7 @@ import {
   type ResponseEnvelope,
 } from "./envelope.ts";
 import { type ErrorCode, LeashError, toErrorCode } from "./errors.ts";
+import type { JsonObject } from "./json.ts";
 import { limits } from "./limits.ts";
 import {
   type EventMap,
@@ -92,8 +97,13 @@ export interface PeerOptions<
     event: K,
     value: EventValueOf<InEvents, K>,
   ) => void;
-  /** Checked before dispatching each incoming request; a code refuses it (e.g. HANDSHAKE_REQUIRED before hello, ROLE_FORBIDDEN). */
-  admit?: (method: string) => ErrorCode | undefined;
+  /**
+   * Checked before dispatching each incoming request of a known method, with
+   * its params not yet validated; a code refuses it (e.g. HANDSHAKE_REQUIRED
+   * before hello, ROLE_FORBIDDEN, INVALID_PARAMS for params that hold a
+   * secret).
+   */
+  admit?: (method: string, params: JsonObject) => ErrorCode | undefined;
   /** Fires once when the peer reaches "closed", with why: a code such as CONNECTION_LOST, or PROTOCOL_MISMATCH for a protocol violation. */
   onClose?: (reason: ErrorCode) => void;
   /** Local diagnostics (never sent): protocol violations, handler failures, invalid results. */
@@ -142,6 +152,8 @@ export class Peer<
   readonly #pending = new PendingCalls((id, error) => this.#abandon(id, error));
   /** Incoming requests accepted and not yet answered, by transport ID. */
   readonly #serving = new Map<string, AbortController>();
+  /** Requests being served whose answer ends the connection, with the close reason. */
+  readonly #closeAfter = new Map<string, ErrorCode>();
   #state: PeerState = "open";
   #resolveClosed!: (reason: ErrorCode) => void;
 
@@ -251,6 +263,19 @@ export class Peer<
   }
 
   /**
+   * Close the connection once incoming request `id` is answered, with
+   * `reason`: for a handler whose answer must be the last frame, such as a
+   * refusal that ends the handshake. The answer is sent first and the
+   * transport's graceful close flushes it; when `id` is not being served,
+   * the peer closes at once.
+   */
+  closeAfterAnswer(id: string, reason: ErrorCode): void {
+    if (this.#state !== "open") return;
+    if (this.#serving.has(id)) this.#closeAfter.set(id, reason);
+    else this.close(reason);
+  }
+
+  /**
    * Close the connection: abort every running handler, reject every pending
    * call with `CONNECTION_LOST`, close the transport. Idempotent; `reason`
    * (default `CONNECTION_LOST`) goes to `closed` and `onClose`.
@@ -262,6 +287,7 @@ export class Peer<
     for (const controller of this.#serving.values()) controller.abort(lost);
     this.#pending.rejectAll();
     this.#incoming.clear();
+    this.#closeAfter.clear();
     try {
       this.#transport.close();
     } catch (error) {
@@ -324,7 +350,7 @@ export class Peer<
       this.#sendFailure(id, "UNKNOWN_METHOD");
       return;
     }
-    const refusal = this.#refusal(method);
+    const refusal = this.#refusal(method, envelope.params);
     if (refusal !== undefined) {
       this.#sendFailure(id, refusal);
       return;
@@ -361,8 +387,22 @@ export class Peer<
     });
   }
 
-  /** Run one handler and send its one response. Never rejects. */
+  /** Run one handler, send its one response, then close if the handler asked. Never rejects. */
   async #serve(
+    id: string,
+    method: string,
+    resultSchema: z.ZodType,
+    signal: AbortSignal,
+    run: () => unknown,
+  ): Promise<void> {
+    await this.#answer(id, method, resultSchema, signal, run);
+    const reason = this.#closeAfter.get(id);
+    if (reason === undefined) return;
+    this.#closeAfter.delete(id);
+    this.close(reason);
+  }
+
+  async #answer(
     id: string,
     method: string,
     resultSchema: z.ZodType,
@@ -402,7 +442,6 @@ export class Peer<
     this.#sendSuccess(id, checked.data ?? null);
   }
 
-  /** The `admit` callback's verdict; a throwing callback refuses with `INTERNAL`. */
   /** The handler of a served local method; `undefined` for one this build does not serve. */
   #handlerFor(method: keyof Local & string): Handler | undefined {
     if (!isServedMethod(this.#options.local[method])) return undefined;
@@ -410,11 +449,12 @@ export class Peer<
     return Object.hasOwn(handlers, method) ? handlers[method] : undefined;
   }
 
-  #refusal(method: string): ErrorCode | undefined {
+  /** The `admit` callback's verdict; a throwing callback refuses with `INTERNAL`. */
+  #refusal(method: string, params: JsonObject): ErrorCode | undefined {
     const admit = this.#options.admit;
     if (admit === undefined) return undefined;
     try {
-      return admit(method);
+      return admit(method, params);
     } catch (error) {
       this.#diagnose("admit-failed", { method, error });
       return "INTERNAL";

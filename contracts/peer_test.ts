@@ -119,7 +119,7 @@ class Raw {
 interface ServerOptions {
   maxInFlight?: number;
   rememberedIds?: number;
-  admit?: (method: string) => ErrorCode | undefined;
+  admit?: (method: string, params: Record<string, unknown>) => ErrorCode | undefined;
   handlers?: Partial<Handlers<Served>>;
 }
 
@@ -358,6 +358,52 @@ Deno.test("Peer answers with the admit refusal code without running the handler"
     success("2", null),
   ]);
   assert.deepEqual(s.calls, ["nothing"]);
+  s.peer.close();
+});
+
+Deno.test("closeAfterAnswer() writes the handler's answer, then closes with the reason and answers nothing behind it", async () => {
+  const self: { peer?: Peer<typeof served, Record<never, never>> } = {};
+  const s = server({
+    handlers: {
+      echo: ({ text }, { id }) => {
+        self.peer?.closeAfterAnswer(id, "INVALID_PARAMS");
+        throw new LeashError("INVALID_PARAMS", { cause: text });
+      },
+    },
+  });
+  self.peer = s.peer;
+  s.raw.send(request("1", "echo", { text: "a" }));
+  s.raw.send(request("2", "hold"));
+  await s.raw.closed;
+  assert.deepEqual(s.raw.received, [failure("1", "INVALID_PARAMS")]);
+  assert.deepEqual(s.closeReasons, ["INVALID_PARAMS"]);
+  assert.equal(s.signals[0]?.aborted, true);
+});
+
+Deno.test("closeAfterAnswer() for a request not being served closes at once", async () => {
+  const s = server();
+  s.peer.closeAfterAnswer("nobody", "TIMEOUT");
+  await s.raw.closed;
+  assert.deepEqual(s.closeReasons, ["TIMEOUT"]);
+  assert.equal(s.peer.state, "closed");
+});
+
+Deno.test("Peer hands admit the request's params as they arrived, before validation", async () => {
+  const seen: unknown[] = [];
+  const s = server({
+    admit: (method, params) => {
+      seen.push([method, params]);
+      return params.text === "secret" ? "INVALID_PARAMS" : undefined;
+    },
+  });
+  s.raw.send(request("1", "echo", { text: "secret" }));
+  s.raw.send(request("2", "echo", { text: 5 }));
+  assert.deepEqual(await s.raw.receive(2), [
+    failure("1", "INVALID_PARAMS"),
+    failure("2", "INVALID_PARAMS"),
+  ]);
+  assert.deepEqual(seen, [["echo", { text: "secret" }], ["echo", { text: 5 }]]);
+  assert.deepEqual(s.calls, []);
   s.peer.close();
 });
 

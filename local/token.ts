@@ -1,7 +1,7 @@
 /**
  * The private IPC token: 256 random bits as 64 hex characters, rotated at
- * every Broker start, stored 0600 in the runtime dir, and compared in
- * constant time.
+ * every Broker start, stored 0600 in the runtime dir, compared in constant
+ * time, and searched for in other text without a timing that tells it.
  *
  * @module
  */
@@ -75,25 +75,85 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
+/** A random odd multiplier, so the rolling hash of a window cannot be predicted. */
+function randomBase(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] | 1;
+}
+
 /**
- * Checks presented tokens against the Broker's. Both sides are hashed to
- * 32-byte SHA-256 digests and the digests compared in full, so the time
- * taken says nothing about the length or any prefix of the real token.
+ * Checks presented tokens against the Broker's, and finds the token inside
+ * other text. Both sides of a check are hashed to 32-byte SHA-256 digests
+ * and the digests compared in full, so the time taken says nothing about
+ * the length or any prefix of the real token.
  */
 export class TokenVerifier {
   readonly #expected: Uint8Array;
+  /** The token's UTF-16 code units, compared only where the rolling hash matched. */
+  readonly #units: Uint16Array;
+  readonly #base: number;
+  /** `#base` to the power of the token's length minus one, modulo 2³². */
+  readonly #high: number;
+  readonly #hash: number;
 
-  private constructor(expected: Uint8Array) {
+  private constructor(expected: Uint8Array, token: string) {
     this.#expected = expected;
+    this.#units = new Uint16Array(token.length);
+    for (let i = 0; i < token.length; i++) this.#units[i] = token.charCodeAt(i);
+    this.#base = randomBase();
+    let high = 1;
+    for (let i = 1; i < token.length; i++) high = Math.imul(high, this.#base);
+    this.#high = high;
+    this.#hash = this.#windowHash(token, 0);
   }
 
   /** A verifier for `token`. */
   static async create(token: string): Promise<TokenVerifier> {
-    return new TokenVerifier(await digest(token));
+    if (token.length === 0) throw new RangeError("Cannot create verifier: the token is empty");
+    return new TokenVerifier(await digest(token), token);
   }
 
   /** Whether `presented` is the token. */
   async verify(presented: string): Promise<boolean> {
     return constantTimeEqual(await digest(presented), this.#expected);
+  }
+
+  /**
+   * Whether the token occurs anywhere in `text`. A rolling hash keyed with a
+   * random multiplier (Rabin–Karp) walks every window; only a window whose
+   * hash equals the token's is compared, in full and without an early exit.
+   * The time taken grows with the length of `text`, not with how much of it
+   * resembles the token, so a search over text a peer chose cannot be
+   * timed to learn the token bit by bit, as a plain substring search could.
+   */
+  foundIn(text: string): boolean {
+    const length = this.#units.length;
+    if (text.length < length) return false;
+    const base = this.#base;
+    const high = this.#high;
+    let hash = this.#windowHash(text, 0);
+    for (let end = length;; end++) {
+      if (hash === this.#hash && this.#matchesAt(text, end - length)) return true;
+      if (end === text.length) return false;
+      const dropped = Math.imul(text.charCodeAt(end - length), high);
+      hash = (Math.imul(hash - dropped, base) + text.charCodeAt(end)) | 0;
+    }
+  }
+
+  /** The hash of the token-long window of `text` starting at `start`. */
+  #windowHash(text: string, start: number): number {
+    let hash = 0;
+    for (let i = 0; i < this.#units.length; i++) {
+      hash = (Math.imul(hash, this.#base) + text.charCodeAt(start + i)) | 0;
+    }
+    return hash;
+  }
+
+  /** Whether the window of `text` at `start` is the token, compared without an early exit. */
+  #matchesAt(text: string, start: number): boolean {
+    let difference = 0;
+    for (let i = 0; i < this.#units.length; i++) {
+      difference |= this.#units[i] ^ text.charCodeAt(start + i);
+    }
+    return difference === 0;
   }
 }

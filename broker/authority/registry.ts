@@ -46,12 +46,14 @@ export class ProviderRegistry {
   }
 
   /**
-   * Register `entry`, or return `QUEUE_FULL` when the provider budget is
-   * spent or another live provider already speaks for the same instance ID
-   * (a reconnecting extension retries once the old connection is gone).
+   * Register `entry`, or refuse it: `INSTANCE_CONFLICT` when another live
+   * provider already speaks for the same instance ID (a reconnecting
+   * extension retries once the Broker sees its old connection gone; of two
+   * browsers sharing a copied profile the first stays), `QUEUE_FULL` when
+   * the provider budget is spent.
    */
   register(entry: ProviderEntry): ErrorCode | undefined {
-    if (this.#entries.has(entry.instance.id)) return "QUEUE_FULL";
+    if (this.#entries.has(entry.instance.id)) return "INSTANCE_CONFLICT";
     const release = this.#admission.tryAcquire("providers");
     if (release === undefined) return "QUEUE_FULL";
     this.#entries.set(entry.instance.id, { entry, release });

@@ -13,12 +13,14 @@ function entry(id: string, conn: string): ProviderEntry {
   };
 }
 
-Deno.test("the registry refuses over budget and a second provider for one instance, displacing no one", () => {
+Deno.test("the registry refuses over budget (QUEUE_FULL) and a second provider for one instance (INSTANCE_CONFLICT), displacing no one", () => {
   const registry = new ProviderRegistry(new Admission({ providers: 2 }));
   assert.equal(registry.register(entry("a", "c1")), undefined);
-  assert.equal(registry.register(entry("a", "c2")), "QUEUE_FULL");
+  assert.equal(registry.register(entry("a", "c2")), "INSTANCE_CONFLICT");
   assert.equal(registry.register(entry("b", "c3")), undefined);
   assert.equal(registry.register(entry("c", "c4")), "QUEUE_FULL");
+  // A full budget does not hide what the duplicate is.
+  assert.equal(registry.register(entry("b", "c5")), "INSTANCE_CONFLICT");
   assert.deepEqual(registry.list().map((info) => [info.id, info.connectedSince]), [
     ["a", "2026-01-01T00:00:00.000Z"],
     ["b", "2026-01-01T00:00:00.000Z"],

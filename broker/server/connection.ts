@@ -5,24 +5,39 @@
  * (`limits.handshakeMs` from accept) is never extended by a refused hello:
  * when it passes without a welcome, the socket closes.
  *
+ * Hellos are judged one at a time, in the order they arrived, so what a
+ * hello is answered depends only on the hellos before it, never on timing:
+ * - behind a schema-valid refusal (`UNAUTHENTICATED` with a schema-valid
+ *   payload, `PROTOCOL_MISMATCH`, a provider refused at registration) it is
+ *   judged, while the original window lasts;
+ * - behind a final refusal (a schema-invalid hello) it is never answered:
+ *   that refusal is written, then the socket closes;
+ * - behind a welcome it is `ROLE_FORBIDDEN`.
+ *
  * Refusals, chosen where the spec is open:
  * - any method before the welcome → `HANDSHAKE_REQUIRED` (the peer may
- *   still say hello inside the window);
- * - a second hello while one is being judged → `QUEUE_FULL`;
+ *   still say hello inside the window), also when it arrives behind a hello
+ *   not yet answered: a peer waits for its welcome;
  * - a hello after the welcome, or a client method from a provider →
  *   `ROLE_FORBIDDEN`;
  * - a client method whose capability the welcome did not list → `UNSUPPORTED`;
+ * - a request whose params hold the token anywhere but in a hello's own
+ *   `token` field → `INVALID_PARAMS`, from any peer in any phase; a frame
+ *   whose transport ID holds it closes the connection unanswered, and no
+ *   frame holding it is ever sent ({@link ./token_screen.ts});
  * - an event from anyone but a registered provider closes the connection.
  *
  * @module
  */
 import type { ErrorCode } from "../../contracts/errors.ts";
 import { LeashError } from "../../contracts/errors.ts";
-import { JsonObjectSchema } from "../../contracts/json.ts";
+import type { Welcome } from "../../contracts/hello.ts";
+import { type JsonObject, JsonObjectSchema } from "../../contracts/json.ts";
 import type { BrokerOffer } from "../../contracts/negotiate.ts";
 import {
   defineMethod,
   type EventValueOf,
+  type HandlerContext,
   type MethodMap,
   type ServedHandlers,
 } from "../../contracts/methods/define.ts";
@@ -39,6 +54,7 @@ import type { Transport } from "../../contracts/transport.ts";
 import { createHandlerDeps } from "../handlers/context.ts";
 import { clientHandlers } from "../handlers/mod.ts";
 import { judgeHello, welcomeFor } from "./handshake.ts";
+import { requestCarriesToken, type TokenRefusal, TokenScreen } from "./token_screen.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
 import type { Logger } from "../../local/log.ts";
 import type { ProviderLink } from "../authority/registry.ts";
@@ -78,7 +94,8 @@ export interface ConnectionConfig {
 
 type Phase =
   | { kind: "handshake" }
-  | { kind: "judging" }
+  /** A hello was refused for good; its answer is the last frame before the close. */
+  | { kind: "ending" }
   | { kind: "client"; session: ClientSession }
   | { kind: "provider"; instance: string }
   | { kind: "closed" };
@@ -94,6 +111,8 @@ export class SocketConnection {
   readonly #peer: BrokerPeer;
   #phase: Phase = { kind: "handshake" };
   #window: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when every hello so far has its verdict; the next one waits for it. */
+  #helloTurn: Promise<void> = Promise.resolve();
 
   /** Serve `transport` as connection `id`; `onClosed` runs once when it ends. */
   constructor(
@@ -104,14 +123,18 @@ export class SocketConnection {
     this.id = id;
     this.#config = config;
     this.#window = setTimeout(() => this.#windowPassed(), config.handshakeMs);
+    const screened = new TokenScreen(transport, {
+      verifier: config.verifier,
+      onRefused: (refusal) => this.#tokenRefused(refusal),
+    });
     this.#peer = new Peer({
-      transport,
+      transport: screened,
       local: localMethods,
       remote: remoteMethods,
       handlers: this.#handlers(),
       incomingEvents: providerEvents,
       outgoingEvents: clientEvents,
-      admit: (method) => this.#admit(method),
+      admit: (method, params) => this.#admit(method, params),
       onEvent: (event, value) => this.#onEvent(event, value),
       onClose: (reason) => {
         this.#cleanup(reason);
@@ -134,7 +157,7 @@ export class SocketConnection {
 
   #handlers(): ServedHandlers<LocalMethods> {
     return {
-      hello: (params, { signal }) => this.#hello(params, signal),
+      hello: (params, context) => this.#hello(params, context),
       ...clientHandlers(createHandlerDeps({
         state: this.#config.state,
         session: () => {
@@ -147,13 +170,17 @@ export class SocketConnection {
     };
   }
 
-  #admit(method: string): ErrorCode | undefined {
+  #admit(method: string, params: JsonObject): ErrorCode | undefined {
+    if (requestCarriesToken(method, params, this.#config.verifier)) {
+      // The peer calls this for methods of the table only, so the name is safe to log.
+      this.#config.logger.log("warn", "token-in-request", { conn: this.id, method });
+      return "INVALID_PARAMS";
+    }
     const phase = this.#phase;
     switch (phase.kind) {
       case "handshake":
+      case "ending":
         return method === "hello" ? undefined : "HANDSHAKE_REQUIRED";
-      case "judging":
-        return method === "hello" ? "QUEUE_FULL" : "HANDSHAKE_REQUIRED";
       case "provider":
         return "ROLE_FORBIDDEN";
       case "client": {
@@ -168,21 +195,38 @@ export class SocketConnection {
     }
   }
 
-  async #hello(params: Parameters<typeof judgeHello>[0], signal: AbortSignal) {
+  /** Judge this hello once every earlier one has its verdict. */
+  #hello(params: JsonObject, context: HandlerContext): Promise<Welcome> {
+    const turn = this.#helloTurn.then(() => this.#judge(params, context));
+    this.#helloTurn = turn.then(() => {}, () => {});
+    return turn;
+  }
+
+  async #judge(params: JsonObject, { id, signal }: HandlerContext): Promise<Welcome> {
     const { state, logger } = this.#config;
-    this.#phase = { kind: "judging" };
+    switch (this.#phase.kind) {
+      case "client":
+      case "provider":
+        throw new LeashError("ROLE_FORBIDDEN");
+      case "ending":
+      case "closed":
+        // Settling only once closed, so nothing is written after the final refusal.
+        await this.#peer.closed;
+        throw new LeashError("CONNECTION_LOST");
+    }
+    // A hello its caller cancelled while it waited is not judged.
+    if (signal.aborted) throw new LeashError("CANCELLED");
     const verdict = await judgeHello(params, this.#config.verifier, this.#config.offer);
     if (this.#peer.state !== "open") throw new LeashError("CONNECTION_LOST");
-    if (signal.aborted) {
-      // The caller cancelled its hello; it may still say hello inside the window.
-      this.#phase = { kind: "handshake" };
-      throw new LeashError("CANCELLED");
-    }
+    // The caller cancelled its hello; it may still say hello inside the window.
+    if (signal.aborted) throw new LeashError("CANCELLED");
     if (!verdict.ok) {
-      this.#phase = { kind: "handshake" };
       logger.log("info", "hello-refused", { conn: this.id, code: verdict.code });
-      // Let the refusal go out first; only a schema-valid hello may be retried.
-      if (!verdict.retry) setTimeout(() => this.close(verdict.code), 0);
+      if (!verdict.retry) {
+        // Only a schema-valid hello may be followed by another: this refusal is the last frame.
+        this.#phase = { kind: "ending" };
+        this.#peer.closeAfterAnswer(id, verdict.code);
+      }
       throw new LeashError(verdict.code);
     }
     const { hello, agreement } = verdict;
@@ -194,7 +238,6 @@ export class SocketConnection {
         link: this.#providerLink(),
       });
       if (refusal !== undefined) {
-        this.#phase = { kind: "handshake" };
         logger.log("warn", "provider-refused", { conn: this.id, code: refusal });
         throw new LeashError(refusal);
       }
@@ -238,8 +281,19 @@ export class SocketConnection {
     this.#config.state.providerEvent(this.#phase.instance, event, value);
   }
 
+  #tokenRefused(refusal: TokenRefusal): void {
+    const { logger } = this.#config;
+    if (refusal.kind === "outgoing") {
+      logger.log("warn", "token-in-outgoing-frame", { conn: this.id, type: refusal.type });
+      return;
+    }
+    logger.log("warn", "token-in-id", { conn: this.id });
+    this.close("INVALID_PARAMS");
+  }
+
   #windowPassed(): void {
-    if (this.#phase.kind !== "handshake" && this.#phase.kind !== "judging") return;
+    // An ending connection closes right after its last answer, which the window must not cut off.
+    if (this.#phase.kind !== "handshake") return;
     this.#config.logger.log("info", "handshake-timeout", { conn: this.id });
     this.close("TIMEOUT");
   }

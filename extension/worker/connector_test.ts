@@ -139,6 +139,28 @@ for (
   });
 }
 
+Deno.test("a hello refused INSTANCE_CONFLICT backs off further at each refusal and keeps the instance ID", async () => {
+  const { connector, ports, closed, timers } = setup();
+  connector.ensure();
+  const delays: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settle();
+    const port = ports[attempt];
+    const first = port.sent[0];
+    assert.ok(typeof first === "object" && first !== null && "params" in first);
+    assert.equal(ProviderHelloSchema.parse(first.params).instance.id, "test-instance");
+    port.deliver({ type: "response", id: helloId(port), ok: false, code: "INSTANCE_CONFLICT" });
+    await settle();
+    assert.equal(port.disconnected, true);
+    delays.push(...timers.delays());
+    timers.fireAll();
+  }
+  // The incumbent keeps the ID; this browser waits for it to go instead of hammering the Broker.
+  assert.deepEqual(delays, [500, 1000, 2000]);
+  assert.deepEqual(closed.map((entry) => entry.reason), Array(3).fill("INSTANCE_CONFLICT"));
+  assert.equal(connector.state.status, "connecting");
+});
+
 Deno.test("no welcome within the welcome timeout closes the port", async () => {
   const { connector, ports, closed } = setup({ welcomeTimeoutMs: 5 });
   connector.ensure();

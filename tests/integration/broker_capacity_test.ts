@@ -115,14 +115,17 @@ Deno.test("200 unauthenticated sockets at once: the excess is closed, an authent
   client.close();
 });
 
-Deno.test("the 17th provider and a duplicate instance are QUEUE_FULL; registered ones stay", async () => {
+Deno.test("the 17th provider is QUEUE_FULL and a duplicate instance INSTANCE_CONFLICT; registered ones stay", async () => {
   await using env = await startInProcess();
   const connect = (id: string) => providerFor(env, id);
   const providers = await Promise.all(
     Array.from({ length: limits.maxProviders }, (_, i) => connect(`instance-${i}`)),
   );
   await assert.rejects(connect("instance-extra"), (error) => isLeashError(error, "QUEUE_FULL"));
-  await assert.rejects(connect("instance-0"), (error) => isLeashError(error, "QUEUE_FULL"));
+  await assert.rejects(
+    connect("instance-0"),
+    (error) => isLeashError(error, "INSTANCE_CONFLICT"),
+  );
   const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
   assert.equal((await client.call("browser.instances", {})).length, limits.maxProviders);
   providers[0].close();
@@ -130,6 +133,30 @@ Deno.test("the 17th provider and a duplicate instance are QUEUE_FULL; registered
   const replacement = await connect("instance-0");
   assert.equal((await client.call("browser.instances", {})).length, limits.maxProviders);
   for (const provider of [...providers, replacement]) provider.close();
+  client.close();
+});
+
+Deno.test("a second browser with a connected instance ID is INSTANCE_CONFLICT; the first stays listed and serves claims", async () => {
+  await using env = await startInProcess();
+  const first = await providerFor(env);
+  const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
+  const [listed] = await client.call("browser.instances", {});
+  await assert.rejects(providerFor(env), (error) => isLeashError(error, "INSTANCE_CONFLICT"));
+  assert.ok(
+    env.lines.some((line) =>
+      line.includes('"provider-refused"') && line.includes('"INSTANCE_CONFLICT"')
+    ),
+  );
+  assert.deepEqual(await client.call("browser.instances", {}), [listed]);
+  const lease = await client.call("browser.claim", {
+    sessionId: "s",
+    instance,
+    tab: "instance:1",
+    clientName: "capacity test",
+  });
+  assert.equal(first.grants.length, 1);
+  assert.equal(first.live.has(lease.leaseId), true);
+  first.close();
   client.close();
 });
 

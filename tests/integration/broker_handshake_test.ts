@@ -9,14 +9,62 @@ import { WelcomeSchema } from "../../contracts/hello.ts";
 import { LeashClient } from "../../broker/client/client.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { specClientHello, specClientHelloAsWritten, specProviderHello } from "./_hellos.ts";
-import { startInProcess } from "./_in_process.ts";
-import { closedMark, isRecord, RawSocket } from "./_raw_socket.ts";
+import { startInProcess, until } from "./_in_process.ts";
+import { closedMark, frame, isRecord, RawSocket } from "./_raw_socket.ts";
 import { ScriptedProvider } from "./_scripted_provider.ts";
 
 const windowMs = 400;
 
 function failure(code: string, id: string) {
   return { type: "response", id, ok: false, code };
+}
+
+/** Send `requests` as frames in one write, so the Broker reads them together. */
+async function pipelined(socket: RawSocket, requests: Array<[string, string, unknown]>) {
+  const frames = requests.map(([id, method, params]) =>
+    frame({ type: "request", id, method, params })
+  );
+  const joined = new Uint8Array(frames.reduce((total, part) => total + part.length, 0));
+  let at = 0;
+  for (const part of frames) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  await socket.sendBytes(joined);
+}
+
+/** The next `count` frames (fewer when the socket closes first), waiting at most `timeoutMs`. */
+async function framesOf(socket: RawSocket, count: number, timeoutMs = 10_000) {
+  const frames: unknown[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (frames.length < count) {
+    const next = await socket.next(Math.max(0, deadline - Date.now()));
+    if (next === closedMark || next === undefined) break;
+    frames.push(next);
+  }
+  return frames;
+}
+
+/** Every frame until the socket closes, and whether it closed within `timeoutMs`. */
+async function untilClosed(socket: RawSocket, timeoutMs = 10_000) {
+  const frames: unknown[] = [];
+  const deadline = Date.now() + timeoutMs;
+  while (true) {
+    const next = await socket.next(Math.max(0, deadline - Date.now()));
+    if (next === closedMark) return { frames, closed: true };
+    if (next === undefined) return { frames, closed: false };
+    frames.push(next);
+  }
+}
+
+/** The next frame is the answer to a fresh `browser.instances`, with no other frame before it. */
+async function servesNext(socket: RawSocket, id: string) {
+  await socket.send({ type: "request", id, method: "browser.instances", params: {} });
+  assert.deepEqual(await socket.next(10_000), { type: "response", id, ok: true, value: [] });
+}
+
+function wrongToken(token: string): string {
+  return "f".repeat(64) === token ? "e".repeat(64) : "f".repeat(64);
 }
 
 function welcomeOf(response: unknown) {
@@ -88,9 +136,8 @@ Deno.test("each welcome carries a fresh connection epoch", async () => {
 Deno.test("a wrong token gets UNAUTHENTICATED and no runtime access; a right hello inside the window still succeeds", async () => {
   await using env = await startInProcess({ handshakeMs: 2_000 });
   const socket = await RawSocket.connect(env.socketPath);
-  const wrong = "f".repeat(64) === env.token ? "e".repeat(64) : "f".repeat(64);
   assert.deepEqual(
-    await socket.request("h1", "hello", specClientHello(wrong)),
+    await socket.request("h1", "hello", specClientHello(wrongToken(env.token))),
     failure("UNAUTHENTICATED", "h1"),
   );
   assert.deepEqual(
@@ -121,6 +168,66 @@ Deno.test("a refused hello does not extend the window: a hello after it finds th
   assert.equal(await socket.closedWithin(windowMs * 5), true);
   assert.equal(await socket.request("h2", "hello", specClientHello(env.token)), closedMark);
   assert.ok(env.lines.some((line) => line.includes('"handshake-timeout"')));
+});
+
+Deno.test("hellos are judged in arrival order: one read together with a welcomed hello is ROLE_FORBIDDEN, and the session is intact", async () => {
+  await using env = await startInProcess({ handshakeMs: 5_000 });
+  for (let round = 0; round < 10; round++) {
+    const socket = await RawSocket.connect(env.socketPath);
+    await pipelined(socket, [
+      ["h1", "hello", specClientHello(env.token)],
+      ["h2", "hello", specClientHello(wrongToken(env.token))],
+      ["h3", "hello", specClientHello(env.token)],
+    ]);
+    const frames = await framesOf(socket, 3);
+    assert.equal(frames.length, 3, JSON.stringify(frames));
+    welcomeOf(frames[0]);
+    assert.deepEqual(frames.slice(1), [
+      failure("ROLE_FORBIDDEN", "h2"),
+      failure("ROLE_FORBIDDEN", "h3"),
+    ]);
+    assert.equal(env.broker.state.sessions.list().length, 1);
+    await servesNext(socket, "r1");
+    socket.close();
+    await until(() => env.broker.state.sessions.list().length === 0, "the session gone");
+  }
+});
+
+Deno.test("a hello read together with a schema-valid refusal is judged after it: UNAUTHENTICATED, then a welcome", async () => {
+  await using env = await startInProcess({ handshakeMs: 5_000 });
+  for (let round = 0; round < 10; round++) {
+    const socket = await RawSocket.connect(env.socketPath);
+    await pipelined(socket, [
+      ["h1", "hello", specClientHello(wrongToken(env.token))],
+      ["h2", "hello", { ...specClientHello(env.token), versions: [2] }],
+      ["h3", "hello", specClientHello(env.token)],
+    ]);
+    const frames = await framesOf(socket, 3);
+    assert.equal(frames.length, 3, JSON.stringify(frames));
+    assert.deepEqual(frames.slice(0, 2), [
+      failure("UNAUTHENTICATED", "h1"),
+      failure("PROTOCOL_MISMATCH", "h2"),
+    ]);
+    welcomeOf(frames[2]);
+    await servesNext(socket, "r1");
+    socket.close();
+  }
+});
+
+Deno.test("a schema-invalid hello's refusal is written before the socket closes, and a hello behind it is never answered", async () => {
+  await using env = await startInProcess({ handshakeMs: 5_000 });
+  for (let round = 0; round < 10; round++) {
+    const socket = await RawSocket.connect(env.socketPath);
+    await pipelined(socket, [
+      ["h1", "hello", { ...specClientHello(env.token), role: "admin" }],
+      ["h2", "hello", specClientHello(env.token)],
+    ]);
+    assert.deepEqual(await untilClosed(socket), {
+      frames: [failure("INVALID_PARAMS", "h1")],
+      closed: true,
+    });
+    assert.equal(env.broker.state.sessions.list().length, 0);
+  }
 });
 
 Deno.test("a peer that never says hello is closed when the window passes", async () => {

@@ -9,7 +9,8 @@ import { LeashClient } from "../../broker/client/client.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { ScriptedProvider } from "./_scripted_provider.ts";
-import { closedMark, RawSocket } from "./_raw_socket.ts";
+import { closedMark, isRecord, RawSocket } from "./_raw_socket.ts";
+import { specClientHello } from "./_hellos.ts";
 
 async function mode(path: string): Promise<number> {
   const info = await Deno.lstat(path);
@@ -175,6 +176,83 @@ Deno.test("a silent peer is closed when the 3-second hello window passes while a
     assert.ok(broker.logLines.some((line) => line.event === "handshake-timeout"));
     client.close();
     silent.close();
+  } finally {
+    await broker.stop();
+  }
+  await Deno.remove(dirs.root, { recursive: true });
+});
+
+/** Resolve at `at` (a `Date.now()` value), or at once when it has passed. */
+function sleepUntil(at: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+}
+
+function wrongToken(token: string): string {
+  return "f".repeat(64) === token ? "e".repeat(64) : "f".repeat(64);
+}
+
+Deno.test("after a refused hello, a second hello 1 s into the real 3-second window is welcomed and the connection lives on", async () => {
+  const dirs = await freshDirs();
+  const broker = await BrokerProcess.start(dirs);
+  try {
+    const token = await broker.token();
+    const socket = await RawSocket.connect(broker.socketPath);
+    const connected = Date.now();
+    assert.deepEqual(await socket.request("h1", "hello", specClientHello(wrongToken(token))), {
+      type: "response",
+      id: "h1",
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+    await sleepUntil(connected + 1_000);
+    const welcome = await socket.request("h2", "hello", specClientHello(token));
+    assert.ok(isRecord(welcome) && welcome.ok === true, JSON.stringify(welcome));
+    // The welcome ended the window: past its end the connection still serves.
+    await sleepUntil(connected + 3_500);
+    assert.deepEqual(await socket.request("r1", "browser.instances", {}), {
+      type: "response",
+      id: "r1",
+      ok: true,
+      value: [],
+    });
+    socket.close();
+    assert.ok(!broker.stderr.includes(token), "the token never reaches the log");
+  } finally {
+    await broker.stop();
+  }
+  await Deno.remove(dirs.root, { recursive: true });
+});
+
+Deno.test("refused hellos do not extend the real 3-second window: a hello at 3.5 s finds the socket closed", async () => {
+  const dirs = await freshDirs();
+  const broker = await BrokerProcess.start(dirs);
+  try {
+    const token = await broker.token();
+    const socket = await RawSocket.connect(broker.socketPath);
+    const connected = Date.now();
+    const mismatch = { ...specClientHello(token), versions: [2] };
+    assert.deepEqual(await socket.request("h1", "hello", mismatch), {
+      type: "response",
+      id: "h1",
+      ok: false,
+      code: "PROTOCOL_MISMATCH",
+    });
+    // Late in the window a schema-valid refusal is still answered, and the socket stays.
+    await sleepUntil(connected + 2_500);
+    assert.deepEqual(await socket.request("h2", "hello", specClientHello(wrongToken(token))), {
+      type: "response",
+      id: "h2",
+      ok: false,
+      code: "UNAUTHENTICATED",
+    });
+    assert.equal(await socket.next(6_000), closedMark);
+    const closedAfter = Date.now() - connected;
+    assert.ok(closedAfter >= 2_800, `closed ${closedAfter} ms after connecting`);
+    await sleepUntil(connected + 3_500);
+    assert.equal(await socket.request("h3", "hello", specClientHello(token)), closedMark);
+    const timeouts = broker.logLines.filter((line) => line.event === "handshake-timeout");
+    assert.equal(timeouts.length, 1);
+    assert.equal(broker.logLines.filter((line) => line.event === "hello-accepted").length, 0);
   } finally {
     await broker.stop();
   }

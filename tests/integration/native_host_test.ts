@@ -14,8 +14,11 @@ import { LeashClient } from "../../broker/client/client.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
 import { FrameReader } from "../../native_host/frame_reader.ts";
 import { formatHostConfig } from "../../local/host_config.ts";
+import { StdioExtension } from "../reliability/_stdio_extension.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { specClientHello } from "./_hellos.ts";
+import { closedMark, isRecord, RawSocket } from "./_raw_socket.ts";
+import { fixtureSnapshot, ScriptedPage } from "./_scripted_page.ts";
 import {
   containsText,
   events,
@@ -362,6 +365,72 @@ Deno.test("Broker frames that are malformed, oversize, too large for Chrome or c
     }));
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a client putting the token into IDs and params is refused at the Broker, and the host relaying the browser never exits", async () => {
+  const dirs = await freshDirs();
+  const broker = await BrokerProcess.start(dirs);
+  try {
+    const token = await broker.token();
+    const host = hostFor(dirs.root, dirs.runtimeDir);
+    const page = new ScriptedPage(fixtureSnapshot("form_page.json"));
+    const extension = await StdioExtension.start(host, page, "steady");
+    const client = await RawSocket.connect(broker.socketPath);
+    await client.request("h", "hello", specClientHello(token));
+    const refusal = (id: string) => ({ type: "response", id, ok: false, code: "INVALID_PARAMS" });
+    const claim = { sessionId: "s", instance: "steady", tab: "steady:1" };
+
+    assert.deepEqual(
+      await client.request("c1", "browser.claim", { ...claim, clientName: token }),
+      refusal("c1"),
+    );
+    assert.deepEqual(
+      await client.request("c2", "browser.claim", { ...claim, reason: `because ${token}` }),
+      refusal("c2"),
+    );
+    const granted = await client.request("c3", "browser.claim", { ...claim, clientName: "agent" });
+    assert.ok(isRecord(granted) && isRecord(granted.value), JSON.stringify(granted));
+    const handle = { sessionId: "s", leaseId: String(granted.value.leaseId) };
+    assert.deepEqual(
+      await client.request("o1", "browser.observe", { ...handle, query: token }),
+      refusal("o1"),
+    );
+    const observed = await client.request("o2", "browser.observe", handle);
+    assert.ok(isRecord(observed) && isRecord(observed.value), JSON.stringify(observed));
+    const act = {
+      ...handle,
+      documentEpoch: String(observed.value.documentEpoch),
+      action: { kind: "navigate", url: `https://shop.example/?q=${token}` },
+    };
+    assert.deepEqual(
+      await client.request("a1", "browser.act", { ...act, requestId: `r-${token}` }),
+      refusal("a1"),
+    );
+    assert.deepEqual(
+      await client.request("a2", "browser.act", { ...act, requestId: "r-1" }),
+      refusal("a2"),
+    );
+    // A token in the transport ID cannot be answered without echoing it: that socket closes.
+    const echoer = await RawSocket.connect(broker.socketPath);
+    await echoer.request("h", "hello", specClientHello(token));
+    assert.equal(await echoer.request(`id-${token}`, "browser.instances", {}), closedMark);
+
+    // The browser's link is still there and serves.
+    const again = await client.request("o3", "browser.observe", handle);
+    assert.ok(isRecord(again) && again.ok === true, JSON.stringify(again));
+    client.close();
+    await host.closeStdin();
+    const result = await host.result();
+    await extension.served;
+    assert.equal(result.code, hostExitCodes.ok, result.stderr);
+    assert.equal(containsText(result.stdout, token), false, "no frame to the extension held it");
+    assert.ok(!events(result).includes("token-in-frame"));
+    assert.equal(extension.cdpMethods.includes("Page.navigate"), false);
+    assert.ok(!broker.stderr.includes(token), "the token never reaches the Broker's log");
+  } finally {
+    await broker.stop();
+    await Deno.remove(dirs.root, { recursive: true });
   }
 });
 
