@@ -132,7 +132,8 @@ Deno.test("a frame whose transport ID holds the token closes its connection unan
 });
 
 Deno.test("a result that would hold the token is answered INVALID_PARAMS instead, and the connection serves on", async () => {
-  await using env = await startInProcess({ handshakeMs: 2_000 });
+  // Personal mode, where the Broker relays tab titles at all.
+  await using env = await startInProcess({ handshakeMs: 2_000, accessMode: "personal" });
   const provider = await ScriptedProvider.connect({
     socketPath: env.socketPath,
     token: env.token,

@@ -366,10 +366,12 @@ Deno.test("whatever a client plants the token in, no frame the Broker writes to 
     closings++;
   }
 
-  // What the planted page holds is refused on its way out, not relayed.
+  // What the planted page holds is refused on its way out, not relayed. A restricted
+  // Broker relays no tab title, so its listing is served without the planted one.
   const reader = await client.current();
   const tabs = await reader.request("pt", "browser.tabs", { instance: "planted" });
-  assert.deepEqual(tabs, { type: "response", id: "pt", ok: false, code: "INVALID_PARAMS" });
+  assert.ok(tabs?.type === "response" && tabs.ok, JSON.stringify(tabs));
+  assert.ok(!JSON.stringify(tabs).includes(token), "the listing holds no token");
   const shownClaim = await reader.request("pc", "browser.claim", {
     sessionId: "shown",
     instance: "planted",
