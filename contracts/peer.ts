@@ -355,23 +355,27 @@ export class Peer<
       this.#sendFailure(id, refusal);
       return;
     }
-    if (this.#handlerFor(method) === undefined) {
+    const handler = this.#handlerFor(method);
+    if (handler === undefined) {
       this.#sendFailure(id, "UNSUPPORTED");
       return;
     }
-    this.#dispatch(id, method, envelope.params);
+    this.#dispatch(id, method, handler, envelope.params);
   }
 
   /** Validate params and start the handler in a microtask, holding an in-flight slot. */
-  #dispatch<K extends keyof Local & string>(id: string, method: K, params: unknown): void {
+  #dispatch<K extends keyof Local & string>(
+    id: string,
+    method: K,
+    handler: Handler,
+    params: unknown,
+  ): void {
     const spec = this.#options.local[method];
     const checked = parse<Local[K]["params"]>(spec.params, params);
     if (!checked.success) {
       this.#sendFailure(id, "INVALID_PARAMS");
       return;
     }
-    const handler = this.#handlerFor(method);
-    if (handler === undefined) return;
     const controller = new AbortController();
     const context: HandlerContext = { id, signal: controller.signal };
     this.#serving.set(id, controller);
