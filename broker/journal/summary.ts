@@ -77,6 +77,7 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
   switch (action.kind) {
     case "click":
     case "radio":
+    case "hover":
       return label;
     case "scroll":
       return `${label} into view`;
@@ -87,6 +88,14 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
     case "press": {
       const chord = [...(action.modifiers ?? []), action.key].join("+");
       return action.ref === undefined ? chord : `${chord} on ${label}`;
+    }
+    case "type": {
+      const how = [
+        ...(action.clear === true ? ["cleared"] : []),
+        ...(action.submit === true ? ["then Enter"] : []),
+      ];
+      const typed = `${characters(action.text)}${how.length === 0 ? "" : ` ${how.join(", ")}`}`;
+      return action.ref === undefined ? typed : `${label} ${typed}`;
     }
     case "check":
       return `${label} → ${action.checked ? "checked" : "unchecked"}`;

@@ -9,7 +9,7 @@ import type { ResultOf } from "../../contracts/methods/define.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import type { PageWindow } from "../../contracts/methods/mod.ts";
-import type { ActResult } from "../../contracts/methods/mod.ts";
+import type { ActNote, ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../../contracts/page_text.ts";
 import { redacted } from "../../contracts/redact.ts";
 
@@ -93,12 +93,19 @@ export function formatRelease(leaseId: string, released: boolean): string {
     : `lease ${word(leaseId)} had already ended; nothing to release`;
 }
 
+/** The fixed sentence for each note an action result may carry. */
+export const actNotes: Readonly<Record<ActNote, string>> = {
+  valueNotKept:
+    "note: the field did not keep the filled text (the page put its value back); it takes key events: use type",
+};
+
 /** An action's answer, then the observation it carries. */
 export function formatAct(result: ActResult): string {
-  const head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
+  let head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
     `document changed: ${result.documentChanged ? "yes" : "no"}  epoch: ${
       word(result.documentEpoch)
     }`;
+  if (result.note !== undefined) head += `\n${actNotes[result.note]}`;
   const body = result.observation === null
     ? "(no observation came back; observe to see the page)"
     : result.observation.text;

@@ -21,29 +21,58 @@ import {
 import { CdpMethodSchema } from "./cdp.ts";
 import { defineMethod } from "./define.ts";
 import { ObservationSchema } from "./observe.ts";
+import {
+  chordRefusal,
+  maxChordLength,
+  type Modifier,
+  modifierMask,
+  namedKeyNames,
+  parseChord,
+} from "../keyboard.ts";
 
 /** Text a caller types into a field. */
 export const InputTextSchema = z.string().max(100_000);
 
 /** Keys an action may press by name. */
-export const NamedKeySchema = z.enum([
-  "Enter",
-  "Tab",
-  "Escape",
-  "Backspace",
-  "Delete",
-  "Space",
-  "ArrowUp",
-  "ArrowDown",
-  "ArrowLeft",
-  "ArrowRight",
-  "Home",
-  "End",
-  "PageUp",
-  "PageDown",
-]);
+export const NamedKeySchema = z.enum(namedKeyNames);
 
 export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);
+
+/**
+ * A key or chord to press: a named key, one character a US key types, or
+ * modifiers and a key joined by `+` (`Control+A`, `Shift+Tab`).
+ */
+export const PressKeySchema = z.string().min(1).max(maxChordLength);
+
+/** Text `type` sends key by key; bounded, as each character is its own key press. */
+export const TypeTextSchema = z.string().max(1_000);
+
+/**
+ * A press whose key is no key, or a chord whose default reaches the
+ * clipboard or the browser rather than the page (see `chordRefusal`), is
+ * refused as invalid params before anything is sent.
+ */
+function checkPress(
+  press: { key: string; modifiers?: readonly Modifier[] },
+  context: z.core.$RefinementCtx,
+): void {
+  const chord = parseChord(press.key);
+  if (chord === undefined) {
+    context.addIssue({ code: "custom", path: ["key"], message: "not a key or chord" });
+    return;
+  }
+  const mask = modifierMask([...chord.modifiers, ...(press.modifiers ?? [])]);
+  const refusal = chordRefusal(chord.key.code, mask);
+  if (refusal !== undefined) {
+    context.addIssue({
+      code: "custom",
+      path: ["key"],
+      message: refusal === "clipboard"
+        ? "the chord would reach the clipboard"
+        : "the chord belongs to the browser, not the page",
+    });
+  }
+}
 
 const scrollDelta = z.number().finite().min(-100_000).max(100_000);
 
@@ -55,10 +84,21 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("fillEditable"), ref: RefSchema, text: InputTextSchema }),
   z.strictObject({
     kind: z.literal("press"),
-    key: NamedKeySchema,
+    key: PressKeySchema,
     ref: RefSchema.optional(),
     modifiers: z.array(ModifierSchema).max(4).optional(),
+  }).superRefine(checkPress),
+  z.strictObject({
+    kind: z.literal("type"),
+    ref: RefSchema.optional(),
+    text: TypeTextSchema,
+    clear: z.boolean().optional(),
+    submit: z.boolean().optional(),
+  }).refine((type) => type.clear !== true || type.ref !== undefined, {
+    message: "clear needs a ref",
+    path: ["clear"],
   }),
+  z.strictObject({ kind: z.literal("hover"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("check"), ref: RefSchema, checked: z.boolean() }),
   z.strictObject({ kind: z.literal("radio"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("select"), ref: RefSchema, option: CallerTextSchema }),
@@ -102,6 +142,14 @@ export const BrowserActParamsSchema = z.strictObject({
   frame: FrameTargetSchema.optional(),
 });
 
+/**
+ * What an `unverified` action's own check learned beyond its status:
+ * `valueNotKept` — after `fill` the field did not keep the text, or put its
+ * old value back a moment later (a widget that takes only key events: use
+ * `type`).
+ */
+export const ActNoteSchema = z.enum(["valueNotKept"]);
+
 /** The answer to an action; an exact retry gets the same answer back. */
 export const ActResultSchema = z.strictObject({
   requestId: RequestIdSchema,
@@ -109,6 +157,7 @@ export const ActResultSchema = z.strictObject({
   documentChanged: z.boolean(),
   documentEpoch: DocumentEpochSchema,
   observation: ObservationSchema.nullable(),
+  note: ActNoteSchema.optional(),
 });
 
 /** The act methods. */
@@ -136,3 +185,4 @@ export const actMethods = {
 export type Action = z.infer<typeof ActionSchema>;
 export type Expectation = z.infer<typeof ExpectationSchema>;
 export type ActResult = z.infer<typeof ActResultSchema>;
+export type ActNote = z.infer<typeof ActNoteSchema>;

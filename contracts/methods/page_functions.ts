@@ -51,11 +51,10 @@ const describeElement = String.raw`function () {
     const aria = el.getAttribute("aria-checked");
     checked = aria === "mixed" ? "mixed" : aria === "true";
   }
-  let active = el.ownerDocument.activeElement;
-  while (active && active.shadowRoot && active.shadowRoot.activeElement) {
-    active = active.shadowRoot.activeElement;
-  }
-  return { connected: true, kind, visible, disabled, readOnly, checked, focused: active === el };
+  // The element's own root answers for it, open or closed shadow root alike (the host's
+  // shadowRoot is null for a closed one, so walking down from the document cannot reach it).
+  const focused = el.getRootNode().activeElement === el;
+  return { connected: true, kind, visible, disabled, readOnly, checked, focused };
 }`;
 
 /**
@@ -202,6 +201,11 @@ const pageVisible = String.raw`function () {
   return (this.ownerDocument || this).visibilityState === "visible";
 }`;
 
+/** Whether the pointer rests on this element or inside it. */
+const hovered = String.raw`function () {
+  return this.matches(":hover");
+}`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,
@@ -210,6 +214,7 @@ export const pageFunctions = {
   containsNode,
   describeElement,
   findOption,
+  hovered,
   pageVisible,
   selectAllText,
   setControlValue,

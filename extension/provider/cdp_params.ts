@@ -3,8 +3,9 @@
  * `cdp` method (DESIGN.md requirement 7). Each method accepts a strict
  * subset of its DevTools parameters: nodes only by node or backend ID (never
  * a remote object, session or script), no navigation outside the lease,
- * screenshots only of the viewport, no clipboard editing commands and no
- * mouse buttons that navigate history, and page functions only from the
+ * screenshots only of the viewport, no clipboard editing commands, key
+ * chords or keys the engine's keyboard lacks, no mouse buttons that navigate
+ * history, and page functions only from the
  * fixed `pageFunctions`, returned by value. Anything else is `CDP_FORBIDDEN`.
  *
  * @module
@@ -14,6 +15,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { type JsonObject, JsonValueSchema } from "../../contracts/json.ts";
 import type { CdpMethod } from "../../contracts/methods/cdp.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
+import { chordRefusal, codesNamed } from "../../contracts/keyboard.ts";
 import { limits } from "../../contracts/limits.ts";
 import { isPageFunction } from "../../contracts/methods/page_functions.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
@@ -32,7 +34,6 @@ function nodeTarget<S extends z.ZodRawShape>(extra: S) {
 
 /** Modifier bits: Alt=1, Ctrl=2, Meta=4, Shift=8. */
 const modifiers = z.number().int().min(0).max(15);
-const ctrlOrMeta = 2 | 4;
 
 /** Editing commands that move or delete only; copy, cut and paste would reach the clipboard. */
 const editingCommands = z.enum([
@@ -47,42 +48,49 @@ const editingCommands = z.enum([
   "moveToEndOfDocument",
 ]);
 
-/** Keys that may go with Ctrl or Meta: selection and caret movement, never c/v/x. */
-const modifiedKeys = new Set([
-  "a",
-  "A",
-  "Backspace",
-  "Delete",
-  "ArrowLeft",
-  "ArrowRight",
-  "ArrowUp",
-  "ArrowDown",
-  "Home",
-  "End",
-  "Control",
-  "Meta",
-  "Shift",
-  "Alt",
-]);
+/**
+ * A key event names one key of the engine's keyboard (`contracts/keyboard.ts`)
+ * by every name it gives — `key`, `code`, virtual key code — and they agree,
+ * so a `key` of "a" cannot ride on the virtual key code of V, which is what
+ * the page's editing shortcuts read. No native key code: without one,
+ * DevTools never lets an event the page leaves unhandled reach the
+ * browser's own shortcuts. And no chord whose default is the clipboard's
+ * or the browser's (`chordRefusal`): Ctrl/Meta with C, V or X, Shift or
+ * Ctrl with Insert, Shift+Delete, tab, window and address-bar chords,
+ * function keys.
+ */
+function oneAllowedKey(event: {
+  key?: string;
+  code?: string;
+  windowsVirtualKeyCode?: number;
+  modifiers?: number;
+}): boolean {
+  const codes = codesNamed({
+    key: event.key,
+    code: event.code,
+    keyCode: event.windowsVirtualKeyCode,
+  });
+  const code = codes[0];
+  if (code === undefined || code === "" || codes.some((other) => other !== code)) return false;
+  return chordRefusal(code, event.modifiers ?? 0) === undefined;
+}
 
 const keyEvent = z.strictObject({
-  type: z.enum(["keyDown", "keyUp", "rawKeyDown", "char"]),
+  type: z.enum(["keyDown", "keyUp", "rawKeyDown"]),
   modifiers: modifiers.optional(),
   text: z.string().max(32).optional(),
   unmodifiedText: z.string().max(32).optional(),
   key: z.string().max(64).optional(),
   code: z.string().max(64).optional(),
   windowsVirtualKeyCode: z.number().int().min(0).max(255).optional(),
-  nativeVirtualKeyCode: z.number().int().min(0).max(65_535).optional(),
   autoRepeat: z.boolean().optional(),
   isKeypad: z.boolean().optional(),
   isSystemKey: z.boolean().optional(),
   location: z.number().int().min(0).max(3).optional(),
   commands: z.array(editingCommands).max(4).optional(),
-}).refine(
-  (event) => ((event.modifiers ?? 0) & ctrlOrMeta) === 0 || modifiedKeys.has(event.key ?? ""),
-  { message: "Ctrl/Meta only with selection and caret keys" },
-);
+}).refine(oneAllowedKey, {
+  message: "one key of the keyboard, agreeing in every name, in no clipboard or browser chord",
+});
 
 const mouseEvent = z.strictObject({
   type: z.enum(["mousePressed", "mouseReleased", "mouseMoved", "mouseWheel"]),

@@ -121,6 +121,44 @@ export class ActPage {
     };
   }
 
+  /**
+   * The first `<localName>` inside the shadow root of the element with ID
+   * `hostId`, open or closed, as a caller would resolve it from a ref.
+   */
+  async shadowTarget(hostId: string, localName: string): Promise<ActTarget> {
+    const document = await this.page.send("DOM.getDocument", { depth: -1, pierce: true });
+    const host = findNode(objectField(document, "root"), (node) => {
+      const attributes = node.attributes;
+      if (!Array.isArray(attributes)) return false;
+      return attributes.some((value, i) =>
+        i % 2 === 1 && attributes[i - 1] === "id" && value === hostId
+      );
+    });
+    const roots = host?.shadowRoots;
+    const root = Array.isArray(roots) && isObject(roots[0]) ? roots[0] : undefined;
+    const found = root === undefined
+      ? undefined
+      : findNode(root, (node) => node.localName === localName);
+    if (found === undefined) throw new Error(`No ${localName} in the shadow root of #${hostId}`);
+    return await this.#identify(numberField(found, "backendNodeId"));
+  }
+
+  async #identify(backendNodeId: number): Promise<ActTarget> {
+    const tree = await this.page.send("Accessibility.getPartialAXTree", {
+      backendNodeId,
+      fetchRelatives: false,
+    });
+    const nodes = tree.nodes;
+    const node = Array.isArray(nodes) ? nodes[0] : undefined;
+    const role = isObject(node) && isObject(node.role) ? node.role.value : undefined;
+    const name = isObject(node) && isObject(node.name) ? node.name.value : undefined;
+    return {
+      backendNodeId,
+      role: typeof role === "string" ? role : "",
+      name: typeof name === "string" ? name : "",
+    };
+  }
+
   /** Test-only look at the page. */
   evaluate(expression: string): Promise<JsonValue> {
     return this.page.evaluate(expression);
@@ -141,6 +179,24 @@ export class ActPage {
       await this.server.close();
     }
   }
+}
+
+/** The first node under `node` (itself included, shadow roots too) that `matches`. */
+function findNode(
+  node: JsonObject,
+  matches: (node: JsonObject) => boolean,
+): JsonObject | undefined {
+  if (matches(node)) return node;
+  for (const key of ["children", "shadowRoots"]) {
+    const list = node[key];
+    if (!Array.isArray(list)) continue;
+    for (const child of list) {
+      if (!isObject(child)) continue;
+      const found = findNode(child, matches);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 function isObject(value: unknown): value is JsonObject {

@@ -24,6 +24,7 @@ import { leaseCdp } from "../lease_calls.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
 import { observeLease } from "../observe/read.ts";
 import { staleTarget } from "../stale_target.ts";
+import { noteFor } from "./note.ts";
 import { performAction } from "./perform.ts";
 import type { ActTarget } from "./types.ts";
 
@@ -97,11 +98,13 @@ export async function actOnLease(
     loaderId: origin.loaderId,
   });
   const observation = await observationAfter(held, books, signal);
+  const note = noteFor(params.action, outcome);
   return {
     requestId: params.requestId,
     status: outcome.status,
     documentChanged: outcome.documentChanged,
     documentEpoch: observation?.documentEpoch ?? params.documentEpoch,
     observation,
+    ...(note === undefined ? {} : { note }),
   };
 }

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
+import { requireKind } from "./kinds.ts";
 import { clickPrepared } from "./pointer.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, prepareTarget } from "./target.ts";
@@ -24,9 +25,9 @@ export async function check(
 ): Promise<Postcondition> {
   const target = requireTarget(context, "check");
   const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["checkbox"],
     signal: context.signal,
   });
+  requireKind(prepared, target, ["checkbox"]);
   if (prepared.description.checked !== action.checked) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, action.checked);
 }
@@ -38,9 +39,9 @@ export async function radio(
 ): Promise<Postcondition> {
   const target = requireTarget(context, "radio");
   const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["radio"],
     signal: context.signal,
   });
+  requireKind(prepared, target, ["radio"]);
   if (prepared.description.checked !== true) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, true);
 }
@@ -56,9 +57,9 @@ export async function select(
 ): Promise<Postcondition> {
   const target = requireTarget(context, "select");
   const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["select"],
     signal: context.signal,
   });
+  requireKind(prepared, target, ["select"]);
   const find = () =>
     context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);
   const { index, current } = await find();

@@ -7,7 +7,7 @@
 import { cutPoint } from "../../../contracts/text.ts";
 import { AnyAnswer, call, type Cdp } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
-import { keyEvents, type Modifier, type NamedKey } from "./keys.ts";
+import { type KeyDefinition, keyEvents, type Modifier, type NamedKey } from "./keys.ts";
 
 /** The longest text one `Input.insertText` call carries (the provider's cap is 10,000). */
 export const maxInsertUnits = 8_000;
@@ -74,10 +74,10 @@ export async function wheelAt(
   );
 }
 
-/** Press and release a named key with `modifiers` held. */
+/** Press and release a key with `modifiers` held. */
 export async function pressKey(
   cdp: Cdp,
-  key: NamedKey,
+  key: NamedKey | KeyDefinition,
   modifiers: readonly Modifier[] = [],
   signal?: AbortSignal,
 ): Promise<void> {

@@ -22,6 +22,8 @@ import { press } from "./keyboard.ts";
 import { navigate } from "./navigate.ts";
 import { PageObjects } from "./page_objects.ts";
 import { click, scroll, wheel } from "./pointer.ts";
+import { hover } from "./hover.ts";
+import { type } from "./type.ts";
 import type { Postcondition, StepContext } from "./step.ts";
 import type { ActionOutcome, Check, PerformActionOptions } from "./types.ts";
 import { verdict } from "./verdict.ts";
@@ -86,6 +88,10 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
       return fillEditable(context, action);
     case "press":
       return press(context, action);
+    case "type":
+      return type(context, action);
+    case "hover":
+      return hover(context, action);
     case "check":
       return check(context, action);
     case "radio":
@@ -112,7 +118,8 @@ async function conclude(
   let post: Check | "unreadable" | undefined;
   if (postcondition !== undefined) {
     try {
-      post = { name: postcondition.name, held: await postcondition.read() };
+      const read = await postcondition.read();
+      post = typeof read === "boolean" ? { name: postcondition.name, held: read } : read;
     } catch {
       signal?.throwIfAborted();
       // The page could not answer: the document changed or went away under the action.

@@ -8,7 +8,7 @@ import type { LeaseScope } from "../../../contracts/methods/common.ts";
 import type { Cdp } from "./cdp.ts";
 import type { DispatchGate } from "./gate.ts";
 import type { PageObjects } from "./page_objects.ts";
-import type { ActTarget, CheckName } from "./types.ts";
+import type { ActTarget, Check, CheckName } from "./types.ts";
 
 /** The state one action step runs with. */
 export interface StepContext {
@@ -23,9 +23,12 @@ export interface StepContext {
 /**
  * The action's own check, read after dispatch (e.g. the filled value read
  * back); `undefined` when the action has nothing to check. `read` throwing
- * means the page could not answer.
+ * means the page could not answer; it answers whether `name` held, or a
+ * check of its own when it learned more (`value.reverted`).
  */
-export type Postcondition = { name: CheckName; read: () => Promise<boolean> } | undefined;
+export type Postcondition =
+  | { name: CheckName; read: () => Promise<boolean | Check> }
+  | undefined;
 
 /** The target of an action that needs one. */
 export function requireTarget(context: StepContext, kind: string): ActTarget {

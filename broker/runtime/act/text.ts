@@ -1,8 +1,12 @@
 /**
- * Text actions: `fill` (replace), `append` and `fillEditable`. Each focuses
- * the field, selects what it replaces (or puts the caret at the end) and
- * types with `Input.insertText`, so the page sees real input events; the
- * postcondition compares the field's value with the text inside the page.
+ * Text actions: `fill` (replace the value of any editable target: a text
+ * field, a date-like input, a contenteditable element or an editor built on
+ * one), `append`, and `fillEditable` (an alias of `fill`). Text goes in with
+ * `Input.insertText` over a selection of what it replaces (or at the end),
+ * so the page sees real input events; the postcondition compares the
+ * field's value with the text inside the page, and `fill` reads it once
+ * more a moment later, so a page that puts its old value back (a widget
+ * that takes only key events) is caught.
  *
  * @module
  */
@@ -10,22 +14,40 @@ import { z } from "zod";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call } from "./cdp.ts";
 import { insertText, pressKey } from "./input.ts";
+import { requireKind } from "./kinds.ts";
 import { known, type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
 const Comparison = z.object({ length: z.number(), equals: z.boolean(), endsWith: z.boolean() });
-type Comparison = z.infer<typeof Comparison>;
+/** How a field's value compares with a text (the `compareValue` page function). */
+export type Comparison = z.infer<typeof Comparison>;
 
-/** `fill`: replace the value of a text field (or set a date, time, colour or range input). */
-export async function fill(context: StepContext, action: ActionOf<"fill">): Promise<Postcondition> {
-  const target = requireTarget(context, "fill");
+/**
+ * How long after `fill` its value is read again. Pages that refuse input
+ * without key events put the old value back at once or on their next
+ * render (a frame or a timer later); a person would notice within a blink.
+ */
+export const revertWindowMs = 200;
+
+/**
+ * `fill`: replace the value of an editable target, choosing the mechanism
+ * from its kind: typed text over a selection for text fields and
+ * contenteditable elements, the value set as a picker would for date,
+ * time, colour and range inputs. Any other target is refused, naming the
+ * action that can take it.
+ */
+export async function fill(
+  context: StepContext,
+  action: ActionOf<"fill" | "fillEditable">,
+): Promise<Postcondition> {
+  const target = requireTarget(context, action.kind);
   const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["text", "value"],
     editable: true,
     signal: context.signal,
   });
+  requireKind(prepared, target, ["text", "value", "editable"]);
   if (prepared.description.kind === "value") {
     // Date, time, colour and range inputs take no typed text: set the value as a person's picker would.
     await context.gate.open(context.signal);
@@ -36,12 +58,23 @@ export async function fill(context: StepContext, action: ActionOf<"fill">): Prom
       z.boolean(),
     );
   } else {
-    if (!await focus(context, prepared)) return known("focus", false);
+    if (!await focusField(context, prepared)) return known("focus", false);
     await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
     await typeOrDelete(context, action.text);
   }
-  return valueCheck(context, prepared, (result) => result.equals, action.text);
+  return {
+    name: "value",
+    read: async () => {
+      if (!(await compare(context, prepared, action.text)).equals) return false;
+      await delay(revertWindowMs, context.signal);
+      const held = (await compare(context, prepared, action.text)).equals;
+      return held ? true : { name: "value.reverted", held: false };
+    },
+  };
 }
+
+/** `fillEditable`: the older name of `fill` on a contenteditable element; `fill` takes those now. */
+export const fillEditable = fill;
 
 /** `append`: type at the end of a text field or contenteditable element. */
 export async function append(
@@ -50,12 +83,12 @@ export async function append(
 ): Promise<Postcondition> {
   const target = requireTarget(context, "append");
   const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["text", "editable"],
     editable: true,
     signal: context.signal,
   });
+  requireKind(prepared, target, ["text", "editable"]);
   const before = await compare(context, prepared, "");
-  if (!await focus(context, prepared)) return known("focus", false);
+  if (!await focusField(context, prepared)) return known("focus", false);
   const placed = await context.objects.run("caretToEnd", prepared.objectId, [], z.boolean());
   // Email and number inputs have no selection API; End moves the caret there instead.
   if (!placed) await pressKey(context.cdp, "End", [], context.signal);
@@ -69,25 +102,8 @@ export async function append(
   );
 }
 
-/** `fillEditable`: replace the text of a contenteditable element. */
-export async function fillEditable(
-  context: StepContext,
-  action: ActionOf<"fillEditable">,
-): Promise<Postcondition> {
-  const target = requireTarget(context, "fillEditable");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    kinds: ["editable"],
-    editable: true,
-    signal: context.signal,
-  });
-  if (!await focus(context, prepared)) return known("focus", false);
-  await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
-  await typeOrDelete(context, action.text);
-  return valueCheck(context, prepared, (result) => result.equals, action.text);
-}
-
 /** Open the gate, focus the field and tell whether it took focus (no typing if not). */
-async function focus(context: StepContext, prepared: PreparedTarget): Promise<boolean> {
+export async function focusField(context: StepContext, prepared: PreparedTarget): Promise<boolean> {
   await context.gate.open(context.signal);
   await call(
     context.cdp,
@@ -106,7 +122,8 @@ async function typeOrDelete(context: StepContext, text: string): Promise<void> {
   else await insertText(context.cdp, text, context.signal);
 }
 
-function compare(
+/** Compare the field's value with `text` inside the page. */
+export function compare(
   context: StepContext,
   prepared: PreparedTarget,
   text: string,
@@ -114,11 +131,27 @@ function compare(
   return context.objects.run("compareValue", prepared.objectId, [{ value: text }], Comparison);
 }
 
-function valueCheck(
+/** The postcondition that the field's value, compared with `text`, `holds`. */
+export function valueCheck(
   context: StepContext,
   prepared: PreparedTarget,
   holds: (result: Comparison) => boolean,
   text: string,
 ): Postcondition {
   return { name: "value", read: async () => holds(await compare(context, prepared, text)) };
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }

@@ -29,6 +29,10 @@ export type ResolveRef = (
 /** What a single check was about. */
 export type CheckName =
   | "value"
+  /** The filled value read back equal, then no longer a moment later: the page put it back. */
+  | "value.reverted"
+  /** The pointer rests on the element (it matches `:hover`). */
+  | "hover"
   | "checked"
   | "selected"
   | "focus"

@@ -1,0 +1,127 @@
+/**
+ * `type`: text sent key by key as a person's keyboard sends it, for widgets
+ * that react only to key events (spinbuttons, masked inputs, autocompletes,
+ * editors). Each character a US key types is that key's `keyDown` with its
+ * text (the page sees `keydown`, `keypress`, `beforeinput`, `input`) and
+ * its `keyUp`, Shift held for upper case and symbols; a line break is
+ * Enter; a character no key types is inserted as text on its own.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { LeashError } from "../../../contracts/errors.ts";
+import { keyForCharacter } from "../../../contracts/keyboard.ts";
+import type { Action } from "../../../contracts/methods/mod.ts";
+import { AnyAnswer, call } from "./cdp.ts";
+import { insertText, pressKey } from "./input.ts";
+import { keyDefinitions } from "./keys.ts";
+import { known, type Postcondition, type StepContext } from "./step.ts";
+import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
+import { compare, valueCheck } from "./text.ts";
+
+type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
+
+/**
+ * Type `action.text`. With a ref, the element is checked and focused
+ * first, and nothing is typed unless it took focus; `clear` first selects
+ * and deletes what a field holds (with Backspace, a real key), else the
+ * caret goes to its end; `submit` presses Enter afterwards. On a text field
+ * or contenteditable element the postcondition is what it holds after the
+ * typing (the text, or ending with it), read before Enter; without a ref,
+ * or on another kind of element, there is nothing to check.
+ */
+export async function type(context: StepContext, action: ActionOf<"type">): Promise<Postcondition> {
+  const target = context.target;
+  let field: PreparedTarget | undefined;
+  let lengthBefore = 0;
+  if (target !== undefined) {
+    const prepared = await prepareTarget(context.cdp, context.objects, target, {
+      signal: context.signal,
+    });
+    const kind = prepared.description.kind;
+    const isField = kind === "text" || kind === "editable";
+    if (isField && prepared.description.readOnly) {
+      throw new LeashError("TARGET_NOT_INTERACTABLE", {
+        cause: new Error("the element is read-only"),
+      });
+    }
+    if (action.clear === true && !isField) {
+      throw new LeashError("TARGET_NOT_INTERACTABLE", {
+        cause: new Error(`the element is ${kind}, and only a text field can be cleared`),
+      });
+    }
+    if (isField) {
+      field = prepared;
+      lengthBefore = (await compare(context, prepared, "")).length;
+    }
+    await context.gate.open(context.signal);
+    if (!prepared.description.focused && !await focus(context, prepared)) {
+      return known("focus", false);
+    }
+    if (field !== undefined) await placeCaret(context, field, action.clear === true);
+  } else {
+    await context.gate.open(context.signal);
+  }
+  await typeText(context, action.text);
+  let postcondition: Postcondition;
+  if (field !== undefined) {
+    const exact = field.description.kind === "text";
+    const text = action.text.replaceAll("\r\n", "\n");
+    postcondition = action.clear === true
+      ? valueCheck(context, field, (after) => after.equals, text)
+      : valueCheck(
+        context,
+        field,
+        (after) => after.endsWith && (!exact || after.length === lengthBefore + text.length),
+        text,
+      );
+  }
+  if (action.submit !== true) return postcondition;
+  // Read before Enter: submitting may take the field (or the whole document) away.
+  const held = postcondition === undefined ? undefined : await postcondition.read();
+  await pressKey(context.cdp, "Enter", [], context.signal);
+  return typeof held === "boolean" ? known("value", held) : postcondition;
+}
+
+/** Focus the element and tell whether it took focus. */
+async function focus(context: StepContext, prepared: PreparedTarget): Promise<boolean> {
+  await call(
+    context.cdp,
+    "DOM.focus",
+    { backendNodeId: prepared.backendNodeId },
+    AnyAnswer,
+    context.signal,
+  );
+  return (await describe(context.objects, prepared.backendNodeId, context.signal)).description
+    .focused;
+}
+
+/** Select everything and delete it with Backspace, or put the caret at the end. */
+async function placeCaret(
+  context: StepContext,
+  field: PreparedTarget,
+  clear: boolean,
+): Promise<void> {
+  if (clear) {
+    await context.objects.run("selectAllText", field.objectId, [], z.boolean());
+    await pressKey(context.cdp, "Backspace", [], context.signal);
+    return;
+  }
+  const placed = await context.objects.run("caretToEnd", field.objectId, [], z.boolean());
+  // Email and number inputs have no selection API; End moves the caret there instead.
+  if (!placed) await pressKey(context.cdp, "End", [], context.signal);
+}
+
+/** Send `text` character by character (code points, so a surrogate pair stays whole). */
+async function typeText(context: StepContext, text: string): Promise<void> {
+  for (const character of text.replaceAll("\r\n", "\n")) {
+    const key = keyForCharacter(character);
+    if (key === undefined) {
+      await insertText(context.cdp, character, context.signal);
+    } else if (key.code === keyDefinitions.Enter.code) {
+      await pressKey(context.cdp, "Enter", [], context.signal);
+    } else {
+      await pressKey(context.cdp, key, key.shift ? ["Shift"] : [], context.signal);
+    }
+  }
+}
