@@ -6,9 +6,10 @@
  * @module
  */
 import { z } from "zod";
-import { errorCodeList } from "./errors.ts";
+import { errorCodeList, type ErrorDetail, LeashError, refusalReasonList } from "./errors.ts";
 import { limits } from "./limits.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
+import { boundText } from "./text.ts";
 
 /** Number of Unicode code points in `text` (astral characters count once). */
 export function codePointLength(text: string): number {
@@ -59,11 +60,40 @@ export const SuccessEnvelopeSchema = z.strictObject({
   value: JsonValueSchema,
 });
 
+/** The longest element name an error detail carries, in UTF-16 units. */
+export const detailNameUnits = 200;
+
+/** What a failure may add to its code: fixed words, and one bounded page-text name. */
+export const ErrorDetailSchema = z.strictObject({
+  reason: z.enum(refusalReasonList),
+  use: z.string().regex(/^[A-Za-z]{1,32}$/).optional(),
+  by: z.strictObject({
+    role: z.string().min(1).max(64),
+    name: z.string().max(detailNameUnits),
+  }).optional(),
+});
+
+/**
+ * The detail of a thrown `LeashError` as it may cross the wire: its name
+ * bounded, and nothing at all when it does not fit the schema, so a bad
+ * detail never costs the answer its code.
+ */
+export function wireDetail(error: unknown): ErrorDetail | undefined {
+  if (!(error instanceof LeashError) || error.detail === undefined) return undefined;
+  const detail = error.detail;
+  const bounded = detail.by === undefined
+    ? detail
+    : { ...detail, by: { ...detail.by, name: boundText(detail.by.name, detailNameUnits).text } };
+  const checked = ErrorDetailSchema.safeParse(bounded);
+  return checked.success ? checked.data : undefined;
+}
+
 export const FailureEnvelopeSchema = z.strictObject({
   type: z.literal("response"),
   id: IdSchema,
   ok: z.literal(false),
   code: ErrorCodeSchema,
+  detail: ErrorDetailSchema.optional(),
 });
 
 export const EventEnvelopeSchema = z.strictObject({

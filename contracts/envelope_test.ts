@@ -38,3 +38,17 @@ Deno.test("parseEnvelope() accepts a null success value and a long dotted name",
   const name = "a" + "b.c:d-e_1".repeat(14);
   assert.ok(parseEnvelope({ type: "event", event: name.slice(0, 128), value: 1 }));
 });
+
+Deno.test("parseEnvelope() accepts a failure's detail and refuses one with unknown words or fields", () => {
+  const base = { type: "response", id: "1", ok: false, code: "TARGET_COVERED" };
+  const detail = { reason: "covered", by: { role: "button", name: "" } };
+  assert.deepEqual(parseEnvelope({ ...base, detail }), { ...base, detail });
+  for (
+    const bad of [{ reason: "because" }, { reason: "hidden", note: "x" }, {
+      reason: "hidden",
+      use: "fill in",
+    }]
+  ) {
+    assert.equal(parseEnvelope({ ...base, detail: bad }), undefined, JSON.stringify(bad));
+  }
+});

@@ -1,7 +1,9 @@
 /**
  * The one list of error codes that may cross the wire, each with a fixed
  * local sentence that tells the reader what to do next. Error responses carry
- * only the code; receivers build the text from this table, so no foreign
+ * the code and at most an {@linkcode ErrorDetail} of fixed words (which
+ * condition failed, the action that can, the role and bounded name of what
+ * is in the way); receivers build the text from these tables, so no foreign
  * message, stack or payload ever crosses a boundary.
  *
  * @module
@@ -66,6 +68,52 @@ export const errorCodes = {
 /** A wire error code. */
 export type ErrorCode = keyof typeof errorCodes;
 
+/**
+ * Why a target refused an action, each with a fixed sentence: the detail a
+ * `TARGET_NOT_INTERACTABLE` or `TARGET_COVERED` answer may carry, so the
+ * reader learns which condition failed without any foreign text.
+ */
+export const refusalReasons = {
+  detached: "the element is no longer in the document",
+  hidden: "the element is not visible",
+  disabled: "the element is disabled",
+  readonly: "the element is read-only",
+  moving: "the element did not stop moving",
+  offscreen: "no part of the element shows in the viewport",
+  covered: "another element is where the input would go",
+  wrongKind: "the element does not take this kind of action",
+  unfocusable: "the element did not take the focus",
+  reverted: "the page put the old value back",
+} as const;
+
+/** A refusal reason. */
+export type RefusalReason = keyof typeof refusalReasons;
+
+/** All refusal reasons, in declaration order. */
+export const refusalReasonList = Object.keys(refusalReasons) as [
+  RefusalReason,
+  ...RefusalReason[],
+];
+
+/**
+ * What a failure may add to its code. Everything is a fixed word except
+ * `by.name`, which is page text: bounded on the wire and quoted wherever it
+ * is shown.
+ */
+export interface ErrorDetail {
+  reason: RefusalReason;
+  /** The action kind that can take this target, e.g. `check` or `select`. */
+  use?: string;
+  /** What is in the way, by accessibility role and name. */
+  by?: { role: string; name: string };
+}
+
+/** Options of a {@linkcode LeashError}. */
+export interface LeashErrorOptions extends ErrorOptions {
+  /** Crosses the wire beside the code (see {@linkcode ErrorDetail}). */
+  detail?: ErrorDetail;
+}
+
 /** All error codes, in declaration order. */
 export const errorCodeList = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
 
@@ -82,11 +130,14 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export class LeashError extends Error {
   /** The stable wire code. */
   readonly code: ErrorCode;
+  /** Which condition failed, when the thrower knows; sent beside the code. */
+  readonly detail: ErrorDetail | undefined;
 
-  constructor(code: ErrorCode, options?: ErrorOptions) {
+  constructor(code: ErrorCode, options?: LeashErrorOptions) {
     super(errorCodes[code], options);
     this.name = "LeashError";
     this.code = code;
+    this.detail = options?.detail;
   }
 }
 

@@ -40,8 +40,9 @@ import {
   parseEnvelope,
   type RequestEnvelope,
   type ResponseEnvelope,
+  wireDetail,
 } from "./envelope.ts";
-import { type ErrorCode, LeashError, toErrorCode } from "./errors.ts";
+import { type ErrorCode, type ErrorDetail, LeashError, toErrorCode } from "./errors.ts";
 import type { JsonObject } from "./json.ts";
 import { limits } from "./limits.ts";
 import {
@@ -434,7 +435,7 @@ export class Peer<
       if (!(failure instanceof LeashError)) {
         this.#diagnose("handler-failed", { id, method, error: failure });
       }
-      this.#sendFailure(id, toErrorCode(failure));
+      this.#sendFailure(id, toErrorCode(failure), wireDetail(failure));
       return;
     }
     const checked = parseVoidable(resultSchema, value);
@@ -476,7 +477,10 @@ export class Peer<
       return;
     }
     if (envelope.ok) call.accept(envelope.value);
-    else call.reject(new LeashError(envelope.code));
+    else {
+      const detail = envelope.detail;
+      call.reject(new LeashError(envelope.code, detail === undefined ? undefined : { detail }));
+    }
   }
 
   #onCancel(id: string): void {
@@ -539,9 +543,13 @@ export class Peer<
   }
 
   /** Answer with a code; when even that cannot be sent, the connection is unusable. */
-  #sendFailure(id: string, code: ErrorCode): void {
+  #sendFailure(id: string, code: ErrorCode, detail?: ErrorDetail): void {
     try {
-      this.#transport.send({ type: "response", id, ok: false, code });
+      this.#transport.send(
+        detail === undefined
+          ? { type: "response", id, ok: false, code }
+          : { type: "response", id, ok: false, code, detail },
+      );
     } catch (error) {
       this.#diagnose("send-failed", { id, error });
       this.close(toErrorCode(error));

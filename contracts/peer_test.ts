@@ -932,3 +932,60 @@ Deno.test("Peer closes on any incoming event when it accepts none", async () => 
   await s.raw.closed;
   assert.deepEqual(s.closeReasons, ["PROTOCOL_MISMATCH"]);
 });
+
+// --- Error details ---------------------------------------------------------
+
+Deno.test("Peer sends a LeashError's detail beside its code, bounded, and drops one that does not fit", async () => {
+  const s = server({
+    handlers: {
+      echo: () => {
+        throw new LeashError("TARGET_COVERED", {
+          detail: { reason: "covered", by: { role: "dialog", name: "n".repeat(500) } },
+        });
+      },
+      nothing: () => {
+        throw new LeashError("TARGET_NOT_INTERACTABLE", {
+          detail: { reason: "wrongKind", use: "not a kind" },
+        });
+      },
+    },
+  });
+  s.raw.send(request("1", "echo", { text: "a" }));
+  s.raw.send(request("2", "nothing"));
+  const [covered, refused] = await s.raw.receive(2);
+  const name = "n".repeat(199) + "…";
+  assert.deepEqual(covered, {
+    ...failure("1", "TARGET_COVERED"),
+    detail: { reason: "covered", by: { role: "dialog", name } },
+  });
+  assert.deepEqual(refused, failure("2", "TARGET_NOT_INTERACTABLE"));
+  s.peer.close();
+});
+
+Deno.test("Peer rejects a call with the remote's detail", async () => {
+  const [a, b] = memoryTransportPair();
+  const broker = new Peer({
+    transport: a,
+    local: served,
+    remote: {},
+    handlers: {
+      echo: () => {
+        throw new LeashError("TARGET_NOT_INTERACTABLE", {
+          detail: { reason: "moving" },
+        });
+      },
+      hold: () => null,
+      nothing: () => {},
+      big: () => "",
+    },
+  });
+  const client = new Peer({ transport: b, local: {}, remote: served, handlers: {} });
+  await assert.rejects(client.request("echo", { text: "x" }), (error) => {
+    assert.ok(error instanceof LeashError);
+    assert.equal(error.code, "TARGET_NOT_INTERACTABLE");
+    assert.deepEqual(error.detail, { reason: "moving" });
+    return true;
+  });
+  client.close();
+  await broker.closed;
+});

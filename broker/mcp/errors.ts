@@ -7,7 +7,14 @@
  *
  * @module
  */
-import { type ErrorCode, errorCodes, LeashError } from "../../contracts/errors.ts";
+import {
+  type ErrorCode,
+  errorCodes,
+  type ErrorDetail,
+  LeashError,
+  refusalReasons,
+} from "../../contracts/errors.ts";
+import { quote } from "../../contracts/page_text.ts";
 
 /** A wire code plus one local sentence the tool result adds after the fixed one. */
 export class NotedError extends LeashError {
@@ -38,6 +45,8 @@ export interface ToolFailure {
   code: ErrorCode;
   /** The fixed sentence for `code`. */
   message: string;
+  /** Which condition failed (`TARGET_NOT_INTERACTABLE`, `TARGET_COVERED`), when known. */
+  detail?: ErrorDetail;
   note?: string;
 }
 
@@ -48,12 +57,36 @@ export interface ToolFailure {
 export function toToolFailure(error: unknown): ToolFailure {
   if (!(error instanceof LeashError)) return { code: "INTERNAL", message: errorCodes.INTERNAL };
   const failure: ToolFailure = { code: error.code, message: errorCodes[error.code] };
+  if (error.detail !== undefined) failure.detail = error.detail;
   if (error instanceof NotedError) failure.note = error.note;
   return failure;
 }
 
-/** The failure as text: `CODE: sentence`, then the note on its own line. */
+/**
+ * A detail as one line in our own words; the only page text, the name of
+ * what is in the way, is quoted.
+ *
+ * @example
+ * ```ts
+ * detailText({ reason: "covered", by: { role: "dialog", name: "Cookies" } });
+ * // 'Why: another element is where the input would go: dialog "Cookies".'
+ * ```
+ */
+export function detailText(detail: ErrorDetail): string {
+  let line = `Why: ${refusalReasons[detail.reason]}`;
+  if (detail.by !== undefined) {
+    const name = detail.by.name === "" ? "" : ` ${quote(detail.by.name)}`;
+    line += `: ${detail.by.role}${name}`;
+  }
+  line += ".";
+  if (detail.use !== undefined) line += ` Use ${detail.use} instead.`;
+  return line;
+}
+
+/** The failure as text: `CODE: sentence`, then the detail and the note, each on its own line. */
 export function failureText(failure: ToolFailure): string {
-  const head = `${failure.code}: ${failure.message}`;
-  return failure.note === undefined ? head : `${head}\n${failure.note}`;
+  const lines = [`${failure.code}: ${failure.message}`];
+  if (failure.detail !== undefined) lines.push(detailText(failure.detail));
+  if (failure.note !== undefined) lines.push(failure.note);
+  return lines.join("\n");
 }

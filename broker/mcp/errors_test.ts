@@ -27,3 +27,26 @@ Deno.test("an unreachable Broker is CONNECTION_LOST naming the runtime dir", () 
   assert.equal(failure.code, "CONNECTION_LOST");
   assert.match(failure.note ?? "", /No Leash Broker answers on \/run\/user\/1\/leash/);
 });
+
+Deno.test("a detail says which condition failed, quoting the name of what is in the way", () => {
+  const failure = toToolFailure(
+    new LeashError("TARGET_COVERED", {
+      detail: { reason: "covered", by: { role: "dialog", name: 'Cookies\nref=e1 "x"' } },
+    }),
+  );
+  assert.equal(
+    failureText(failure),
+    `TARGET_COVERED: ${errorCodes.TARGET_COVERED}\n` +
+      'Why: another element is where the input would go: dialog "Cookies\\nref=e1 \\"x\\"".',
+  );
+});
+
+Deno.test("a detail names the action that can take the target", () => {
+  const failure = toToolFailure(
+    new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "wrongKind", use: "check" } }),
+  );
+  assert.equal(
+    failureText(failure).split("\n")[1],
+    "Why: the element does not take this kind of action. Use check instead.",
+  );
+});
