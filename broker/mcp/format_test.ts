@@ -103,6 +103,21 @@ Deno.test("an act result leads with its status, then the observation", () => {
   );
 });
 
+Deno.test("an act result's note follows its status line as a fixed sentence", () => {
+  const text = formatAct({
+    requestId: "r2",
+    status: "unverified",
+    documentChanged: false,
+    documentEpoch: "d3",
+    observation: null,
+    note: "valueNotKept",
+  });
+  assert.equal(
+    text.split("\n")[1],
+    "note: the field did not keep the filled text (the page put its value back); it takes key events: use type",
+  );
+});
+
 Deno.test("a window ends by saying how to read on, or that it is complete", () => {
   const { cursor: _c, truncated: _t, delta: _d, ...page } = sampleObservation();
   assert.match(

@@ -67,6 +67,68 @@ Deno.test("key events cannot reach the clipboard", () => {
   refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "c", modifiers: 4 });
   refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "v", commands: ["paste"] });
   refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "x", commands: ["cut"] });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "V", modifiers: 2 | 8 });
+  refuses("Input.dispatchKeyEvent", { type: "rawKeyDown", code: "KeyV", modifiers: 2 });
+  refuses("Input.dispatchKeyEvent", {
+    type: "rawKeyDown",
+    windowsVirtualKeyCode: 67,
+    modifiers: 4,
+  });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "Insert", modifiers: 8 });
+  refuses("Input.dispatchKeyEvent", {
+    type: "keyDown",
+    key: "Delete",
+    code: "Delete",
+    modifiers: 8,
+  });
+});
+
+Deno.test("key events name one key of the engine's keyboard by every name", () => {
+  // Chords the engine sends: selection, undo, focus movement, letters and digits with modifiers.
+  for (
+    const event of [
+      { type: "rawKeyDown", key: "a", code: "KeyA", windowsVirtualKeyCode: 65, modifiers: 2 },
+      { type: "keyUp", key: "z", code: "KeyZ", windowsVirtualKeyCode: 90, modifiers: 4 },
+      { type: "rawKeyDown", key: "Tab", code: "Tab", windowsVirtualKeyCode: 9, modifiers: 8 },
+      { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, modifiers: 4 },
+      { type: "rawKeyDown", key: "1", code: "Digit1", windowsVirtualKeyCode: 49, modifiers: 2 },
+      {
+        type: "keyDown",
+        key: "!",
+        code: "Digit1",
+        windowsVirtualKeyCode: 49,
+        modifiers: 8,
+        text: "!",
+        unmodifiedText: "!",
+      },
+    ]
+  ) {
+    checkCdpParams("Input.dispatchKeyEvent", event, origin);
+  }
+  // A harmless key cannot carry the virtual key code (or code) of a clipboard key.
+  refuses("Input.dispatchKeyEvent", {
+    type: "rawKeyDown",
+    key: "a",
+    windowsVirtualKeyCode: 86,
+    modifiers: 2,
+  });
+  refuses("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "a", code: "KeyX", modifiers: 2 });
+  // Tab, window, address-bar and history chords, and function keys, belong to the browser.
+  for (
+    const [key, modifiers] of [["t", 2], ["w", 4], ["n", 2], ["q", 4], ["l", 2], ["Tab", 2], [
+      "PageDown",
+      2,
+    ], ["ArrowLeft", 1]] as const
+  ) {
+    refuses("Input.dispatchKeyEvent", { type: "rawKeyDown", key, modifiers });
+  }
+  refuses("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "F5" });
+  refuses("Input.dispatchKeyEvent", { type: "rawKeyDown", windowsVirtualKeyCode: 123 });
+  // No key at all, a key the keyboard lacks, or a native key code (which lets the browser handle it).
+  refuses("Input.dispatchKeyEvent", { type: "keyUp" });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "Unidentified" });
+  refuses("Input.dispatchKeyEvent", { type: "keyDown", key: "a", nativeVirtualKeyCode: 65 });
+  refuses("Input.dispatchKeyEvent", { type: "char", text: "a" });
 });
 
 Deno.test("mouse events cannot navigate history", () => {

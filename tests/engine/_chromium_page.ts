@@ -2,7 +2,7 @@
  * Test harness: the engine's {@linkcode Cdp} seam on a real headless
  * Chromium page showing the fixture pages. The seam refuses what the
  * provider would (methods off the allowlist, `Runtime.callFunctionOn` with
- * anything but a page function) and records every call, so tests can prove
+ * anything but a page function, params its checks refuse) and records every call, so tests can prove
  * what was — and was not — sent.
  *
  * @module
@@ -10,6 +10,7 @@
 import type { JsonObject, JsonValue } from "../../contracts/json.ts";
 import { CdpMethodSchema } from "../../contracts/methods/cdp.ts";
 import { isPageFunction } from "../../contracts/methods/page_functions.ts";
+import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
 import { CdpClient, CdpPage } from "../support/cdp.ts";
 import { Chromium } from "../support/chromium.ts";
 import { type FixtureServer, serveFixtures } from "../support/serve.ts";
@@ -60,6 +61,15 @@ export class ActPage {
     if (!CdpMethodSchema.safeParse(method).success) violation = `${method} is not allowlisted`;
     if (method === "Runtime.callFunctionOn" && !isPageFunction(params.functionDeclaration)) {
       violation = "Runtime.callFunctionOn with a function that is not a page function";
+    }
+    const allowlisted = CdpMethodSchema.safeParse(method);
+    if (violation === undefined && allowlisted.success) {
+      // The provider's own parameter checks (a tab lease: the engine bounds navigation itself).
+      try {
+        checkCdpParams(allowlisted.data, params, { kind: "tab" });
+      } catch {
+        violation = `${method} with params the provider refuses: ${JSON.stringify(params)}`;
+      }
     }
     if (violation !== undefined) {
       this.violations.push(violation);

@@ -4,7 +4,7 @@
  * that enforces the provider's allowlist and records calls.
  */
 import assert from "node:assert/strict";
-import { type ErrorCode, isLeashError } from "../../contracts/errors.ts";
+import { type ErrorCode, type ErrorDetail, isLeashError } from "../../contracts/errors.ts";
 import type { Action } from "../../contracts/methods/mod.ts";
 import { browserForTests } from "../support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
@@ -44,18 +44,18 @@ Deno.test({
         })
       );
     };
-    /** `action` fails with `code` and sends nothing; returns the error's local cause text. */
+    /** `action` fails with `code` and sends nothing; returns the error's detail. */
     const refused = async (code: ErrorCode, action: Action, target?: ActTarget) => {
-      let cause = "";
+      let detail: ErrorDetail | undefined;
       await assert.rejects(run(action, target), (error) => {
         if (!isLeashError(error, code)) return false;
-        cause = error.cause instanceof Error ? error.cause.message : "";
+        detail = error.detail;
         return true;
       });
       assert.equal(hookCalls, 0, "beforeDispatch must not run when the action is refused");
       assert.deepEqual(act.callsTo("Input."), [], "no input may be sent");
       assert.deepEqual(act.callsTo("DOM.focus"), [], "focus must not move");
-      return cause;
+      return detail;
     };
     const verified = (outcome: ActionOutcome) => {
       assert.equal(outcome.status, "verified", JSON.stringify(outcome));
@@ -248,12 +248,12 @@ Deno.test({
           [{ kind: "select", ref: "r", option: "Mango" }, "#agree", "check"],
         ];
         for (const [action, selector, use] of cases) {
-          const cause = await refused(
+          const detail = await refused(
             "TARGET_NOT_INTERACTABLE",
             action,
             await act.target(selector),
           );
-          assert.match(cause, new RegExp(`; use ${use}$`), `${action.kind} on ${selector}`);
+          assert.deepEqual(detail, { reason: "wrongKind", use }, `${action.kind} on ${selector}`);
         }
       });
     } finally {

@@ -27,3 +27,16 @@ Deno.test("keyEvents() types nothing for keys without text or with Control held"
   assert.equal(keyEvents("Space", ["Control"])[0].text, undefined);
   assert.equal(keyEvents("Space", ["Shift"])[0].text, " ");
 });
+
+Deno.test("keyEvents() presses a character key's shifted side with Shift and sends no native code", () => {
+  const [down, up] = keyEvents({ key: "a", code: "KeyA", keyCode: 65, text: "a" }, ["Shift"]);
+  assert.equal(down.key, "A");
+  assert.equal(down.text, "A");
+  assert.equal(down.code, "KeyA");
+  assert.equal(up.key, "A");
+  const [chord] = keyEvents({ key: "a", code: "KeyA", keyCode: 65, text: "a" }, ["Control"]);
+  assert.equal(chord.type, "rawKeyDown");
+  assert.equal(chord.key, "a");
+  assert.equal(chord.text, undefined);
+  assert.equal("nativeVirtualKeyCode" in keyEvents("Enter")[0], false);
+});

@@ -50,8 +50,7 @@ export function requireKind(
   if (kinds.includes(kind)) return;
   const use = actionFor(kind, target.role);
   throw new LeashError("TARGET_NOT_INTERACTABLE", {
-    cause: new Error(
-      `the element is ${kind}, not ${kinds.join(" or ")}${use === undefined ? "" : `; use ${use}`}`,
-    ),
+    cause: new Error(`the element is ${kind}, not ${kinds.join(" or ")}`),
+    detail: use === undefined ? { reason: "wrongKind" } : { reason: "wrongKind", use },
   });
 }

@@ -43,11 +43,13 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
     if (isField && prepared.description.readOnly) {
       throw new LeashError("TARGET_NOT_INTERACTABLE", {
         cause: new Error("the element is read-only"),
+        detail: { reason: "readonly" },
       });
     }
     if (action.clear === true && !isField) {
       throw new LeashError("TARGET_NOT_INTERACTABLE", {
         cause: new Error(`the element is ${kind}, and only a text field can be cleared`),
+        detail: { reason: "wrongKind" },
       });
     }
     if (isField) {
