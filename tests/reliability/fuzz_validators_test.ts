@@ -13,6 +13,7 @@
  * function that is not one of the fixed page functions or a navigation off
  * the lease's origin.
  */
+import { chordRefusal, codesNamed } from "../../contracts/keyboard.ts";
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { judgeHello } from "../../broker/server/handshake.ts";
@@ -166,6 +167,23 @@ function cdpTarget(method: CdpMethod): Target {
       }
       if (method === "Page.navigate") {
         assert.equal(httpOrigin(String(sent.url)), leaseOrigin, "navigation stays on the origin");
+      }
+      if (method === "Input.dispatchKeyEvent") {
+        assert.ok(
+          !("nativeVirtualKeyCode" in sent),
+          "no key event may reach the browser's shortcuts",
+        );
+        const mask = typeof sent.modifiers === "number" ? sent.modifiers : 0;
+        const names = codesNamed({
+          key: typeof sent.key === "string" ? sent.key : undefined,
+          code: typeof sent.code === "string" ? sent.code : undefined,
+          keyCode: typeof sent.windowsVirtualKeyCode === "number"
+            ? sent.windowsVirtualKeyCode
+            : undefined,
+        });
+        for (const code of names) {
+          assert.equal(chordRefusal(code, mask), undefined, "no clipboard or browser chord");
+        }
       }
       return "accepted";
     },
