@@ -68,7 +68,7 @@ export async function readAx(
       })
       : await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }),
   );
-  const marks = await readSignals(context, read, raw.length);
+  const marks = await readSignals(context, read, raw.length, deadline);
   const projection = projectAxNodes(raw, {
     maxNodes,
     maxDepth,

@@ -101,7 +101,7 @@ async function currentRows(
   }
   const raw = rawNodes(answer);
   // Windows mark and hide what observations do, so a ref means the same in both.
-  const marks = await readSignals(context, read, raw.length);
+  const marks = await readSignals(context, read, raw.length, deadline);
   const projection = projectAxNodes(raw, {
     maxNodes: Number.MAX_SAFE_INTEGER,
     maxDepth: 1024,

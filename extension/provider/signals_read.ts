@@ -19,25 +19,35 @@ export const signalBounds = {
    * Above this many accessibility nodes the snapshot is skipped: its cost
    * grows with the DOM, and a page this large is read in windows anyway.
    */
-  maxAxNodes: 40_000,
+  maxAxNodes: 15_000,
   /** The longest the snapshot may take before the read goes on without it. */
   timeoutMs: 3_000,
 } as const;
+
+/** Less time than this left for the snapshot, and it is not tried. */
+const minBudgetMs = 200;
 
 /** The signals, or why there are none: `skipped` (too large) or `failed`. */
 export type SignalsRead =
   | { signals: DomSignals; missing?: undefined }
   | { signals?: undefined; missing: "skipped" | "failed" };
 
-/** Read the signals of `read`'s tab, whose accessibility read returned `axNodes` nodes. */
+/**
+ * Read the signals of `read`'s tab, whose accessibility read returned
+ * `axNodes` nodes. The snapshot gets at most half the time left before
+ * `deadline`, so the read still finishes within its own bound on a slow
+ * machine; with too little left it is skipped.
+ */
 export async function readSignals(
   context: ProviderContext,
   read: LeasedRead,
   axNodes: number,
+  deadline: number,
   bounds: { maxAxNodes: number; timeoutMs: number } = signalBounds,
 ): Promise<SignalsRead> {
-  if (axNodes > bounds.maxAxNodes) return { missing: "skipped" };
-  const within = AbortSignal.any([read.signal, AbortSignal.timeout(bounds.timeoutMs)]);
+  const budget = Math.min(bounds.timeoutMs, (deadline - context.now()) / 2);
+  if (axNodes > bounds.maxAxNodes || budget < minBudgetMs) return { missing: "skipped" };
+  const within = AbortSignal.any([read.signal, AbortSignal.timeout(budget)]);
   let answer: unknown;
   try {
     answer = await untilAborted(

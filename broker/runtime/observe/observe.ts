@@ -219,10 +219,8 @@ function staleTarget(reason: string): LeashError {
 
 /** Why refs follow roles alone in this observation. */
 const signalsNote: Record<NonNullable<AxSnapshot["signals"]>, string> = {
-  skipped:
-    "# page too large to read its clickable, draggable and hidden elements: refs follow roles only",
-  failed:
-    "# the page's clickable, draggable and hidden elements could not be read: refs follow roles only",
+  skipped: "# refs by role only: page too large for click signals",
+  failed: "# refs by role only: click signals unread",
 };
 
 function emptyNote(scope: ObservationScope): string {

@@ -557,12 +557,12 @@ Deno.test("an observation says when the page's signals were not read and refs fo
       snapshot: { ...loadSnapshot("form_page.json"), signals },
       scope: page,
     }, testBooks());
-    assert.match(observation.text, /\n# .*refs follow roles only\n/);
+    assert.match(observation.text, /\n# refs by role only: /);
   }
   const read = observe({
     leaseId: "lease-1",
     snapshot: loadSnapshot("form_page.json"),
     scope: page,
   }, testBooks());
-  assert.doesNotMatch(read.text, /refs follow roles only/);
+  assert.doesNotMatch(read.text, /refs by role only/);
 });
