@@ -60,7 +60,9 @@ export interface PreparedTarget {
  * Check that the node still has the observed role and name (white space
  * collapsed; a name the provider shortened with "…" matches by prefix).
  * A changed identity is `STALE_TARGET`; a node the accessibility tree now
- * ignores (hidden, inert, aria-hidden) is `TARGET_NOT_INTERACTABLE`.
+ * ignores (hidden, inert, aria-hidden) is `TARGET_NOT_INTERACTABLE`, except
+ * one it ignores only as uninteresting, which is a plain `generic` (how an
+ * observation shows a clickable wrapper).
  */
 export async function checkIdentity(
   cdp: Cdp,
@@ -84,12 +86,16 @@ export async function checkIdentity(
   if (node === undefined) {
     throw new LeashError("STALE_TARGET", { cause: new Error("no accessibility node") });
   }
-  if (node.ignored) {
+  // A plain wrapper the tree ignores only as uninteresting is observed as `generic` for its
+  // click or drag signals; ignored for any other reason, it is hidden, inert or not rendered.
+  const plain = node.ignored && (node.ignoredReasons ?? []).length > 0 &&
+    (node.ignoredReasons ?? []).every((reason) => reason.name === "uninteresting");
+  if (node.ignored && !plain) {
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("the accessibility tree ignores the element"),
     });
   }
-  const role = typeof node.role?.value === "string" ? node.role.value : "";
+  const role = plain ? "generic" : typeof node.role?.value === "string" ? node.role.value : "";
   const name = typeof node.name?.value === "string" ? node.name.value : "";
   if (role !== target.role || !sameName(name, target.name)) {
     throw new LeashError("STALE_TARGET", {
