@@ -25,6 +25,21 @@ Deno.test("summarizeAction() keeps only the length of typed text", () => {
   }
 });
 
+Deno.test("summarizeAction() keeps only the length of text sent key by key", () => {
+  const secret = "hunter2";
+  const summary = summarizeAction(
+    { kind: "type", ref: "e4", text: secret, clear: true, submit: true },
+    { name: "Password" },
+  );
+  assert.equal(summary.description, '"Password" (7 characters) cleared, then Enter');
+  assert.ok(!JSON.stringify(summary).includes(secret));
+  assert.equal(summarizeAction({ kind: "type", text: "ab" }).description, "(2 characters)");
+  assert.equal(
+    summarizeAction({ kind: "hover", ref: "e5" }, { role: "button", name: "Account" }).description,
+    '"Account"',
+  );
+});
+
 Deno.test("summarizeAction() drops the query and fragment of a navigation URL", () => {
   const summary = summarizeAction({
     kind: "navigate",
