@@ -24,8 +24,12 @@
  *   may still list it: `visibility` other than visible, `aria-hidden`,
  *   `inert`, or a box at most 1 px wide or high with nothing larger
  *   showing beneath it (the one-pixel clip of select2 or Tom Select, a
- *   zero-size native select), inherited by everything inside (the options
- *   of a hidden `<select>` have no box of their own). A checkbox, radio or
+ *   zero-size native select), or see-through (`opacity: 0`, its own or an
+ *   ancestor's) and withdrawn by the page itself (the `hidden` attribute
+ *   that a stylesheet overrides, or `tabindex="-1"`: the native select
+ *   Choices.js lays invisibly over its widget); inherited by everything
+ *   inside (the options of a hidden `<select>` have no box of their own).
+ *   See-through alone is not hidden: controls that fade in on hover are. A checkbox, radio or
  *   file input that a rendered `<label>` stands in for is not hidden: a
  *   person clicks its label.
  * - **editingHost** and **blank**: the element where `contenteditable`
@@ -38,7 +42,13 @@
 import { z } from "zod";
 
 /** The computed styles the reduction reads, in this order. */
-export const signalStyles = ["cursor", "visibility", "overflow-x", "overflow-y"] as const;
+export const signalStyles = [
+  "cursor",
+  "visibility",
+  "overflow-x",
+  "overflow-y",
+  "opacity",
+] as const;
 
 const Ints = z.array(z.number().int());
 const SnapshotSchema = z.object({
@@ -149,6 +159,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const visible = new Uint8Array(n); // a box larger than 1 px, visibility visible
   const tiny = new Uint8Array(n);
   const clips = new Uint8Array(n);
+  const seeThrough = new Uint8Array(n); // opacity 0 here or above
+
   const wantsClick = new Uint8Array(n);
   const wantsDrag = new Uint8Array(n);
   const control = new Uint8Array(n);
@@ -165,6 +177,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
       clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
     }
+    seeThrough[i] = (parent >= 0 && seeThrough[parent]) ||
+        (box >= 0 && Number.parseFloat(style(box, 4)) === 0)
+      ? 1
+      : 0;
     if (nodes.nodeType[i] !== elementNode) continue;
     elements++;
     const tag = text(nodes.nodeName[i]);
@@ -223,7 +239,9 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const standIn = tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "") &&
       ((parent >= 0 && inLabel[parent]) || labelledIds.has(attribute(i, "id") ?? ""));
     const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]) && !standIn;
-    hidden[i] = (parent >= 0 && hidden[parent]) || tooSmall ||
+    const withdrawn = seeThrough[i] && !standIn &&
+      (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
+    hidden[i] = (parent >= 0 && hidden[parent]) || tooSmall || withdrawn ||
         (box >= 0 && style(box, 1) !== "visible") ||
         attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
       ? 1

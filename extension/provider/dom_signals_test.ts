@@ -35,6 +35,7 @@ function snapshot(specs: Spec[]) {
       "visibility": inherited.visibility ?? "visible",
       "overflow-x": "visible",
       "overflow-y": "visible",
+      "opacity": "1",
       ...spec.style,
     };
     styles.set(i, own);
@@ -144,6 +145,42 @@ Deno.test("what a person cannot see is hidden, with everything inside it", () =>
   assert.deepEqual(
     [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
     [10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22],
+  );
+});
+
+Deno.test("a see-through element the page withdrew is hidden; see-through alone is not", () => {
+  const marks = flags([
+    ...page,
+    // Choices.js: the native select, `hidden` but shown by a stylesheet, see-through over the widget.
+    {
+      tag: "SELECT",
+      backend: 10,
+      parent: 2,
+      box: [760, 60],
+      attributes: { hidden: "", tabindex: "-1" },
+      style: { opacity: "0" },
+    },
+    { tag: "OPTION", backend: 11, parent: 10 },
+    // Inside a see-through wrapper, withdrawn from the tab order.
+    { tag: "DIV", backend: 12, parent: 2, box: [100, 40], style: { opacity: "0" } },
+    { tag: "SELECT", backend: 13, parent: 12, box: [100, 40], attributes: { tabindex: " -1" } },
+    // A button that fades in on hover, and a withdrawn but opaque one: both stay.
+    { tag: "BUTTON", backend: 14, parent: 2, box: [50, 20], style: { opacity: "0" } },
+    { tag: "BUTTON", backend: 15, parent: 2, box: [50, 20], attributes: { tabindex: "-1" } },
+    // A see-through checkbox its label stands in for stays too.
+    { tag: "LABEL", backend: 16, parent: 2, box: [100, 20] },
+    {
+      tag: "INPUT",
+      backend: 17,
+      parent: 16,
+      box: [20, 20],
+      attributes: { type: "checkbox", tabindex: "-1" },
+      style: { opacity: "0" },
+    },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
+    [10, 11, 13],
   );
 });
 

@@ -103,7 +103,8 @@ Deno.test({
       const seen = await agent.observe({ leaseId });
       const fruit = ["Mango", "Papaya", "Kiwi", "Lime", "Fig", "Date", "Pear", "Plum", "Apple"];
       const more = ["Cherry", "Guava", "Lychee", "Gooseberry", "Currant", "Melon", "Grape"];
-      for (const name of [...fruit, ...more]) {
+      const styled = ["Quince", "Nectarine"];
+      for (const name of [...fruit, ...more, ...styled]) {
         const options = seen.nodes.filter((node) => node.name === name && node.ref !== null);
         assert.equal(options.length, 1, `${name}:\n${seen.shown}`);
         assert.equal(options[0].role, "option");
