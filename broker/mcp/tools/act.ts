@@ -24,11 +24,12 @@ export const actTool = defineTool({
   method: "browser.act",
   description: [
     "Perform one action on the leased page, fenced against stale state: pass the `documentEpoch` (the `epoch` of the observation you read the ref from) and, for element actions, the element's `ref`.",
-    "Action kinds: click {ref} (scrolled into view and hit-tested: if something else covers the element, nothing is clicked and you get TARGET_COVERED); fill {ref, text} (replace a field's value); append {ref, text} (type at the end); fillEditable {ref, text} (replace a contenteditable's text); press {key, ref?, modifiers?} (a named key such as Enter, Tab, Escape, ArrowDown, on the ref or the focused element); check {ref, checked}; radio {ref}; select {ref, option} (an option's label); wheel {deltaX, deltaY, ref?}; scroll {ref} (into view); navigate {url} (only inside the lease's origin, else OUT_OF_SCOPE).",
+    "Element actions wait until their target can take them — attached, visible, enabled, and for pointer actions scrolled into view, no longer moving and not covered — up to `timeoutMs` (default 2000, at most 15000; 0 looks once), then act once; only then do they fail.",
+    "Action kinds: click {ref} (scrolled into view and hit-tested: if something else still covers the element after the wait, nothing is clicked and you get TARGET_COVERED naming what covers it; a click on a control's label or on its own drawn parts counts as a click on it); fill {ref, text} (replace a field's value); append {ref, text} (type at the end); fillEditable {ref, text} (replace a contenteditable's text); press {key, ref?, modifiers?} (a named key such as Enter, Tab, Escape, ArrowDown, on the ref or the focused element); check {ref, checked}; radio {ref}; select {ref, option} (an option's label); wheel {deltaX, deltaY, ref?}; scroll {ref} (into view); navigate {url} (only inside the lease's origin, else OUT_OF_SCOPE).",
     "`expect` states what must hold afterwards (`textPresent`, or an element's checked/selected/expanded/disabled/focused/value); the result's status is verified when it holds, unverified when it was not confirmed, uncertain when the action may or may not have happened — observe before doing anything else then.",
     "The result says whether the document changed (then old refs and the old epoch are dead) and carries an observation of the page after the action.",
     "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it, but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
-    "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched, observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
+    "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched and the error says why (what covers it, which condition failed, which action can take it): observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
   input: actParams.omit({ sessionId: true }).extend({
     leaseId: actParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
@@ -41,6 +42,9 @@ export const actTool = defineTool({
     action: actParams.shape.action.describe("What to do, by `kind` (see the tool description)."),
     expect: actParams.shape.expect.describe(
       "What must hold afterwards for the action to count as verified.",
+    ),
+    timeoutMs: actParams.shape.timeoutMs.describe(
+      "How long, in ms, the action may wait for its target to become actionable (default 2000, at most 15000, 0 looks once).",
     ),
     frame: actParams.shape.frame.describe(
       "For a click inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it).",

@@ -23,9 +23,8 @@ export async function check(
   action: ActionOf<"check">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "check");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["checkbox"],
-    signal: context.signal,
   });
   if (prepared.description.checked !== action.checked) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, action.checked);
@@ -37,9 +36,8 @@ export async function radio(
   _action: ActionOf<"radio">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "radio");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["radio"],
-    signal: context.signal,
   });
   if (prepared.description.checked !== true) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, true);
@@ -55,9 +53,8 @@ export async function select(
   action: ActionOf<"select">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "select");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["select"],
-    signal: context.signal,
   });
   const find = () =>
     context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);

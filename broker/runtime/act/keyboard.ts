@@ -23,9 +23,7 @@ export async function press(
 ): Promise<Postcondition> {
   const target = context.target;
   if (target !== undefined) {
-    const prepared = await prepareTarget(context.cdp, context.objects, target, {
-      signal: context.signal,
-    });
+    const prepared = await prepareTarget(context, target);
     await context.gate.open(context.signal);
     if (!prepared.description.focused) {
       await call(

@@ -21,10 +21,9 @@ type Comparison = z.infer<typeof Comparison>;
 /** `fill`: replace the value of a text field (or set a date, time, colour or range input). */
 export async function fill(context: StepContext, action: ActionOf<"fill">): Promise<Postcondition> {
   const target = requireTarget(context, "fill");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["text", "value"],
     editable: true,
-    signal: context.signal,
   });
   if (prepared.description.kind === "value") {
     // Date, time, colour and range inputs take no typed text: set the value as a person's picker would.
@@ -49,10 +48,9 @@ export async function append(
   action: ActionOf<"append">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "append");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["text", "editable"],
     editable: true,
-    signal: context.signal,
   });
   const before = await compare(context, prepared, "");
   if (!await focus(context, prepared)) return known("focus", false);
@@ -75,10 +73,9 @@ export async function fillEditable(
   action: ActionOf<"fillEditable">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "fillEditable");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
     kinds: ["editable"],
     editable: true,
-    signal: context.signal,
   });
   if (!await focus(context, prepared)) return known("focus", false);
   await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
