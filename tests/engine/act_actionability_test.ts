@@ -84,7 +84,7 @@ Deno.test({
         "rows that slide in after a filter: a click right after it lands on the matching row",
         async () => {
           await act.open("actionability_grid.html?mode=slide");
-          const mango = await act.target("#row-mango");
+          const mango = await act.target("#cell-mango");
           await filter("mango");
           const outcome = await run({ kind: "click", ref: "mango" }, mango, picked("Mango"));
           assert.equal(outcome.status, "verified", JSON.stringify(outcome));
@@ -97,7 +97,7 @@ Deno.test({
         "without the wait the same click is refused while the row moves, and nothing is sent",
         async () => {
           await act.open("actionability_grid.html?mode=slide");
-          const mango = await act.target("#row-mango");
+          const mango = await act.target("#cell-mango");
           await filter("mango");
           const detail = await refused("TARGET_COVERED", { kind: "click", ref: "mango" }, mango, {
             actionabilityTimeoutMs: 0,
@@ -115,7 +115,7 @@ Deno.test({
         "a grid that re-sorts after a filter: a click right after it lands on the matching row",
         async () => {
           await act.open("actionability_grid.html?mode=sort");
-          const mango = await act.target("#row-mango");
+          const mango = await act.target("#cell-mango");
           await filter("a");
           const outcome = await run({ kind: "click", ref: "mango" }, mango, picked("Mango"));
           assert.equal(outcome.status, "verified", JSON.stringify(outcome));
