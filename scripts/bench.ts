@@ -18,6 +18,7 @@ const suites: Suite[] = [
   { name: "validation", run: async () => (await import("./bench/validate.ts")).benchValidate() },
   { name: "broker", run: async () => (await import("./bench/broker.ts")).benchBroker() },
   { name: "journal", run: async () => (await import("./bench/journal.ts")).benchJournal() },
+  { name: "signals", run: async () => (await import("./bench/signals.ts")).benchSignals() },
   { name: "agents", run: async () => (await import("./bench/agents.ts")).benchAgents() },
 ];
 

@@ -40,6 +40,9 @@ export const ElementStateSchema = z.enum([
   "editable",
   "invalid",
   "pressed",
+  "clickable",
+  "draggable",
+  "contenteditable",
 ]);
 
 /** One row of an observation. `ref` is set only on elements that can be acted on. */
@@ -48,7 +51,7 @@ export const ObservedNodeSchema = z.strictObject({
   role: z.string().min(1).max(64),
   name: PageTextSchema,
   value: PageTextSchema.optional(),
-  states: z.array(ElementStateSchema).max(12),
+  states: z.array(ElementStateSchema).max(16),
   level: z.number().int().nonnegative().max(1024),
 });
 
@@ -128,7 +131,7 @@ export const AxNodeSchema = z.strictObject({
   role: z.string().min(1).max(64),
   name: PageTextSchema,
   value: PageTextSchema.optional(),
-  states: z.array(ElementStateSchema).max(12),
+  states: z.array(ElementStateSchema).max(16),
   depth: z.number().int().nonnegative().max(1024),
 });
 
@@ -153,6 +156,12 @@ export const AxSnapshotSchema = z.strictObject({
   ...axDocumentShape,
   nodes: z.array(AxNodeSchema).max(maxAxNodes),
   cut: AxCutSchema.nullable(),
+  /**
+   * Set when the page's own signals (clickable, draggable, hidden, editors)
+   * could not be read beside the tree: `skipped` on a page too large for
+   * them, `failed` when the read failed; only roles then decide refs.
+   */
+  signals: z.enum(["skipped", "failed"]).optional(),
 });
 
 /** A literal search's matches, verified against the current document. */

@@ -2,7 +2,12 @@
  * The projection of Chrome's accessibility nodes to the provider's bounded
  * `AxNode` rows. What is left out carries no meaning of its own: ignored
  * nodes, inline text boxes, nameless generic wrappers and static text that
- * only repeats its parent. Names are flattened as the accname spec says
+ * only repeats its parent. With the page's {@linkcode DomSignals}, what a
+ * person cannot see is left out too, and an element a person would take
+ * for clickable or draggable is kept and marked, even a nameless wrapper,
+ * one the tree ignores as uninteresting, or one it leaves out (then a
+ * `generic` row stands for it above its text); an editor's placeholder is
+ * never its value. Names are flattened as the accname spec says
  * (see {@linkcode flatName}). Rows come in document (depth-first) order;
  * `depth` counts projected ancestors and `parentId` names the nearest
  * projected ancestor, both by backend node ID.
@@ -13,6 +18,7 @@ import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { boundText, flatName } from "../../contracts/text.ts";
+import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
 /** An AX value as DevTools sends it; extra fields are dropped. */
 const RawAxValueSchema = z.object({ type: z.string(), value: z.unknown().optional() });
@@ -28,6 +34,7 @@ export const RawAxNodeSchema = z.object({
   parentId: z.string().optional(),
   childIds: z.array(z.string()).optional(),
   backendDOMNodeId: z.number().int().optional(),
+  ignoredReasons: z.array(z.object({ name: z.string() })).optional(),
 });
 
 /** The `nodes` of `Accessibility.getFullAXTree` and `queryAXTree` results. */
@@ -44,6 +51,8 @@ export interface ProjectionBounds {
   /** Stop when `now()` passes this. */
   deadline: number;
   now: () => number;
+  /** What the page's rendering says, when it was read. */
+  signals?: DomSignals;
 }
 
 /** Why and where the projection stopped, as `AxCutSchema` says. */
@@ -92,6 +101,15 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   const byId = new Map<string, RawAxNode>();
   for (const node of raw) byId.set(node.nodeId, node);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
+  const signals = bounds.signals;
+  const inTree = new Set<number>();
+  if (signals !== undefined) {
+    for (const node of raw) {
+      if (node.backendDOMNodeId !== undefined) inTree.add(node.backendDOMNodeId);
+    }
+  }
+  /** Rows standing for elements the tree left out, by backend node ID. */
+  const stand = new Map<number, { shown: Shown; depth: number }>();
 
   const nodes: AxNode[] = [];
   const cuts = new Map<ProjectionCut["reason"], ProjectionCut>();
@@ -104,7 +122,8 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   const stack: Frame[] = roots.reverse().map((node) => ({ node, parent: null, depth: 0 }));
   const seen = new Set<string>();
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    const { node, parent, depth } = frame;
+    const { node } = frame;
+    let { parent, depth } = frame;
     // Malformed input could list a node twice or in a cycle; each is walked once.
     if (seen.has(node.nodeId)) continue;
     if (seen.size % 64 === 0 && bounds.now() > bounds.deadline) {
@@ -113,13 +132,38 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     }
     seen.add(node.nodeId);
     const backendId = node.backendDOMNodeId;
+    const marks = backendId === undefined ? undefined : signals?.nodes.get(backendId);
     let shown: Shown | null = null;
-    if (isShown(node, parent)) {
-      shown = { row: null, name: nameOf(node), value: flatName(valueOf(node) ?? "") };
+    if (isShown(node, parent, marks)) {
+      const host = backendId === undefined ? undefined : signals?.textHosts.get(backendId);
+      if (host !== undefined && !inTree.has(host) && stringOf(node.role?.value) === "StaticText") {
+        let standIn = stand.get(host);
+        if (standIn === undefined) {
+          standIn = { shown: { row: null, name: "", value: "" }, depth };
+          stand.set(host, standIn);
+          const row: AxNode = {
+            backendNodeId: host,
+            parentId: parent?.row?.backendNodeId ?? null,
+            role: "generic",
+            name: "",
+            states: markStates([], signals?.nodes.get(host)),
+            depth: Math.min(depth, 1024),
+          };
+          if (depth > bounds.maxDepth) note("depth", host);
+          else if (nodes.length >= bounds.maxNodes) note("nodes", host);
+          else {
+            standIn.shown.row = row;
+            nodes.push(row);
+          }
+        }
+        parent = standIn.shown;
+        depth = standIn.depth + 1;
+      }
+      shown = { row: null, name: nameOf(node), value: flatName(valueOf(node, marks) ?? "") };
       if (depth > bounds.maxDepth) note("depth", backendId ?? null);
       else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
       else {
-        shown.row = toRow(node, parent?.row ?? null, depth, bounds.maxTextUnits, note);
+        shown.row = toRow(node, parent?.row ?? null, depth, bounds.maxTextUnits, note, marks);
         nodes.push(shown.row);
       }
     }
@@ -148,15 +192,31 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   return { nodes, cut: null };
 }
 
+/** Whether the signals mark an element as something to act on. */
+function marked(marks: NodeSignals | undefined): boolean {
+  return marks !== undefined && (marks.clickable || marks.draggable || marks.editingHost);
+}
+
+/**
+ * Whether the tree ignores a node only for saying nothing (a plain wrapper),
+ * not for being hidden, inert or not rendered.
+ */
+export function ignoredAsUninteresting(node: Pick<RawAxNode, "ignored" | "ignoredReasons">) {
+  const reasons = node.ignoredReasons ?? [];
+  return node.ignored && reasons.length > 0 &&
+    reasons.every((reason) => reason.name === "uninteresting");
+}
+
 /** Whether a node becomes a row of its own. */
-function isShown(node: RawAxNode, parent: Shown | null): boolean {
-  if (node.ignored) return false;
+function isShown(node: RawAxNode, parent: Shown | null, marks: NodeSignals | undefined): boolean {
+  if (marks?.hidden === true) return false;
+  if (node.ignored && !(marked(marks) && ignoredAsUninteresting(node))) return false;
   const backendId = node.backendDOMNodeId;
   if (backendId === undefined || backendId <= 0) return false;
   const role = stringOf(node.role?.value);
   if (role === "InlineTextBox") return false;
   const name = nameOf(node);
-  if (wrapperRoles.has(role) && name === "") return false;
+  if (wrapperRoles.has(role) && name === "" && !marked(marks)) return false;
   if (role === "StaticText") {
     if (name === "") return false;
     if (parent !== null && (parent.name === name || parent.value === name)) return false;
@@ -170,9 +230,11 @@ function toRow(
   depth: number,
   maxTextUnits: number,
   note: (reason: "text", at: number | null) => void,
+  marks: NodeSignals | undefined,
 ): AxNode {
   const backendNodeId = node.backendDOMNodeId ?? 0;
-  const role = stringOf(node.role?.value).slice(0, 64) || "unknown";
+  // An ignored node shown for its signals is a plain container; the tree calls it `none`.
+  const role = node.ignored ? "generic" : stringOf(node.role?.value).slice(0, 64) || "unknown";
   const name = boundText(nameOf(node), maxTextUnits);
   if (name.cut) note("text", backendNodeId);
   const row: AxNode = {
@@ -180,10 +242,10 @@ function toRow(
     parentId: parent?.backendNodeId ?? null,
     role,
     name: name.text,
-    states: statesOf(node),
+    states: markStates(statesOf(node), marks),
     depth: Math.min(depth, 1024),
   };
-  const rawValue = valueOf(node);
+  const rawValue = valueOf(node, marks);
   if (rawValue !== undefined && rawValue !== "") {
     const value = boundText(rawValue, maxTextUnits);
     if (value.cut) note("text", backendNodeId);
@@ -197,12 +259,34 @@ function nameOf(node: RawAxNode): string {
   return flatName(stringOf(node.name?.value));
 }
 
-/** A node's value as text, when it has a textual or numeric one. */
-function valueOf(node: RawAxNode): string | undefined {
+/**
+ * A node's value as text, when it has a textual or numeric one. A rich-text
+ * editor that holds only its placeholder (or an empty paragraph) has none:
+ * Chromium's value is its inner text, placeholder elements included.
+ */
+function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   const value = node.value?.value;
+  if (marks?.blank === true) return undefined;
+  if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;
   if (typeof value === "string") return value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+function isRichText(node: RawAxNode): boolean {
+  return (node.properties ?? []).some((property) =>
+    property.name === "editable" && property.value.value === "richtext"
+  );
+}
+
+/** `states` with the signals' marks, in the vocabulary's order. */
+function markStates(states: ElementState[], marks: NodeSignals | undefined): ElementState[] {
+  if (marks === undefined) return states;
+  const all = new Set(states);
+  if (marks.clickable) all.add("clickable");
+  if (marks.draggable) all.add("draggable");
+  if (marks.editingHost) all.add("contenteditable");
+  return stateOrder.filter((state) => all.has(state));
 }
 
 /** Element states from AX properties, in the vocabulary's order. */

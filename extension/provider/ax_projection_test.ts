@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { AxNodeSchema } from "../../contracts/methods/mod.ts";
 import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */
 function node(
@@ -207,4 +208,118 @@ Deno.test("a name is flattened before it is bounded", () => {
   const { nodes, cut } = projectAxNodes(raw, { ...open, maxTextUnits: 10 });
   assert.equal(nodes[0].name, "Send now");
   assert.equal(cut, null);
+});
+
+/** Signals with `flags` on the listed backend node IDs. */
+function marks(
+  entries: [number, Partial<NodeSignals>][],
+  textHosts: [number, number][] = [],
+): DomSignals {
+  const none = {
+    hidden: false,
+    clickable: false,
+    draggable: false,
+    editingHost: false,
+    blank: false,
+  };
+  return {
+    nodes: new Map(entries.map(([id, flags]) => [id, { ...none, ...flags }])),
+    textHosts: new Map(textHosts),
+    size: entries.length,
+  };
+}
+
+const calendar: RawAxNode[] = [
+  node("1", "RootWebArea", "Calendar", undefined, ["2", "5", "7", "9"]),
+  node("2", "generic", "December 15, 2026", "1", ["3"]),
+  node("3", "StaticText", "15", "2", []),
+  node("5", "generic", "", "1", ["6"]),
+  node("6", "StaticText", "›", "5", []),
+  node("7", "none", undefined, "1", ["8"], {
+    ignored: true,
+    ignoredReasons: [{ name: "uninteresting" }],
+  }),
+  node("8", "StaticText", "Wrapped", "7", []),
+  node("9", "StaticText", "Styled only", "1", []),
+];
+
+Deno.test("clickable and draggable signals keep and mark rows, even nameless or ignored ones", () => {
+  const signals = marks([[2, { clickable: true }], [5, { draggable: true }], [7, {
+    clickable: true,
+  }], [40, { clickable: true }]], [[9, 40]]);
+  const { nodes } = projectAxNodes(calendar, { ...open, signals });
+  assert.deepEqual(
+    nodes.map((n) => `${"  ".repeat(n.depth)}${n.role} ${n.name} ${n.states.join(",")}`.trimEnd()),
+    [
+      "RootWebArea Calendar",
+      "  generic December 15, 2026 clickable",
+      "    StaticText 15",
+      "  generic  draggable",
+      "    StaticText ›",
+      "  generic  clickable",
+      "    StaticText Wrapped",
+      // The element the tree left out stands above its text.
+      "  generic  clickable",
+      "    StaticText Styled only",
+    ],
+  );
+  assert.equal(nodes[7].backendNodeId, 40);
+  assert.equal(nodes[8].parentId, 40);
+  for (const row of nodes) assert.ok(AxNodeSchema.safeParse(row).success);
+  // Without signals the wrappers are left out, as before.
+  const plain = projectAxNodes(calendar, open).nodes.map((n) => n.role);
+  assert.deepEqual(plain, ["RootWebArea", "generic", ...new Array(4).fill("StaticText")]);
+});
+
+Deno.test("hidden nodes are left out, and a node ignored for being hidden stays out though marked", () => {
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Selects", undefined, ["2", "5"]),
+    node("2", "combobox", "Dried fruit", "1", ["3"]),
+    node("3", "option", "Fig", "2", []),
+    node("5", "none", undefined, "1", [], {
+      ignored: true,
+      ignoredReasons: [{ name: "ariaHiddenSubtree" }],
+    }),
+  ];
+  const signals = marks([[2, { hidden: true }], [3, { hidden: true }], [5, { clickable: true }]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(nodes.map((n) => n.role), ["RootWebArea"]);
+});
+
+Deno.test("an editor is marked contenteditable and shows no placeholder or blank value", () => {
+  const editable = { name: "editable", value: { type: "token", value: "richtext" } };
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Editors", undefined, ["2", "3", "4", "5"]),
+    node("2", "textbox", "Story", "1", [], {
+      value: { type: "string", value: "\n" },
+      properties: [editable],
+    }),
+    node("3", "generic", "Comment", "1", [], {
+      value: { type: "string", value: "Add a comment" },
+      properties: [editable],
+    }),
+    node("4", "generic", "", "1", [], {
+      value: { type: "string", value: "Draft" },
+      properties: [editable],
+    }),
+    node("5", "textbox", "Search", "1", [], {
+      properties: [{ name: "editable", value: { type: "token", value: "plaintext" } }],
+    }),
+  ];
+  const signals = marks([[2, { editingHost: true, blank: true }], [3, {
+    editingHost: true,
+    blank: true,
+  }], [4, { editingHost: true }]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(
+    nodes.slice(1).map((n) => [n.name, n.value, n.states]),
+    [
+      ["Story", undefined, ["editable", "contenteditable"]],
+      ["Comment", undefined, ["editable", "contenteditable"]],
+      ["", "Draft", ["editable", "contenteditable"]],
+      ["Search", undefined, ["editable"]],
+    ],
+  );
+  // Even without signals a rich-text value of white space alone is no value.
+  assert.equal(projectAxNodes(raw, open).nodes[1].value, undefined);
 });

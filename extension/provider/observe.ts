@@ -10,6 +10,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
+import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -40,7 +41,8 @@ async function documentRoot(read: LeasedRead): Promise<number> {
 }
 
 /**
- * Read the tree within bounds. Without `root` DevTools is asked for a tree
+ * Read the tree within bounds, with the page's signals (see
+ * `signals_read.ts`) when they can be had. Without `root` DevTools is asked for a tree
  * of limited depth: its levels include ignored wrappers, which `depth` does
  * not count, so it fetches twice the depth plus the document's wrappers.
  */
@@ -66,15 +68,18 @@ export async function readAx(
       })
       : await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }),
   );
+  const marks = await readSignals(context, read, raw.length, deadline);
   const projection = projectAxNodes(raw, {
     maxNodes,
     maxDepth,
     maxTextUnits,
     deadline,
     now: context.now,
+    signals: marks.signals,
   });
   const document = await finishRead(context, read, params.lease, before, maxTextUnits);
-  return { ...document, nodes: projection.nodes, cut: projection.cut };
+  const missing = marks.missing === undefined ? {} : { signals: marks.missing };
+  return { ...document, nodes: projection.nodes, cut: projection.cut, ...missing };
 }
 
 /**

@@ -21,6 +21,7 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
+import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -98,12 +99,16 @@ async function currentRows(
       });
     }
   }
-  const projection = projectAxNodes(rawNodes(answer), {
+  const raw = rawNodes(answer);
+  // Windows mark and hide what observations do, so a ref means the same in both.
+  const marks = await readSignals(context, read, raw.length, deadline);
+  const projection = projectAxNodes(raw, {
     maxNodes: Number.MAX_SAFE_INTEGER,
     maxDepth: 1024,
     maxTextUnits: limits.maxTextUnits,
     deadline,
     now: context.now,
+    signals: marks.signals,
   });
   if (projection.cut?.reason === "time") throw new LeashError("TIMEOUT");
   return { rows: projection.nodes, covered: projection.cut?.reason !== "depth" };

@@ -67,7 +67,7 @@ Deno.test({
         /│ +textbox "Your name" required editable ref=e\d+/,
         /│ act verified {2}requestId: \S+ {2}document changed: no/,
         /→ verified: the page itself says the order is confirmed/,
-        /│ # changes since \w+: 1 added, 0 removed, \d+ changed/,
+        /│ # changes since \w+: 2 added, 0 removed, \d+ changed/,
         /│ \+ text "Order confirmed: Ethiopia Yirgacheffe, filter, for Ada Lovelace\. Receipt sent to ada@example\.com\."/,
         /│ captured the viewport: image\/png \d+x\d+/,
         /│ released lease \S+/,

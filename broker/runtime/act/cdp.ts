@@ -100,6 +100,7 @@ export const PartialAxTreeAnswer = z.object({
       )
         .optional(),
       backendDOMNodeId: z.number().int().optional(),
+      ignoredReasons: z.array(z.object({ name: z.string() })).optional(),
     }),
   ),
 });

@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import { LeashError } from "../../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { ellipsis, flatName } from "../../../contracts/text.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import {
@@ -70,17 +70,19 @@ export interface PreparedTarget {
 }
 
 /**
- * Whether the node still has the observed role and name (white space
- * collapsed; a name the provider shortened with "…" matches by prefix):
- * `true` when it does, `false` when the accessibility tree now ignores it
- * (hidden, inert, aria-hidden — which may pass). A changed identity is
- * `STALE_TARGET`.
+ * Check that the node still has the observed role and name (white space
+ * collapsed; a name the provider shortened with "…" matches by prefix).
+ * A changed identity is `STALE_TARGET`; a node the accessibility tree now
+ * ignores (hidden, inert, aria-hidden) is `TARGET_NOT_INTERACTABLE`, except
+ * one it ignores only as uninteresting, which is a plain `generic` (how an
+ * observation shows a clickable wrapper). Hidden may pass: an action waits
+ * for it (see {@linkcode probeTarget}).
  */
 export async function checkIdentity(
   cdp: Cdp,
   target: ActTarget,
   signal?: AbortSignal,
-): Promise<boolean> {
+): Promise<void> {
   const answer = await refusalAs(
     "STALE_TARGET",
     () =>
@@ -98,15 +100,23 @@ export async function checkIdentity(
   if (node === undefined) {
     throw new LeashError("STALE_TARGET", { cause: new Error("no accessibility node") });
   }
-  if (node.ignored) return false;
-  const role = typeof node.role?.value === "string" ? node.role.value : "";
+  // A plain wrapper the tree ignores only as uninteresting is observed as `generic` for its
+  // click or drag signals; ignored for any other reason, it is hidden, inert or not rendered.
+  const plain = node.ignored && (node.ignoredReasons ?? []).length > 0 &&
+    (node.ignoredReasons ?? []).every((reason) => reason.name === "uninteresting");
+  if (node.ignored && !plain) {
+    throw new LeashError("TARGET_NOT_INTERACTABLE", {
+      cause: new Error("the accessibility tree ignores the element"),
+      detail: { reason: "hidden" },
+    });
+  }
+  const role = plain ? "generic" : typeof node.role?.value === "string" ? node.role.value : "";
   const name = typeof node.name?.value === "string" ? node.name.value : "";
   if (role !== target.role || !sameName(name, target.name)) {
     throw new LeashError("STALE_TARGET", {
       cause: new Error("the element's role or name changed since it was observed"),
     });
   }
-  return true;
 }
 
 /** Whether a current name matches an observed one. */
@@ -192,8 +202,13 @@ export async function probeTarget(
   );
   const unmet = unmetNeed(description, needs);
   if (unmet?.final === true) return unready(unmet);
-  if (options.identity !== false && !await checkIdentity(context.cdp, target, context.signal)) {
-    return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
+  if (options.identity !== false) {
+    try {
+      await checkIdentity(context.cdp, target, context.signal);
+    } catch (error) {
+      if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
+      return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
+    }
   }
   if (unmet !== undefined) return unready(unmet);
   return ready({ backendNodeId: target.backendNodeId, objectId, description, target, needs });

@@ -60,7 +60,7 @@ export interface DocumentRead {
 export interface ObserveInput {
   leaseId: string;
   /** An `ax.read` snapshot (or an `ax.find` result with `cut: null`). */
-  snapshot: DocumentRead & { cut: AxSnapshot["cut"] };
+  snapshot: DocumentRead & { cut: AxSnapshot["cut"]; signals?: AxSnapshot["signals"] };
   /** What to cover; `scopeFromParams` (scope.ts) builds it from a request. */
   scope: ObservationScope;
   /** A cursor from an earlier observation of the same lease, document and scope. */
@@ -100,6 +100,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     scope,
     cursor,
   });
+  if (snapshot.signals !== undefined) header.push(signalsNote[snapshot.signals]);
   const maxTokens = input.maxTokens ?? defaultMaxTokens;
   const cut = snapshot.cut;
   const trailerFor = (delta: boolean) => (omittedRows: number) =>
@@ -215,6 +216,12 @@ function selectRows(
 function staleTarget(reason: string): LeashError {
   return new LeashError("STALE_TARGET", { cause: new Error(`Cannot observe the root: ${reason}`) });
 }
+
+/** Why refs follow roles alone in this observation. */
+const signalsNote: Record<NonNullable<AxSnapshot["signals"]>, string> = {
+  skipped: "# refs by role only: page too large for click signals",
+  failed: "# refs by role only: click signals unread",
+};
 
 function emptyNote(scope: ObservationScope): string {
   return scope.kind === "query" ? "# no rows match the query" : "# no rows in scope";

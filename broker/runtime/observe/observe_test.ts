@@ -549,3 +549,20 @@ Deno.test("a page window renders every row with its continuation and no cursor",
   assert.ok(!rest.text.includes("… "));
   assert.ok(rest.nodes.length > 0);
 });
+
+Deno.test("an observation says when the page's signals were not read and refs follow roles only", () => {
+  for (const signals of ["skipped", "failed"] as const) {
+    const observation = observe({
+      leaseId: "lease-1",
+      snapshot: { ...loadSnapshot("form_page.json"), signals },
+      scope: page,
+    }, testBooks());
+    assert.match(observation.text, /\n# refs by role only: /);
+  }
+  const read = observe({
+    leaseId: "lease-1",
+    snapshot: loadSnapshot("form_page.json"),
+    scope: page,
+  }, testBooks());
+  assert.doesNotMatch(read.text, /refs by role only/);
+});

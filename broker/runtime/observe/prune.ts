@@ -21,7 +21,7 @@
  */
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
-import { isActionable } from "./refs.ts";
+import { actionableRoles, isActionable } from "./refs.ts";
 import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
 
 /** Roles that are dropped whatever they hold. */
@@ -168,7 +168,10 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
     backendNodeId: node.backendNodeId,
     role: node.role,
     name: node.name,
-    states: stateOrder.filter((state) => node.states.includes(state)),
+    // `clickable` says why a row without a widget role has a ref; a widget needs no such word.
+    states: stateOrder.filter((state) =>
+      node.states.includes(state) && !(state === "clickable" && actionableRoles.has(node.role))
+    ),
     level,
     parent,
   };

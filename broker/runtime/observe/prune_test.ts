@@ -168,3 +168,26 @@ Deno.test("pruneAxNodes() handles a chain deeper than the call stack", () => {
   assert.equal(rows?.length, 20_000);
   assert.equal(rows?.at(-1)?.level, 1024);
 });
+
+Deno.test("pruneAxNodes() keeps nameless clickable and draggable wrappers and drops the word on widgets", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("generic", "", [text("15")], { states: ["clickable"] }),
+      n("generic", "", [text("Drag me")], { states: ["draggable"] }),
+      n("button", "Pay", [], { states: ["clickable"] }),
+      n("generic", "", [text("plain")]),
+    ]),
+  );
+  const rows = pruneAxNodes(nodes)!;
+  assert.deepEqual(
+    rows.map((row) => `${"  ".repeat(row.level)}${row.role} ${row.states.join(",")}`.trimEnd()),
+    [
+      "generic clickable",
+      "  StaticText",
+      "generic draggable",
+      "  StaticText",
+      "button",
+      "StaticText",
+    ],
+  );
+});

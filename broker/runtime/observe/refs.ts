@@ -16,8 +16,8 @@ export const maxRefsPerEpoch = 50_000;
 
 /**
  * Roles that get a ref: the ARIA widget roles an action can target. Cells,
- * rows and containers do not; anything `editable` or `focused` does,
- * whatever its role (see {@linkcode isActionable}).
+ * rows and containers do not; anything `editable`, `focused`, `clickable`
+ * or `draggable` does, whatever its role (see {@linkcode isActionable}).
  */
 export const actionableRoles: ReadonlySet<string> = new Set([
   "button",
@@ -40,10 +40,13 @@ export const actionableRoles: ReadonlySet<string> = new Set([
   "gridcell",
 ]);
 
-/** Whether a node gets a ref: an actionable role, or an `editable` or `focused` state. */
+/** States that give a node a ref whatever its role: a person can act on it. */
+const actionableStates: readonly ElementState[] = ["editable", "focused", "clickable", "draggable"];
+
+/** Whether a node gets a ref: an actionable role, or a state in {@linkcode actionableStates}. */
 export function isActionable(node: { role: string; states: readonly ElementState[] }): boolean {
-  return actionableRoles.has(node.role) || node.states.includes("editable") ||
-    node.states.includes("focused");
+  return actionableRoles.has(node.role) ||
+    actionableStates.some((state) => node.states.includes(state));
 }
 
 /** What a ref stands for: the node, and its role and name when last observed. */

@@ -94,3 +94,10 @@ Deno.test("isActionable() covers widget roles and editable or focused nodes, not
   assert.ok(isActionable({ role: "generic", states: ["editable"] }));
   assert.ok(isActionable({ role: "cell", states: ["focused"] }));
 });
+
+Deno.test("isActionable() gives clickable and draggable rows a ref whatever their role", () => {
+  assert.equal(isActionable({ role: "generic", states: ["clickable"] }), true);
+  assert.equal(isActionable({ role: "listitem", states: ["draggable"] }), true);
+  assert.equal(isActionable({ role: "generic", states: ["contenteditable"] }), false);
+  assert.equal(isActionable({ role: "generic", states: [] }), false);
+});

@@ -1,0 +1,259 @@
+/**
+ * What the page's own rendering says about its elements, beside the
+ * accessibility tree: which elements a person would take for clickable or
+ * draggable, which are not really on screen, and which are rich-text
+ * editors that hold no text of their own. The input is one
+ * `DOMSnapshot.captureSnapshot` of the top-level document (computed styles
+ * {@linkcode signalStyles}); the output is a few flags per backend node ID.
+ * Nothing here talks to a browser, and no page text leaves this module:
+ * text is only tested for being blank.
+ *
+ * The rules, each for a class of page:
+ *
+ * - **clickable**: a click or mouse listener or `onclick` (the snapshot's
+ *   `isClickable`), `cursor: pointer` that the parent does not already
+ *   have (so a link's inner spans are not targets of their own), or a
+ *   positive `tabindex` — unless the element is a control (its role says
+ *   enough) or holds a control or another
+ *   such element (a container that only delegates its children's clicks),
+ *   is a `<label>` (its click goes to its control), the document or body,
+ *   or lies inside an editor (everything editable counts as clickable).
+ * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
+ *   parent does not already have (a sortable list's drag handle).
+ * - **hidden**: not rendered for a person although the accessibility tree
+ *   may still list it: `visibility` other than visible, `aria-hidden`,
+ *   `inert`, or a box at most 1 px wide or high with nothing larger
+ *   showing beneath it (the one-pixel clip of select2 or Tom Select, a
+ *   zero-size native select), inherited by everything inside (the options
+ *   of a hidden `<select>` have no box of their own). A checkbox, radio or
+ *   file input that a rendered `<label>` stands in for is not hidden: a
+ *   person clicks its label.
+ * - **editingHost** and **blank**: the element where `contenteditable`
+ *   starts, and whether it holds no text besides placeholders (subtrees
+ *   marked `contenteditable="false"` or `aria-hidden`, and `::before`
+ *   content, which has no text node).
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** The computed styles the reduction reads, in this order. */
+export const signalStyles = ["cursor", "visibility", "overflow-x", "overflow-y"] as const;
+
+const Ints = z.array(z.number().int());
+const SnapshotSchema = z.object({
+  documents: z.array(z.object({
+    nodes: z.object({
+      parentIndex: Ints,
+      nodeType: Ints,
+      nodeName: Ints,
+      nodeValue: Ints.optional(),
+      backendNodeId: Ints,
+      attributes: z.array(Ints).optional(),
+      isClickable: z.object({ index: Ints }).optional(),
+    }),
+    layout: z.object({
+      nodeIndex: Ints,
+      styles: z.array(Ints),
+      bounds: z.array(z.array(z.number())),
+    }),
+  })).min(1),
+  strings: z.array(z.string()),
+});
+
+/** The flags of one node; a node with none is not listed. */
+export interface NodeSignals {
+  hidden: boolean;
+  clickable: boolean;
+  draggable: boolean;
+  editingHost: boolean;
+  /** An editing host with no text of its own (only placeholders, if anything). */
+  blank: boolean;
+}
+
+/** The reduction of one snapshot. */
+export interface DomSignals {
+  /** Flags by backend node ID. */
+  nodes: ReadonlyMap<number, NodeSignals>;
+  /**
+   * A text node's parent element when that element is clickable or
+   * draggable, by backend node ID: Chromium leaves such an element out of
+   * its accessibility tree when it has no listener of its own (a span styled
+   * `cursor: pointer` whose clicks a framework handles at the root).
+   */
+  textHosts: ReadonlyMap<number, number>;
+  /** Elements in the snapshot: what the read cost. */
+  size: number;
+}
+
+const elementNode = 1;
+const textNode = 3;
+const pointerCursors = new Set(["pointer"]);
+const dragCursors = new Set(["grab", "grabbing", "move", "-webkit-grab", "-webkit-grabbing"]);
+const notTargets = new Set(["HTML", "BODY", "LABEL"]);
+const controlTags = new Set(["BUTTON", "SELECT", "TEXTAREA", "SUMMARY"]);
+const controlRoles = new Set([
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "option",
+  "textbox",
+  "combobox",
+]);
+const labelledTypes = new Set(["checkbox", "radio", "file"]);
+
+/**
+ * The signals of `raw`, a `DOMSnapshot.captureSnapshot` answer, read from
+ * its first (top-level) document. Undefined when the answer is malformed
+ * (arrays of different lengths, a parent after its child): the caller then
+ * reads the accessibility tree alone.
+ */
+export function reduceSnapshot(raw: unknown): DomSignals | undefined {
+  const parsed = SnapshotSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const { strings } = parsed.data;
+  const { nodes, layout } = parsed.data.documents[0];
+  const n = nodes.parentIndex.length;
+  if (
+    nodes.nodeType.length !== n || nodes.nodeName.length !== n ||
+    nodes.backendNodeId.length !== n ||
+    (nodes.attributes !== undefined && nodes.attributes.length !== n) ||
+    layout.styles.length !== layout.nodeIndex.length ||
+    layout.bounds.length !== layout.nodeIndex.length
+  ) return undefined;
+  const parents = nodes.parentIndex;
+  for (let i = 0; i < n; i++) if (parents[i] >= i || parents[i] < -1) return undefined;
+
+  const text = (index: number | undefined) =>
+    index === undefined || index < 0 ? "" : strings[index] ?? "";
+  const boxOf = new Int32Array(n).fill(-1);
+  layout.nodeIndex.forEach((node, box) => {
+    if (node >= 0 && node < n && boxOf[node] === -1) boxOf[node] = box;
+  });
+  const style = (box: number, which: number) => text(layout.styles[box][which]);
+  const attribute = (i: number, name: string): string | undefined => {
+    const list = nodes.attributes?.[i] ?? [];
+    for (let j = 0; j + 1 < list.length; j += 2) {
+      if (text(list[j]) === name) return text(list[j + 1]);
+    }
+    return undefined;
+  };
+  const clickListeners = new Set(nodes.isClickable?.index ?? []);
+
+  // Pass 1, parents first: cursors as inherited, each element's own signals.
+  const cursor = new Array<string>(n);
+  const visible = new Uint8Array(n); // a box larger than 1 px, visibility visible
+  const tiny = new Uint8Array(n);
+  const clips = new Uint8Array(n);
+  const wantsClick = new Uint8Array(n);
+  const wantsDrag = new Uint8Array(n);
+  const control = new Uint8Array(n);
+  const labelledIds = new Set<string>();
+  let elements = 0;
+  for (let i = 0; i < n; i++) {
+    const parent = parents[i];
+    const parentCursor = parent >= 0 ? cursor[parent] : "";
+    const box = boxOf[i];
+    cursor[i] = box >= 0 ? style(box, 0) : parentCursor;
+    if (box >= 0) {
+      const [, , width = 0, height = 0] = layout.bounds[box];
+      tiny[i] = width <= 1 || height <= 1 ? 1 : 0;
+      visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
+      clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
+    }
+    if (nodes.nodeType[i] !== elementNode) continue;
+    elements++;
+    const tag = text(nodes.nodeName[i]);
+    const pointerStart = pointerCursors.has(cursor[i]) && !pointerCursors.has(parentCursor);
+    const tabindex = Number.parseInt(attribute(i, "tabindex") ?? "", 10);
+    wantsClick[i] = clickListeners.has(i) || pointerStart || tabindex > 0 ? 1 : 0;
+    const dragStart = dragCursors.has(cursor[i]) && cursor[i] !== parentCursor;
+    wantsDrag[i] = attribute(i, "draggable") === "true" || dragStart ? 1 : 0;
+    const role = attribute(i, "role");
+    control[i] = controlTags.has(tag) || (tag === "A" && attribute(i, "href") !== undefined) ||
+        (tag === "INPUT" && attribute(i, "type") !== "hidden") ||
+        (role !== undefined && controlRoles.has(role))
+      ? 1
+      : 0;
+    const labelFor = tag === "LABEL" ? attribute(i, "for") : undefined;
+    if (labelFor !== undefined && visible[i]) labelledIds.add(labelFor);
+  }
+
+  // Pass 2, children first: what shows beneath, what is interactive beneath, what text there is.
+  const showsBeneath = new Uint8Array(n);
+  const interactiveBeneath = new Uint8Array(n);
+  const hasText = new Uint8Array(n);
+  for (let i = n - 1; i > 0; i--) {
+    const parent = parents[i];
+    if (parent < 0) continue;
+    if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
+    if (control[i] || wantsClick[i] || interactiveBeneath[i]) interactiveBeneath[parent] = 1;
+    const placeholder = nodes.nodeType[i] === elementNode &&
+      (attribute(i, "contenteditable") === "false" || attribute(i, "aria-hidden") === "true");
+    const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
+    if (!placeholder && (ownText || hasText[i])) hasText[parent] = 1;
+  }
+
+  // Pass 3, parents first: hiding and editing are inherited; the flags are final.
+  const hidden = new Uint8Array(n);
+  const inLabel = new Uint8Array(n);
+  const editable = new Uint8Array(n);
+  const flagged = new Uint8Array(n);
+  const result = new Map<number, NodeSignals>();
+  const textHosts = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const parent = parents[i];
+    const backendNodeId = nodes.backendNodeId[i];
+    if (nodes.nodeType[i] === textNode) {
+      if (parent >= 0 && hidden[parent]) {
+        result.set(backendNodeId, { ...none, hidden: true });
+      } else if (parent >= 0 && flagged[parent] && boxOf[i] >= 0) {
+        textHosts.set(backendNodeId, nodes.backendNodeId[parent]);
+      }
+      continue;
+    }
+    if (nodes.nodeType[i] !== elementNode) continue;
+    const tag = text(nodes.nodeName[i]);
+    const box = boxOf[i];
+    inLabel[i] = (parent >= 0 && inLabel[parent]) || (tag === "LABEL" && visible[i]) ? 1 : 0;
+    const standIn = tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "") &&
+      ((parent >= 0 && inLabel[parent]) || labelledIds.has(attribute(i, "id") ?? ""));
+    const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]) && !standIn;
+    hidden[i] = (parent >= 0 && hidden[parent]) || tooSmall ||
+        (box >= 0 && style(box, 1) !== "visible") ||
+        attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
+      ? 1
+      : 0;
+    const contenteditable = attribute(i, "contenteditable");
+    const parentEditable = parent >= 0 && editable[parent] === 1;
+    editable[i] = contenteditable === "false"
+      ? 0
+      : contenteditable !== undefined || parentEditable
+      ? 1
+      : 0;
+    const editingHost = editable[i] === 1 && !parentEditable;
+    const signals: NodeSignals = {
+      hidden: hidden[i] === 1,
+      clickable: !hidden[i] && wantsClick[i] === 1 && !control[i] && !interactiveBeneath[i] &&
+        !editable[i] && !notTargets.has(tag),
+      draggable: !hidden[i] && wantsDrag[i] === 1,
+      editingHost,
+      blank: editingHost && !hasText[i],
+    };
+    if (signals.clickable || signals.draggable) flagged[i] = 1;
+    if (signals.hidden || flagged[i] || signals.editingHost) result.set(backendNodeId, signals);
+  }
+  return { nodes: result, textHosts, size: elements };
+}
+
+const none: NodeSignals = {
+  hidden: false,
+  clickable: false,
+  draggable: false,
+  editingHost: false,
+  blank: false,
+};

@@ -1,0 +1,211 @@
+import assert from "node:assert/strict";
+import { type NodeSignals, reduceSnapshot, signalStyles } from "./dom_signals.ts";
+
+/** One node of a hand-made snapshot; a node with `box` is rendered. */
+interface Spec {
+  tag: string;
+  backend: number;
+  parent?: number;
+  attributes?: Record<string, string>;
+  text?: string;
+  listener?: boolean;
+  /** [width, height]; rendered when present. */
+  box?: [number, number];
+  style?: Partial<Record<(typeof signalStyles)[number], string>>;
+}
+
+/** A `DOMSnapshot.captureSnapshot` answer for `specs`, parents listed before children. */
+function snapshot(specs: Spec[]) {
+  const strings: string[] = [];
+  const id = (text: string) => {
+    const at = strings.indexOf(text);
+    if (at >= 0) return at;
+    strings.push(text);
+    return strings.length - 1;
+  };
+  const index = new Map(specs.map((spec, i) => [spec.backend, i]));
+  const layout = { nodeIndex: [] as number[], styles: [] as number[][], bounds: [] as number[][] };
+  const styles = new Map<number, Record<string, string>>();
+  specs.forEach((spec, i) => {
+    const parent = spec.parent === undefined ? undefined : index.get(spec.parent);
+    const inherited = parent === undefined ? {} : styles.get(parent) ?? {};
+    // cursor and visibility inherit, overflow does not.
+    const own: Record<string, string> = {
+      "cursor": inherited.cursor ?? "auto",
+      "visibility": inherited.visibility ?? "visible",
+      "overflow-x": "visible",
+      "overflow-y": "visible",
+      ...spec.style,
+    };
+    styles.set(i, own);
+    if (spec.box !== undefined) {
+      layout.nodeIndex.push(i);
+      layout.styles.push(signalStyles.map((name) => id(own[name])));
+      layout.bounds.push([0, 0, ...spec.box]);
+    }
+  });
+  return {
+    documents: [{
+      nodes: {
+        parentIndex: specs.map((spec) => spec.parent === undefined ? -1 : index.get(spec.parent)!),
+        nodeType: specs.map((spec) => spec.tag === "#text" ? 3 : 1),
+        nodeName: specs.map((spec) => id(spec.tag)),
+        nodeValue: specs.map((spec) => spec.text === undefined ? -1 : id(spec.text)),
+        backendNodeId: specs.map((spec) => spec.backend),
+        attributes: specs.map((spec) =>
+          Object.entries(spec.attributes ?? {}).flatMap(([name, value]) => [id(name), id(value)])
+        ),
+        isClickable: { index: specs.flatMap((spec, i) => spec.listener === true ? [i] : []) },
+      },
+      layout,
+    }],
+    strings,
+  };
+}
+
+const page: Spec[] = [
+  { tag: "HTML", backend: 1, box: [800, 600] },
+  { tag: "BODY", backend: 2, parent: 1, box: [800, 600], listener: true },
+];
+
+function flags(specs: Spec[]): Map<number, string> {
+  const reduced = reduceSnapshot(snapshot(specs));
+  assert.ok(reduced !== undefined);
+  const out = new Map<number, string>();
+  for (const [backend, signals] of reduced.nodes) {
+    const on = (Object.keys(signals) as (keyof NodeSignals)[]).filter((key) => signals[key]);
+    if (on.length > 0) out.set(backend, on.join(","));
+  }
+  return out;
+}
+
+Deno.test("a listener, a pointer cursor that starts at the element or a positive tabindex make it clickable", () => {
+  const marks = flags([
+    ...page,
+    { tag: "SPAN", backend: 10, parent: 2, box: [20, 20], listener: true },
+    { tag: "SPAN", backend: 11, parent: 2, box: [20, 20], style: { cursor: "pointer" } },
+    { tag: "SPAN", backend: 12, parent: 11, box: [10, 10] }, // inherits the pointer
+    { tag: "#text", backend: 13, parent: 12, box: [10, 10], text: "15" },
+    { tag: "DIV", backend: 14, parent: 2, box: [20, 20], attributes: { tabindex: "2" } },
+    { tag: "DIV", backend: 15, parent: 2, box: [20, 20], attributes: { tabindex: "0" } },
+    { tag: "DIV", backend: 16, parent: 2, box: [20, 20] },
+  ]);
+  assert.deepEqual([...marks], [[10, "clickable"], [11, "clickable"], [14, "clickable"]]);
+});
+
+Deno.test("containers that hold controls, labels, the body and controls themselves are not marked clickable", () => {
+  const marks = flags([
+    ...page,
+    { tag: "DIV", backend: 10, parent: 2, box: [200, 20], listener: true },
+    { tag: "BUTTON", backend: 11, parent: 10, box: [50, 20] },
+    { tag: "LABEL", backend: 12, parent: 2, box: [50, 20], listener: true },
+    { tag: "INPUT", backend: 13, parent: 12, box: [10, 10], listener: true },
+    { tag: "DIV", backend: 14, parent: 2, box: [200, 20], style: { cursor: "pointer" } },
+    { tag: "SPAN", backend: 15, parent: 14, box: [20, 20], listener: true },
+    { tag: "DIV", backend: 16, parent: 2, box: [200, 40], attributes: { contenteditable: "" } },
+    { tag: "P", backend: 17, parent: 16, box: [200, 20], listener: true },
+  ]);
+  assert.deepEqual([...marks], [[15, "clickable"], [16, "editingHost,blank"]]);
+});
+
+Deno.test("draggable attributes and grab cursors mark draggable, also around controls", () => {
+  const marks = flags([
+    ...page,
+    { tag: "LI", backend: 10, parent: 2, box: [200, 20], attributes: { draggable: "true" } },
+    { tag: "BUTTON", backend: 11, parent: 10, box: [20, 20] },
+    { tag: "SPAN", backend: 12, parent: 2, box: [20, 20], style: { cursor: "grab" } },
+    { tag: "SPAN", backend: 13, parent: 12, box: [10, 10] },
+    { tag: "DIV", backend: 14, parent: 2, box: [20, 20], style: { cursor: "move" } },
+    { tag: "LI", backend: 15, parent: 2, box: [20, 20], attributes: { draggable: "false" } },
+  ]);
+  assert.deepEqual([...marks], [[10, "draggable"], [12, "draggable"], [14, "draggable"]]);
+});
+
+Deno.test("what a person cannot see is hidden, with everything inside it", () => {
+  const marks = flags([
+    ...page,
+    // select2 and Tom Select: a one-pixel clip; its options have no box of their own.
+    { tag: "SELECT", backend: 10, parent: 2, box: [1, 1], style: { "overflow-x": "hidden" } },
+    { tag: "OPTION", backend: 11, parent: 10 },
+    { tag: "#text", backend: 12, parent: 11, text: "Mango" },
+    // A zero-size select, and one half a pixel wide.
+    { tag: "SELECT", backend: 13, parent: 2, box: [0, 0] },
+    { tag: "SELECT", backend: 14, parent: 2, box: [0.5, 300] },
+    { tag: "DIV", backend: 15, parent: 2, box: [20, 20], style: { visibility: "hidden" } },
+    { tag: "DIV", backend: 16, parent: 2, box: [20, 20], attributes: { "aria-hidden": "true" } },
+    { tag: "DIV", backend: 17, parent: 2, box: [20, 20], attributes: { inert: "" } },
+    { tag: "BUTTON", backend: 18, parent: 17, box: [20, 20] },
+    // A zero-height container whose children overflow it is on screen, unless it clips them.
+    { tag: "DIV", backend: 19, parent: 2, box: [200, 0] },
+    { tag: "BUTTON", backend: 20, parent: 19, box: [50, 20] },
+    { tag: "DIV", backend: 21, parent: 2, box: [200, 0], style: { "overflow-y": "hidden" } },
+    { tag: "BUTTON", backend: 22, parent: 21, box: [50, 20] },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
+    [10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22],
+  );
+});
+
+Deno.test("a visually hidden checkbox that a rendered label stands in for is not hidden", () => {
+  const marks = flags([
+    ...page,
+    { tag: "LABEL", backend: 10, parent: 2, box: [100, 20], listener: true },
+    { tag: "INPUT", backend: 11, parent: 10, box: [1, 1], attributes: { type: "checkbox" } },
+    { tag: "INPUT", backend: 12, parent: 2, box: [0, 0], attributes: { type: "radio", id: "r" } },
+    { tag: "LABEL", backend: 13, parent: 2, box: [100, 20], attributes: { for: "r" } },
+    { tag: "INPUT", backend: 14, parent: 2, box: [0, 0], attributes: { type: "checkbox" } },
+    // A label does not stand in for a select: its click only focuses it.
+    { tag: "LABEL", backend: 15, parent: 2, box: [100, 20] },
+    { tag: "SELECT", backend: 16, parent: 15, box: [1, 1] },
+  ]);
+  assert.deepEqual([...marks], [[14, "hidden"], [16, "hidden"]]);
+});
+
+Deno.test("an editor holding only placeholders is blank; one with text is not", () => {
+  const marks = flags([
+    ...page,
+    { tag: "DIV", backend: 10, parent: 2, box: [200, 40], attributes: { contenteditable: "true" } },
+    { tag: "P", backend: 11, parent: 10, box: [200, 20] },
+    { tag: "#text", backend: 12, parent: 11, box: [1, 20], text: "\n " },
+    {
+      tag: "SPAN",
+      backend: 13,
+      parent: 10,
+      box: [100, 20],
+      attributes: { contenteditable: "false" },
+    },
+    { tag: "#text", backend: 14, parent: 13, box: [100, 20], text: "Add a comment" },
+    { tag: "DIV", backend: 15, parent: 2, box: [200, 40], attributes: { contenteditable: "" } },
+    { tag: "#text", backend: 16, parent: 15, box: [100, 20], text: "Draft" },
+    { tag: "DIV", backend: 17, parent: 2, box: [200, 40], attributes: { contenteditable: "" } },
+    { tag: "SPAN", backend: 18, parent: 17, box: [100, 20], attributes: { "aria-hidden": "true" } },
+    { tag: "#text", backend: 19, parent: 18, box: [100, 20], text: "Type some code" },
+  ]);
+  assert.equal(marks.get(10), "editingHost,blank");
+  assert.equal(marks.get(15), "editingHost");
+  assert.equal(marks.get(17), "editingHost,blank");
+  assert.equal(marks.get(11), undefined, "inside an editor is not another host");
+});
+
+Deno.test("the text of a marked element names its host, for elements the tree leaves out", () => {
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    { tag: "SPAN", backend: 10, parent: 2, box: [20, 20], style: { cursor: "pointer" } },
+    { tag: "#text", backend: 11, parent: 10, box: [20, 20], text: "Styled only" },
+    { tag: "#text", backend: 12, parent: 2, box: [20, 20], text: "Plain" },
+  ]));
+  assert.deepEqual([...reduced!.textHosts], [[11, 10]]);
+  assert.equal(reduced!.size, 3);
+});
+
+Deno.test("a malformed snapshot reduces to nothing, so the read falls back to the tree alone", () => {
+  assert.equal(reduceSnapshot({}), undefined);
+  assert.equal(reduceSnapshot({ documents: [], strings: [] }), undefined);
+  const bad = snapshot(page);
+  bad.documents[0].nodes.parentIndex[0] = 1; // a parent after its child
+  assert.equal(reduceSnapshot(bad), undefined);
+  const short = snapshot(page);
+  short.documents[0].nodes.backendNodeId.pop();
+  assert.equal(reduceSnapshot(short), undefined);
+});

@@ -1,0 +1,169 @@
+/**
+ * What observations show on pages whose widgets carry no ARIA role, through
+ * a stock MCP client in real Chromium: a span-grid calendar whose days are
+ * clickable by their own listeners and cursor, custom selects that keep the
+ * native `<select>` hidden, custom checkboxes over visually hidden inputs,
+ * rich-text editors with placeholders, and draggable list items.
+ */
+import assert from "node:assert/strict";
+import type { Observation } from "../../contracts/methods/mod.ts";
+import { refOf, startAgent } from "./_mcp.ts";
+import { noBrowser } from "./harness.ts";
+
+/** The observed rows with `role` and exactly `name`. */
+function rowsOf(observation: Observation, role: string, name: string) {
+  return observation.nodes.filter((node) => node.role === role && node.name === name);
+}
+
+Deno.test({
+  name: "observations give refs to what a person can click or drag, and to nothing hidden",
+  ignore: noBrowser,
+  fn: async (t) => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+
+    await t.step(
+      "a calendar day drawn as a clickable span is clicked through its ref",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_calendar.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /generic "December 15, 2026" clickable ref=e\d+/);
+        // The day's number inherits the pointer from its day: no target of its own.
+        const fifteen = rowsOf(seen, "StaticText", "15");
+        assert.ok(fifteen.every((row) => row.ref === null), seen.shown);
+        const day = refOf(seen, "generic", "December 15, 2026");
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: day },
+          expect: { textPresent: "Chosen: December 15, 2026" },
+        });
+        assert.equal(result.status, "verified", result.shown);
+        assert.equal(
+          await page.evaluate("document.getElementById('chosen').textContent"),
+          "Chosen: December 15, 2026",
+        );
+
+        // The month's arrows are nameless spans: they get a ref, and the next month is drawn.
+        const next = seen.nodes.filter((node) =>
+          node.role === "generic" && node.name === "" && node.states.includes("clickable")
+        );
+        assert.equal(next.length, 2, seen.shown);
+        const moved = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: next[1].ref },
+          expect: { textPresent: "January 2027" },
+        });
+        assert.equal(moved.status, "verified", moved.shown);
+        const january = await agent.observe({ leaseId });
+        const first = refOf(january, "generic", "January 1, 2027");
+        const picked = await agent.act({
+          leaseId,
+          documentEpoch: january.documentEpoch,
+          action: { kind: "click", ref: first },
+          expect: { textPresent: "Chosen: January 1, 2027" },
+        });
+        assert.equal(picked.status, "verified", picked.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step("each click signal gives a ref; delegating containers do not", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("signals_clickables.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const clickable = seen.nodes.filter((node) => node.states.includes("clickable"));
+      // onclick, click, mousedown, pointer cursor, positive tabindex, the card, two inline spans
+      // and a span styled clickable that the accessibility tree leaves out.
+      assert.equal(clickable.length, 9, seen.shown);
+      assert.ok(clickable.every((node) => node.ref !== null));
+      assert.equal(seen.nodes.filter((node) => node.role === "button").length, 2);
+      // The span the tree leaves out is clicked through the row that stands for it.
+      const styled = seen.nodes.findIndex((node) => node.name === "Styled only");
+      const host = seen.nodes[styled - 1];
+      assert.ok(host.states.includes("clickable") && host.ref !== null, seen.shown);
+      await page.evaluate(
+        "document.querySelector('span.pointer:not([id])').onclick = () => hit('styled')",
+      );
+      const clicked = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: host.ref },
+        expect: { textPresent: "hit styled" },
+      });
+      assert.equal(clicked.status, "verified", clicked.shown);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step("hidden native selects carry no ref; the custom widgets' options do", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("signals_select.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const fruit = ["Mango", "Papaya", "Kiwi", "Lime", "Fig", "Date", "Pear", "Plum", "Apple"];
+      const more = ["Cherry", "Guava", "Lychee", "Gooseberry", "Currant", "Melon", "Grape"];
+      for (const name of [...fruit, ...more]) {
+        const options = seen.nodes.filter((node) => node.name === name && node.ref !== null);
+        assert.equal(options.length, 1, `${name}:\n${seen.shown}`);
+        assert.equal(options[0].role, "option");
+      }
+      // The zero-size native select, labelled "Dried fruit", is not shown at all.
+      assert.equal(rowsOf(seen, "combobox", "Dried fruit").length, 0, seen.shown);
+      assert.equal(rowsOf(seen, "combobox", "Berries").length, 0, seen.shown);
+      assert.ok(!seen.nodes.some((node) => node.role === "MenuListOption"), seen.shown);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step("custom checkboxes over visually hidden inputs keep their refs", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      for (const name of ["Remember me", "Send newsletter", "Accept cookies"]) {
+        const boxes = seen.nodes.filter((node) =>
+          node.role === "checkbox" && node.name.trim() === name && node.ref !== null
+        );
+        assert.equal(boxes.length, 1, `${name}:\n${seen.shown}`);
+      }
+      // A zero-size input with no label stands for nothing a person can see.
+      assert.equal(rowsOf(seen, "checkbox", "Orphan").length, 0, seen.shown);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step("editors say contenteditable, and a placeholder is never a value", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("signals_editor.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      for (const name of ["Story", "Code", "Comment"]) {
+        const [editor] = seen.nodes.filter((node) => node.name === name);
+        assert.ok(editor !== undefined, seen.shown);
+        assert.ok(editor.states.includes("contenteditable"), seen.shown);
+        assert.equal(editor.value, undefined, seen.shown);
+        assert.notEqual(editor.ref, null);
+      }
+      assert.doesNotMatch(seen.shown, /Add a comment|Type some code|Write your story/);
+      assert.match(seen.shown, /value="Draft text" editable contenteditable ref=/);
+      for (const name of ["Search", "Bio"]) {
+        const [field] = seen.nodes.filter((node) => node.name.trim() === name);
+        assert.equal(field.value, undefined, seen.shown);
+        assert.ok(!field.states.includes("contenteditable"));
+      }
+      assert.doesNotMatch(seen.shown, /Search the shop|Tell us about you|Your city/);
+      assert.match(seen.shown, /value="Oslo"/);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step("draggable items and drag handles have refs", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const draggable = seen.nodes.filter((node) => node.states.includes("draggable"));
+      // Two draggable list items, two grab handles and a panel with a move cursor.
+      assert.equal(draggable.length, 5, seen.shown);
+      assert.ok(draggable.every((node) => node.ref !== null), seen.shown);
+      assert.match(seen.shown, /generic "Drag Pay bills" draggable ref=/);
+      assert.match(seen.shown, /listitem draggable ref=e\d+\n\s+text "Wash the car"/);
+      await agent.call("browser_release", { leaseId });
+    });
+  },
+});
