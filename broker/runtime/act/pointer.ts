@@ -63,13 +63,23 @@ interface Box {
  * `TARGET_NOT_INTERACTABLE` with the condition that failed.
  */
 export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Aim> {
-  return await untilActionable(context.patience, () => probeAim(context, prepared));
+  let fresh = true;
+  return await untilActionable(context.patience, () => {
+    // The first probe starts from the look `prepareTarget` has just taken.
+    const first = fresh ? ready(prepared) : undefined;
+    fresh = false;
+    return probeAim(context, prepared, first);
+  });
 }
 
 /** One look at whether `prepared` can take pointer input now. */
-async function probeAim(context: StepContext, prepared: PreparedTarget): Promise<Probe<Aim>> {
+async function probeAim(
+  context: StepContext,
+  prepared: PreparedTarget,
+  looked: Probe<PreparedTarget> | undefined,
+): Promise<Probe<Aim>> {
   const { target, needs } = prepared;
-  const first = await probeTarget(context, target, needs);
+  const first = looked ?? await probeTarget(context, target, needs);
   if (!first.ready) return first;
   try {
     await scrollIntoView(context, target.backendNodeId);
