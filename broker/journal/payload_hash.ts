@@ -8,8 +8,9 @@ import { createHash } from "node:crypto";
 
 /**
  * The parameters of `browser.act` that make up its payload: everything
- * except the request ID (the identity) and the session ID (a new connection
- * gets a new session, and its exact retry must still match).
+ * except the request ID (the identity), the session ID (a new connection
+ * gets a new session, and its exact retry must still match) and how long
+ * the action may wait for its target (it changes nothing that is sent).
  */
 export interface ActPayload {
   leaseId: string;

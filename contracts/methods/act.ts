@@ -129,6 +129,15 @@ export const ExpectationSchema = z
       .optional(),
   });
 
+/**
+ * How long an action may wait for its target to become actionable
+ * (attached, visible, stable, enabled, not covered) before it is refused;
+ * 2,000 ms when absent, 0 looks once. Bounded well inside a call's time.
+ * How long to wait changes nothing that is sent, so it is not part of the
+ * payload an exact retry is compared by.
+ */
+export const ActionabilityTimeoutSchema = z.number().int().min(0).max(15_000);
+
 /** How sure the runtime is that the action did what was asked. */
 export const ActStatusSchema = z.enum(["verified", "unverified", "uncertain"]);
 
@@ -140,6 +149,7 @@ export const BrowserActParamsSchema = z.strictObject({
   action: ActionSchema,
   expect: ExpectationSchema.optional(),
   frame: FrameTargetSchema.optional(),
+  timeoutMs: ActionabilityTimeoutSchema.optional(),
 });
 
 /**

@@ -58,14 +58,117 @@ const describeElement = String.raw`function () {
 }`;
 
 /**
- * Whether the node hit at a point (the argument) is this element or inside
- * it, crossing shadow roots upwards: the hit test of requirement 8.
+ * Whether a click on the node hit at a point (the argument) reaches this
+ * element, the hit test of requirement 8. It does when the hit is:
+ * 1. this element or inside it, across shadow roots upwards;
+ * 2. inside a label whose control is this element (`label.control`), with
+ *    no other control between the hit and the label — the label hands
+ *    the click on, as a person's click on it would; a label of another
+ *    control refuses at once;
+ * 3. a part of this element's own component that draws it: the component
+ *    is this element's nearest custom-element ancestor in its own tree,
+ *    else the host of its shadow root; the hit must be the component
+ *    itself or inside the component's shadow tree (never among its other
+ *    light children), with no control on the way up, and the component
+ *    may hold no control besides this element (nor its ancestors and
+ *    descendants), so a click there can mean nothing else.
+ * Controls are interactive elements by tag, focusability, `onclick` or
+ * widget role; another frame's node never reaches the element. A
+ * component larger than 2,000 elements is refused rather than searched.
  */
-const containsNode = String.raw`function (hit) {
-  for (let node = hit; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
-    if (node === this) return true;
+const deliversTo = String.raw`function (hit) {
+  const target = this;
+  const up = (node) => (node instanceof ShadowRoot ? node.host : node.parentNode);
+  let depth = 0;
+  for (let node = hit; node; node = up(node)) {
+    if (node === target) return true;
+    if (++depth > 4096) return false;
   }
-  return false;
+  const controls = "a[href], area[href], button, input:not([type=hidden]), select, textarea, " +
+    "iframe, frame, embed, object, summary, details, audio[controls], video[controls], " +
+    "[contenteditable]:not([contenteditable=false]), [tabindex], [onclick], [role=button], " +
+    "[role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], " +
+    "[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=tab], " +
+    "[role=textbox], [role=searchbox], [role=combobox], [role=slider], [role=spinbutton], " +
+    "[role=treeitem], [role=gridcell]";
+  const isControl = (node) => node instanceof Element && node.matches(controls);
+  const within = (outer, node) => {
+    for (let at = node; at; at = up(at)) if (at === outer) return true;
+    return false;
+  };
+  for (let node = hit; node; node = up(node)) {
+    if (!(node instanceof Element)) continue;
+    if (node.localName === "label") {
+      if (node.control === target) return true;
+      if (node.control) return false;
+    } else if (isControl(node)) {
+      break;
+    }
+  }
+  let component = null;
+  for (let node = target.parentElement; node; node = node.parentElement) {
+    if (node.localName.includes("-")) {
+      component = node;
+      break;
+    }
+  }
+  const tree = target.getRootNode();
+  if (component === null && tree instanceof ShadowRoot) component = tree.host;
+  if (component === null) return false;
+  let drawn = hit === component;
+  const roots = [component];
+  if (component.shadowRoot) roots.push(component.shadowRoot);
+  for (let node = hit; node && node !== component; node = up(node)) {
+    if (node instanceof ShadowRoot) {
+      roots.push(node);
+      if (node.host === component) drawn = true;
+    } else if (isControl(node)) {
+      return false;
+    }
+  }
+  if (!drawn) return false;
+  for (let node = target; node && node !== component; node = up(node)) {
+    if (node instanceof ShadowRoot) roots.push(node);
+  }
+  const searched = new Set();
+  let seen = 0;
+  while (roots.length > 0) {
+    const root = roots.pop();
+    if (searched.has(root)) continue;
+    searched.add(root);
+    for (const element of root.querySelectorAll("*")) {
+      if (++seen > 2000) return false;
+      if (element.shadowRoot) roots.push(element.shadowRoot);
+      if (element === component || !isControl(element)) continue;
+      if (within(target, element) || within(element, target)) continue;
+      return false;
+    }
+  }
+  return true;
+}`;
+
+/**
+ * The boxes of this control's first visible label, as quads (8 numbers
+ * each, viewport coordinates), or null: where to aim at a control drawn
+ * by its label while its own box is too small to take a click (a visually
+ * hidden checkbox). Only in the top frame, whose viewport quads use.
+ */
+const labelBox = String.raw`function () {
+  const view = this.ownerDocument.defaultView;
+  if (!view || view !== view.top || !this.labels) return null;
+  for (const label of this.labels) {
+    const shows = typeof label.checkVisibility !== "function" ||
+      label.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    if (!shows) continue;
+    const quads = [];
+    for (const rect of label.getClientRects()) {
+      if (rect.width * rect.height <= 1) continue;
+      quads.push([rect.left, rect.top, rect.right, rect.top, rect.right, rect.bottom, rect.left, rect.bottom]);
+      if (quads.length === 8) break;
+    }
+    if (quads.length > 0) return quads;
+  }
+  return null;
 }`;
 
 /** Select all text of an input, a textarea or a contenteditable element. */
@@ -211,10 +314,11 @@ export const pageFunctions = {
   caretToEnd,
   chooseOption,
   compareValue,
-  containsNode,
+  deliversTo,
   describeElement,
   findOption,
   hovered,
+  labelBox,
   pageVisible,
   selectAllText,
   setControlValue,

@@ -11,8 +11,8 @@ Deno.test("every page function is a single function expression", () => {
 });
 
 Deno.test("isPageFunction() accepts only the exact declarations", () => {
-  assert.ok(isPageFunction(pageFunctions.containsNode));
-  assert.ok(!isPageFunction(pageFunctions.containsNode + " "));
+  assert.ok(isPageFunction(pageFunctions.deliversTo));
+  assert.ok(!isPageFunction(pageFunctions.deliversTo + " "));
   assert.ok(!isPageFunction("function () { return document.cookie; }"));
   assert.ok(!isPageFunction(undefined));
   assert.ok(!isPageFunction({}));

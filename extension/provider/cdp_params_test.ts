@@ -153,7 +153,7 @@ Deno.test("only the fixed page functions run, by value, on resolved objects", ()
     returnByValue: true,
   }, origin);
   checkCdpParams("Runtime.callFunctionOn", {
-    functionDeclaration: pageFunctions.containsNode,
+    functionDeclaration: pageFunctions.deliversTo,
     objectId: "123.4.5",
     arguments: [{ objectId: "123.4.6" }],
     returnByValue: true,

@@ -169,6 +169,25 @@ export class ActPage {
     };
   }
 
+  /**
+   * The one element with accessibility `role` and `name`, found through the
+   * accessibility tree as an observation finds it (so also inside open and
+   * closed shadow roots).
+   */
+  async targetByRole(role: string, name: string): Promise<ActTarget> {
+    const document = await this.page.send("DOM.getDocument", { depth: 0 });
+    const root = objectField(document, "root");
+    const answer = await this.page.send("Accessibility.queryAXTree", {
+      backendNodeId: numberField(root, "backendNodeId"),
+      role,
+      accessibleName: name,
+    });
+    const nodes = Array.isArray(answer.nodes) ? answer.nodes.filter(isObject) : [];
+    const found = nodes.filter((node) => node.ignored !== true);
+    if (found.length !== 1) throw new Error(`${found.length} elements are ${role} "${name}"`);
+    return { backendNodeId: numberField(found[0], "backendDOMNodeId"), role, name };
+  }
+
   /** Test-only look at the page. */
   evaluate(expression: string): Promise<JsonValue> {
     return this.page.evaluate(expression);

@@ -255,7 +255,7 @@ export class ScriptedPage {
       case "describeElement":
         if (self === undefined) return { type: "object", value: { connected: false } };
         return { type: "object", value: describe(self) };
-      case "containsNode": {
+      case "deliversTo": {
         const hit = this.#objectNode(argument.objectId);
         return { type: "boolean", value: self !== undefined && this.#contains(self, hit) };
       }

@@ -135,7 +135,7 @@ const cdpGoldens: Record<CdpMethod, JsonObject> = {
   "Page.getLayoutMetrics": {},
   "Page.navigate": { url: "https://shop.example/cart" },
   "Runtime.callFunctionOn": {
-    functionDeclaration: pageFunctions.containsNode,
+    functionDeclaration: pageFunctions.deliversTo,
     objectId: "1.2.3",
     arguments: [{ objectId: "4.5.6" }],
     returnByValue: true,

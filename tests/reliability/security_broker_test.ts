@@ -114,9 +114,9 @@ const forbiddenMethods = [
 /** Declarations a page must never run, each a near miss of a real page function. */
 const foreignFunctions = [
   "function () { return document.cookie; }",
-  `${pageFunctions.containsNode} `,
-  ` ${pageFunctions.containsNode}`,
-  pageFunctions.containsNode.replace("return true", "return fetch('/x') && true"),
+  `${pageFunctions.deliversTo} `,
+  ` ${pageFunctions.deliversTo}`,
+  pageFunctions.deliversTo.replace("return true", "return fetch('/x') && true"),
   pageFunctions.textPresent.toUpperCase(),
   `(${pageFunctions.describeElement})()`,
   "() => location.href",

@@ -96,6 +96,7 @@ export async function actOnLease(
     expect: params.expect,
     resolveRef: (expected) => epochs.resolve(leaseId, params.documentEpoch, expected),
     loaderId: origin.loaderId,
+    actionabilityTimeoutMs: params.timeoutMs,
   });
   const observation = await observationAfter(held, books, signal);
   const note = noteFor(params.action, outcome);

@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
-import { requireKind } from "./kinds.ts";
 import { clickPrepared } from "./pointer.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, prepareTarget } from "./target.ts";
@@ -24,10 +23,7 @@ export async function check(
   action: ActionOf<"check">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "check");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    signal: context.signal,
-  });
-  requireKind(prepared, target, ["checkbox"]);
+  const prepared = await prepareTarget(context, target, { kinds: ["checkbox"] });
   if (prepared.description.checked !== action.checked) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, action.checked);
 }
@@ -38,10 +34,7 @@ export async function radio(
   _action: ActionOf<"radio">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "radio");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    signal: context.signal,
-  });
-  requireKind(prepared, target, ["radio"]);
+  const prepared = await prepareTarget(context, target, { kinds: ["radio"] });
   if (prepared.description.checked !== true) await clickPrepared(context, prepared);
   return checkedIs(context, target.backendNodeId, true);
 }
@@ -56,10 +49,7 @@ export async function select(
   action: ActionOf<"select">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "select");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    signal: context.signal,
-  });
-  requireKind(prepared, target, ["select"]);
+  const prepared = await prepareTarget(context, target, { kinds: ["select"] });
   const find = () =>
     context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);
   const { index, current } = await find();

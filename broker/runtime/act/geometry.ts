@@ -95,6 +95,14 @@ export async function readViewport(cdp: Cdp, signal?: AbortSignal): Promise<View
   };
 }
 
+/**
+ * Whether any of `quads` has more than one square pixel, wherever it is:
+ * an element that has a box, if perhaps not in the viewport.
+ */
+export function hasArea(quads: readonly (readonly number[])[]): boolean {
+  return quads.some((quad) => quadArea(quad) > 1);
+}
+
 /** `point` in the viewport as whole-pixel document coordinates. */
 export function toPage(point: Point, viewport: Viewport): Point {
   return { x: Math.round(point.x + viewport.pageX), y: Math.round(point.y + viewport.pageY) };

@@ -1,21 +1,99 @@
 /**
- * The hit test of DESIGN.md requirement 8: the element at the point input is
- * about to go to must be the target or inside it (across shadow roots),
- * otherwise the action fails with `TARGET_COVERED` and nothing is sent.
+ * The hit test of DESIGN.md requirement 8: the element at the point input
+ * is about to go to must be one that hands the input to the target, else
+ * the action fails with `TARGET_COVERED` and nothing is sent.
+ *
+ * Which hits hand a click to the target (the `deliversTo` page function):
+ * - the target itself or anything inside it, across shadow roots;
+ * - its label (`label.control` is the target), or a part of that label
+ *   that is no control itself: the browser clicks the control for it;
+ * - a part of the target's own component that draws it — the component
+ *   being the nearest custom element around the target in its own tree,
+ *   else the host of its shadow root — when the hit is the component or
+ *   inside its shadow tree, is no control itself, and the component holds
+ *   no control but the target.
+ * Everything else covers the target: another control, another label's
+ * text, another frame (clickjacking), a sibling laid over it in the light
+ * DOM, a layer of an ancestor that is no component.
+ *
+ * Why a page cannot get a click accepted on a decoy by its DOM's shape: a
+ * decoy that is a control never counts; a label counts only when the
+ * browser itself forwards its click to the target; and a component's part
+ * counts only inside a component that holds no other control, so there is
+ * nothing else the click could operate — the page can make that
+ * component's part do something else only with its own script, which it
+ * could as well attach to the target itself. Another frame never counts.
  *
  * @module
  */
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import { call, type Cdp, NodeForLocationAnswer } from "./cdp.ts";
-import { refusalAs } from "./faults.ts";
+import { isPageRefusal } from "./faults.ts";
 import type { Aim } from "./geometry.ts";
 import type { PageObjects } from "./page_objects.ts";
 
+/** What the hit test found at the aim point. */
+export type Hit =
+  /** The target, or something that hands the input to it. */
+  | { kind: "target" }
+  /** Something else, by backend node. */
+  | { kind: "covered"; by: number }
+  /** Nothing at all (the point is off the document). */
+  | { kind: "nothing" };
+
 /**
- * Throw `TARGET_COVERED` unless the node where `aim` points is `target` or
- * inside it. Pointer-events-none layers are looked through, as real input
- * does. Nothing at all there (off the document) is `TARGET_NOT_INTERACTABLE`.
+ * Test what is at `aim`. Pointer-events-none layers are looked through, as
+ * real input does. A node that cannot be compared with the target (one of
+ * another frame) covers it.
+ */
+export async function hitAt(
+  cdp: Cdp,
+  objects: PageObjects,
+  target: { backendNodeId: number; objectId: string },
+  aim: Aim,
+  signal?: AbortSignal,
+): Promise<Hit> {
+  let hit: number;
+  try {
+    hit = (await call(
+      cdp,
+      "DOM.getNodeForLocation",
+      {
+        x: aim.pagePoint.x,
+        y: aim.pagePoint.y,
+        includeUserAgentShadowDOM: true,
+        ignorePointerEventsNone: false,
+      },
+      NodeForLocationAnswer,
+      signal,
+    )).backendNodeId;
+  } catch (error) {
+    signal?.throwIfAborted();
+    if (!isPageRefusal(error)) throw error;
+    return { kind: "nothing" };
+  }
+  if (hit === target.backendNodeId) return { kind: "target" };
+  try {
+    const hitObject = await objects.resolve(hit);
+    const delivers = await objects.run(
+      "deliversTo",
+      target.objectId,
+      [{ objectId: hitObject }],
+      z.boolean(),
+    );
+    return delivers ? { kind: "target" } : { kind: "covered", by: hit };
+  } catch (error) {
+    signal?.throwIfAborted();
+    if (!isPageRefusal(error)) throw error;
+    return { kind: "covered", by: hit };
+  }
+}
+
+/**
+ * Throw `TARGET_COVERED` unless what is at `aim` hands the input to
+ * `target` (nothing at all there is `TARGET_NOT_INTERACTABLE`): the last
+ * look right before a press, without waiting.
  */
 export async function assertHit(
   cdp: Cdp,
@@ -24,38 +102,11 @@ export async function assertHit(
   aim: Aim,
   signal?: AbortSignal,
 ): Promise<void> {
-  const hit = await refusalAs(
-    "TARGET_NOT_INTERACTABLE",
-    () =>
-      call(
-        cdp,
-        "DOM.getNodeForLocation",
-        {
-          x: aim.pagePoint.x,
-          y: aim.pagePoint.y,
-          includeUserAgentShadowDOM: true,
-          ignorePointerEventsNone: false,
-        },
-        NodeForLocationAnswer,
-        signal,
-      ),
-    signal,
-  );
-  if (hit.backendNodeId === target.backendNodeId) return;
-  // Something is at the point and it is not the target. When it cannot even
-  // be compared with the target (a node of another frame), it covers it.
-  const inside = await refusalAs("TARGET_COVERED", async () => {
-    const hitObject = await objects.resolve(hit.backendNodeId);
-    return await objects.run(
-      "containsNode",
-      target.objectId,
-      [{ objectId: hitObject }],
-      z.boolean(),
-    );
-  }, signal);
-  if (!inside) {
-    throw new LeashError("TARGET_COVERED", {
-      cause: new Error("another element is at the target's point"),
-    });
+  const hit = await hitAt(cdp, objects, target, aim, signal);
+  if (hit.kind === "nothing") {
+    throw new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "offscreen" } });
+  }
+  if (hit.kind === "covered") {
+    throw new LeashError("TARGET_COVERED", { detail: { reason: "covered" } });
   }
 }

@@ -26,10 +26,7 @@ export async function hover(
   _action: ActionOf<"hover">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "hover");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    allowDisabled: true,
-    signal: context.signal,
-  });
+  const prepared = await prepareTarget(context, target, { allowDisabled: true });
   const { point } = await aimAt(context, prepared);
   if (!await context.objects.run("pageVisible", prepared.objectId, [], z.boolean())) {
     // Chrome holds a hidden page's mouse move for 5 s waiting for a frame.

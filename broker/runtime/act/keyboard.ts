@@ -46,9 +46,7 @@ export async function press(
   const chord = chordOf(action);
   const target = context.target;
   if (target !== undefined) {
-    const prepared = await prepareTarget(context.cdp, context.objects, target, {
-      signal: context.signal,
-    });
+    const prepared = await prepareTarget(context, target);
     await context.gate.open(context.signal);
     if (!prepared.description.focused) {
       await call(

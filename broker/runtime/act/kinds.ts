@@ -5,10 +5,8 @@
  *
  * @module
  */
-import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
-import type { ElementKind, PreparedTarget } from "./target.ts";
-import type { ActTarget } from "./types.ts";
+import type { ElementKind } from "./target.ts";
 
 /** Roles of widgets that take key events, not a value or a click. */
 const keyedRoles = new Set(["combobox", "spinbutton", "searchbox", "textbox", "slider"]);
@@ -35,22 +33,4 @@ export function actionFor(kind: ElementKind, role: string): Action["kind"] | und
     case "other":
       return keyedRoles.has(role) ? "type" : "click";
   }
-}
-
-/**
- * Refuse `prepared` unless it is one of `kinds`: `TARGET_NOT_INTERACTABLE`
- * naming the action that can take it, and nothing was sent.
- */
-export function requireKind(
-  prepared: PreparedTarget,
-  target: ActTarget,
-  kinds: readonly ElementKind[],
-): void {
-  const kind = prepared.description.kind;
-  if (kinds.includes(kind)) return;
-  const use = actionFor(kind, target.role);
-  throw new LeashError("TARGET_NOT_INTERACTABLE", {
-    cause: new Error(`the element is ${kind}, not ${kinds.join(" or ")}`),
-    detail: use === undefined ? { reason: "wrongKind" } : { reason: "wrongKind", use },
-  });
 }

@@ -3,7 +3,8 @@
  * nothing, through the dispatch gate, to the verdict.
  *
  * Before the gate everything only reads the page (and scrolls the target
- * into view); a failure there throws a `LeashError` (`STALE_TARGET`,
+ * into view), waiting up to `actionabilityTimeoutMs` for the target to
+ * become actionable (`actionability.ts`); a failure there throws a `LeashError` (`STALE_TARGET`,
  * `TARGET_NOT_INTERACTABLE`, `TARGET_COVERED`, `OUT_OF_SCOPE`) and nothing
  * was dispatched. From the gate on, the action never throws: a failure ends
  * it as `uncertain`, because input may have reached the page.
@@ -13,9 +14,11 @@
 import { type DocumentIdentity, sameDocument } from "../../../contracts/document.ts";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
+import { defaultActionabilityTimeoutMs } from "./actionability.ts";
 import { append, fill, fillEditable } from "./text.ts";
 import { check, radio, select } from "./choice.ts";
 import { readDocument } from "../document.ts";
+import { nameCover } from "./cover.ts";
 import { checkExpectation, type ExpectationResult } from "./expectation.ts";
 import { DispatchGate } from "./gate.ts";
 import { press } from "./keyboard.ts";
@@ -50,6 +53,11 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     target: options.target,
     leaseScope: options.leaseScope,
     signal,
+    patience: {
+      deadline: Date.now() + (options.actionabilityTimeoutMs ?? defaultActionabilityTimeoutMs),
+      signal,
+      nameCover: (backendNodeId) => nameCover(cdp, backendNodeId, signal),
+    },
   };
   try {
     const before = await readDocument(cdp, signal);

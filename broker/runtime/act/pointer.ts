@@ -1,37 +1,185 @@
 /**
  * Pointer actions: click, wheel and scroll. A click (and a wheel on an
- * element) scrolls the target into view, takes the centre of its first
- * visible quad and hit-tests that point before any input is sent.
+ * element) waits until its target is actionable — scrolled into view, the
+ * same box over two reads a frame apart, and hit by the hit test at the
+ * centre of its first visible quad — before any input is sent.
+ *
+ * Where to aim: the centre of the element's own first visible quad; a
+ * control whose own box is too small to take a click (a visually hidden
+ * checkbox, clipped to a pixel or moved off the page) is aimed at through
+ * its first visible label instead, which the browser forwards the click
+ * from. The hit test then accepts the label (see `hit_test.ts`).
  *
  * @module
  */
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
-import { AnyAnswer, call } from "./cdp.ts";
-import { refusalAs } from "./faults.ts";
+import {
+  delay,
+  type Probe,
+  ready,
+  sameQuads,
+  stableGapMs,
+  type Unready,
+  unready,
+  untilActionable,
+} from "./actionability.ts";
+import { AnyAnswer, call, ContentQuadsAnswer } from "./cdp.ts";
+import { isPageRefusal, refusalAs } from "./faults.ts";
 import {
   type Aim,
   elementAim,
+  hasArea,
   type Point,
   readViewport,
   toPage,
+  type Viewport,
   viewportCentre,
+  visibleCentre,
 } from "./geometry.ts";
-import { assertHit } from "./hit_test.ts";
+import { assertHit, hitAt } from "./hit_test.ts";
 import { hoverAt, pressAt, wheelAt } from "./input.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
-import { type PreparedTarget, prepareTarget } from "./target.ts";
+import { type PreparedTarget, prepareTarget, probeTarget } from "./target.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
-/** Scroll into view and return the hit-tested aim at `prepared`; sends no input. */
+const LabelBoxAnswer = z.array(z.array(z.number().finite()).length(8)).max(8).nullable();
+
+/** Where an element's box is, in the viewport: its own quads, or its label's. */
+interface Box {
+  quads: number[][];
+  via: "self" | "label";
+  viewport: Viewport;
+}
+
+/**
+ * Wait until `prepared` can take pointer input and return the hit-tested
+ * aim at it; sends no input. Each probe checks again everything the step
+ * needs of the target (see `prepareTarget`), scrolls it into view, reads
+ * its box twice a frame apart and hit-tests the centre. After the
+ * action's deadline: `TARGET_COVERED` naming the cover, or
+ * `TARGET_NOT_INTERACTABLE` with the condition that failed.
+ */
 export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Aim> {
+  let fresh = true;
+  return await untilActionable(context.patience, () => {
+    // The first probe starts from the look `prepareTarget` has just taken.
+    const first = fresh ? ready(prepared) : undefined;
+    fresh = false;
+    return probeAim(context, prepared, first);
+  });
+}
+
+/** One look at whether `prepared` can take pointer input now. */
+async function probeAim(
+  context: StepContext,
+  prepared: PreparedTarget,
+  looked: Probe<PreparedTarget> | undefined,
+): Promise<Probe<Aim>> {
+  const { target, needs } = prepared;
+  const first = looked ?? await probeTarget(context, target, needs);
+  if (!first.ready) return first;
+  try {
+    await scrollIntoView(context, target.backendNodeId);
+  } catch (error) {
+    if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
+    return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
+  }
+  const before = await readBox(context, first.value);
+  if ("reason" in before) return unready(before);
+  await delay(stableGapMs, context.signal);
+  // The second look also makes the page bring its layout up to date: a
+  // transform transition runs on the compositor, and the box DevTools reads
+  // lags behind it until script touches the element's layout.
+  const second = await probeTarget(context, target, needs, { identity: false });
+  if (!second.ready) return second;
+  const after = await readBox(context, second.value);
+  if ("reason" in after) return unready(after);
+  if (before.via !== after.via || !sameQuads(before.quads, after.quads)) {
+    return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "moving" });
+  }
+  const point = visibleCentre(after.quads, after.viewport);
+  if (point === undefined) return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
+  const aim = { point, pagePoint: toPage(point, after.viewport) };
+  const hit = await hitAt(context.cdp, context.objects, second.value, aim, context.signal);
+  if (hit.kind === "nothing") {
+    return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
+  }
+  if (hit.kind === "covered") {
+    return unready({ code: "TARGET_COVERED", reason: "covered", coveredBy: hit.by });
+  }
+  return ready(aim);
+}
+
+/**
+ * The box to aim at: the element's own when part of it shows, else its
+ * label's (scrolled towards when it is out of view). No usable box at all
+ * is unready: hidden without one, offscreen with one out of view.
+ */
+async function readBox(context: StepContext, prepared: PreparedTarget): Promise<Box | Unready> {
   const { cdp, signal } = context;
-  await scrollIntoView(context, prepared.backendNodeId);
-  const aim = await elementAim(cdp, prepared.backendNodeId, signal);
-  await assertHit(cdp, context.objects, prepared, aim, signal);
-  return aim;
+  let own: number[][] = [];
+  try {
+    own = (await call(
+      cdp,
+      "DOM.getContentQuads",
+      { backendNodeId: prepared.backendNodeId },
+      ContentQuadsAnswer,
+      signal,
+    )).quads;
+  } catch (error) {
+    signal?.throwIfAborted();
+    // An element without layout has no quads; DevTools answers with an error.
+    if (!isPageRefusal(error)) throw error;
+  }
+  const viewport = await readViewport(cdp, signal);
+  if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport };
+  const label = await context.objects.run("labelBox", prepared.objectId, [], LabelBoxAnswer);
+  if (label !== null && label.length > 0) {
+    if (visibleCentre(label, viewport) !== undefined) {
+      return { quads: label, via: "label", viewport };
+    }
+    await scrollTowards(context, prepared.backendNodeId, own, label);
+  }
+  const someBox = hasArea(own) || (label !== null && label.length > 0);
+  return { code: "TARGET_NOT_INTERACTABLE", reason: someBox ? "offscreen" : "hidden" };
+}
+
+/**
+ * Scroll the label's box into view through the control it labels
+ * (`DOM.scrollIntoViewIfNeeded` takes a rect relative to the node's box).
+ * Does nothing when the control has no box to measure from.
+ */
+async function scrollTowards(
+  context: StepContext,
+  backendNodeId: number,
+  own: readonly (readonly number[])[],
+  label: readonly (readonly number[])[],
+): Promise<void> {
+  if (own.length === 0) return;
+  const xs = (quads: readonly (readonly number[])[]) =>
+    quads.flatMap((q) => [q[0], q[2], q[4], q[6]]);
+  const ys = (quads: readonly (readonly number[])[]) =>
+    quads.flatMap((q) => [q[1], q[3], q[5], q[7]]);
+  const left = Math.min(...xs(label)) - Math.min(...xs(own));
+  const top = Math.min(...ys(label)) - Math.min(...ys(own));
+  const width = Math.max(...xs(label)) - Math.min(...xs(label));
+  const height = Math.max(...ys(label)) - Math.min(...ys(label));
+  const fits = [left, top].every((value) => Math.abs(value) < 100_000) &&
+    [width, height].every((value) => value > 0 && value < 100_000);
+  if (!fits) return;
+  await refusalAs("TARGET_NOT_INTERACTABLE", () =>
+    call(
+      context.cdp,
+      "DOM.scrollIntoViewIfNeeded",
+      { backendNodeId, rect: { x: left, y: top, width, height } },
+      AnyAnswer,
+      context.signal,
+    ), context.signal).catch((error) => {
+      if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
+    });
 }
 
 /**
@@ -70,10 +218,7 @@ export async function click(
   context: StepContext,
   _action: ActionOf<"click">,
 ): Promise<Postcondition> {
-  const target = requireTarget(context, "click");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
-    signal: context.signal,
-  });
+  const prepared = await prepareTarget(context, requireTarget(context, "click"));
   await clickPrepared(context, prepared);
   return undefined;
 }
@@ -89,10 +234,7 @@ export async function wheel(
     point = await viewportCentre(context.cdp, context.signal);
     objectId = await context.objects.document();
   } else {
-    const prepared = await prepareTarget(context.cdp, context.objects, context.target, {
-      allowDisabled: true,
-      signal: context.signal,
-    });
+    const prepared = await prepareTarget(context, context.target, { allowDisabled: true });
     point = (await aimAt(context, prepared)).point;
     objectId = prepared.objectId;
   }
@@ -100,6 +242,7 @@ export async function wheel(
     // Chrome never delivers it: the act would wait out its time limit and end uncertain.
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("the tab is in the background, and a hidden page takes no wheel input"),
+      detail: { reason: "hidden" },
     });
   }
   await context.gate.open(context.signal);
@@ -113,10 +256,7 @@ export async function scroll(
   _action: ActionOf<"scroll">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "scroll");
-  await prepareTarget(context.cdp, context.objects, target, {
-    allowDisabled: true,
-    signal: context.signal,
-  });
+  await prepareTarget(context, target, { allowDisabled: true });
   await context.gate.open(context.signal);
   await scrollIntoView(context, target.backendNodeId);
   return {

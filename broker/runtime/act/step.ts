@@ -5,6 +5,7 @@
  * @module
  */
 import type { LeaseScope } from "../../../contracts/methods/common.ts";
+import type { Patience } from "./actionability.ts";
 import type { Cdp } from "./cdp.ts";
 import type { DispatchGate } from "./gate.ts";
 import type { PageObjects } from "./page_objects.ts";
@@ -18,6 +19,8 @@ export interface StepContext {
   target: ActTarget | undefined;
   leaseScope: LeaseScope;
   signal?: AbortSignal;
+  /** How long the action may wait for its target to become actionable (`actionability.ts`). */
+  patience: Patience;
 }
 
 /**

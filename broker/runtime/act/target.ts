@@ -1,17 +1,27 @@
 /**
  * Making sure the element an action aims at is still the one the caller
  * observed, and that it can take the action: same accessibility role and
- * name, connected, visible, enabled and of the right kind. All of this only
- * reads the page.
+ * name, connected, visible, enabled and of the right kind, waiting for what
+ * may still pass (see `actionability.ts`). All of this only reads the page.
  *
  * @module
  */
 import { z } from "zod";
-import { LeashError } from "../../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { ellipsis, flatName } from "../../../contracts/text.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
+import {
+  type Needs,
+  type Probe,
+  ready,
+  type Unready,
+  unready,
+  untilActionable,
+} from "./actionability.ts";
 import { refusalAs } from "./faults.ts";
+import { actionFor } from "./kinds.ts";
 import type { PageObjects } from "./page_objects.ts";
+import type { StepContext } from "./step.ts";
 import type { ActTarget } from "./types.ts";
 
 /** What kind of control an element is, as the `describeElement` page function tells. */
@@ -54,6 +64,10 @@ export interface PreparedTarget {
   backendNodeId: number;
   objectId: string;
   description: ElementDescription;
+  /** The element as the caller observed it. */
+  target: ActTarget;
+  /** What the action needs of it, checked again on every probe of the aim. */
+  needs: Needs;
 }
 
 /**
@@ -62,7 +76,8 @@ export interface PreparedTarget {
  * A changed identity is `STALE_TARGET`; a node the accessibility tree now
  * ignores (hidden, inert, aria-hidden) is `TARGET_NOT_INTERACTABLE`, except
  * one it ignores only as uninteresting, which is a plain `generic` (how an
- * observation shows a clickable wrapper).
+ * observation shows a clickable wrapper). Hidden may pass: an action waits
+ * for it (see {@linkcode probeTarget}).
  */
 export async function checkIdentity(
   cdp: Cdp,
@@ -93,6 +108,7 @@ export async function checkIdentity(
   if (node.ignored && !plain) {
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("the accessibility tree ignores the element"),
+      detail: { reason: "hidden" },
     });
   }
   const role = plain ? "generic" : typeof node.role?.value === "string" ? node.role.value : "";
@@ -122,43 +138,86 @@ export async function describe(
     const objectId = await objects.resolve(backendNodeId);
     const description = await objects.run("describeElement", objectId, [], DescribeAnswer);
     if (!description.connected) {
-      throw new LeashError("STALE_TARGET", { cause: new Error("the element left the document") });
+      throw new LeashError("STALE_TARGET", {
+        cause: new Error("the element left the document"),
+        detail: { reason: "detached" },
+      });
     }
     return { objectId, description };
   }, signal);
 }
 
 /**
- * Check that the element is connected and keeps its identity, then that it
- * is visible, enabled (unless
- * `allowDisabled`) and, when `kinds` is given, one of `kinds`; `editable`
- * also refuses read-only fields. Anything else is `TARGET_NOT_INTERACTABLE`.
+ * What keeps `description` from taking an action that `needs` it, or
+ * `undefined` when nothing does. The wrong kind (named with the action
+ * that can take an element of that kind and accessibility `role`) and
+ * read-only are final; hidden and disabled may pass.
+ */
+export function unmetNeed(
+  description: ElementDescription,
+  needs: Needs,
+  role = "",
+): Unready | undefined {
+  if (needs.kinds !== undefined && !needs.kinds.includes(description.kind)) {
+    const use = actionFor(description.kind, role);
+    return {
+      code: "TARGET_NOT_INTERACTABLE",
+      reason: "wrongKind",
+      final: true,
+      ...(use === undefined ? {} : { use }),
+    };
+  }
+  if (needs.editable === true && description.readOnly) {
+    return { code: "TARGET_NOT_INTERACTABLE", reason: "readonly", final: true };
+  }
+  if (!description.visible) return { code: "TARGET_NOT_INTERACTABLE", reason: "hidden" };
+  if (description.disabled && needs.allowDisabled !== true) {
+    return { code: "TARGET_NOT_INTERACTABLE", reason: "disabled" };
+  }
+  return undefined;
+}
+
+/**
+ * One look at the target: connected (else `STALE_TARGET`), its identity
+ * kept (else `STALE_TARGET`), not ignored by the accessibility tree, and
+ * meeting `needs`. With `identity: false` the accessibility tree is not
+ * asked again (the aim's second look, a frame after the first).
+ */
+export async function probeTarget(
+  context: StepContext,
+  target: ActTarget,
+  needs: Needs,
+  options: { identity?: boolean } = {},
+): Promise<Probe<PreparedTarget>> {
+  // Connected first: a removed node is stale, not merely ignored by the accessibility tree.
+  const { objectId, description } = await describe(
+    context.objects,
+    target.backendNodeId,
+    context.signal,
+  );
+  const unmet = unmetNeed(description, needs, target.role);
+  if (unmet?.final === true) return unready(unmet);
+  if (options.identity !== false) {
+    try {
+      await checkIdentity(context.cdp, target, context.signal);
+    } catch (error) {
+      if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
+      return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
+    }
+  }
+  if (unmet !== undefined) return unready(unmet);
+  return ready({ backendNodeId: target.backendNodeId, objectId, description, target, needs });
+}
+
+/**
+ * Wait until the element is connected, keeps its identity and meets
+ * `needs` (see {@linkcode probeTarget}), up to the action's deadline; then
+ * `TARGET_NOT_INTERACTABLE` with the condition that failed. Sends nothing.
  */
 export async function prepareTarget(
-  cdp: Cdp,
-  objects: PageObjects,
+  context: StepContext,
   target: ActTarget,
-  options: {
-    kinds?: readonly ElementKind[];
-    /** Refuse read-only fields. */
-    editable?: boolean;
-    /** Accept a disabled element (only looking at it, e.g. scrolling to it). */
-    allowDisabled?: boolean;
-    signal?: AbortSignal;
-  } = {},
+  needs: Needs = {},
 ): Promise<PreparedTarget> {
-  // Connected first: a removed node is stale, not merely ignored by the accessibility tree.
-  const { objectId, description } = await describe(objects, target.backendNodeId, options.signal);
-  await checkIdentity(cdp, target, options.signal);
-  const why = !description.visible
-    ? "the element is hidden"
-    : description.disabled && options.allowDisabled !== true
-    ? "the element is disabled"
-    : options.kinds !== undefined && !options.kinds.includes(description.kind)
-    ? `the element is ${description.kind}, not ${options.kinds.join(" or ")}`
-    : options.editable === true && description.readOnly
-    ? "the element is read-only"
-    : undefined;
-  if (why !== undefined) throw new LeashError("TARGET_NOT_INTERACTABLE", { cause: new Error(why) });
-  return { backendNodeId: target.backendNodeId, objectId, description };
+  return await untilActionable(context.patience, () => probeTarget(context, target, needs));
 }

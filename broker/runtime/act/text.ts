@@ -14,7 +14,6 @@ import { z } from "zod";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call } from "./cdp.ts";
 import { insertText, pressKey } from "./input.ts";
-import { requireKind } from "./kinds.ts";
 import { known, type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
 
@@ -43,11 +42,10 @@ export async function fill(
   action: ActionOf<"fill" | "fillEditable">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, action.kind);
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
+    kinds: ["text", "value", "editable"],
     editable: true,
-    signal: context.signal,
   });
-  requireKind(prepared, target, ["text", "value", "editable"]);
   if (prepared.description.kind === "value") {
     // Date, time, colour and range inputs take no typed text: set the value as a person's picker would.
     await context.gate.open(context.signal);
@@ -82,11 +80,10 @@ export async function append(
   action: ActionOf<"append">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "append");
-  const prepared = await prepareTarget(context.cdp, context.objects, target, {
+  const prepared = await prepareTarget(context, target, {
+    kinds: ["text", "editable"],
     editable: true,
-    signal: context.signal,
   });
-  requireKind(prepared, target, ["text", "editable"]);
   const before = await compare(context, prepared, "");
   if (!await focusField(context, prepared)) return known("focus", false);
   const placed = await context.objects.run("caretToEnd", prepared.objectId, [], z.boolean());

@@ -35,9 +35,7 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   let field: PreparedTarget | undefined;
   let lengthBefore = 0;
   if (target !== undefined) {
-    const prepared = await prepareTarget(context.cdp, context.objects, target, {
-      signal: context.signal,
-    });
+    const prepared = await prepareTarget(context, target);
     const kind = prepared.description.kind;
     const isField = kind === "text" || kind === "editable";
     if (isField && prepared.description.readOnly) {

@@ -105,4 +105,9 @@ export interface PerformActionOptions {
   resolveRef?: ResolveRef;
   /** How long an expectation may take to come true; default 2,000 ms. */
   expectTimeoutMs?: number;
+  /**
+   * How long the action may wait for its target to become actionable
+   * before it is refused; default 2,000 ms, 0 looks once.
+   */
+  actionabilityTimeoutMs?: number;
 }

@@ -1,0 +1,337 @@
+/**
+ * Actions wait until their target can take them, on real headless Chromium:
+ * rows that move into place after a filter, buttons enabled or shown a
+ * moment later, a button covered for good, and controls drawn by their own
+ * parts — next to decoys that only look like such parts. One browser for
+ * the whole file.
+ */
+import assert from "node:assert/strict";
+import { type ErrorDetail, isLeashError, LeashError } from "../../contracts/errors.ts";
+import type { Action } from "../../contracts/methods/mod.ts";
+import { pageFunctions } from "../../contracts/methods/page_functions.ts";
+import { browserForTests } from "../support/chromium.ts";
+import { ActPage } from "./_chromium_page.ts";
+import {
+  type ActionOutcome,
+  type ActTarget,
+  performAction,
+  type PerformActionOptions,
+} from "../../broker/runtime/act/mod.ts";
+
+const browser = browserForTests();
+
+Deno.test({
+  name: "performAction waits until its target is actionable, then acts once",
+  ignore: browser === undefined,
+  async fn(t) {
+    if (browser === undefined) return;
+    const act = await ActPage.start(browser);
+    let hookCalls = 0;
+
+    const run = (
+      action: Action,
+      target: ActTarget,
+      extra: Partial<PerformActionOptions> = {},
+    ): Promise<ActionOutcome> => {
+      hookCalls = 0;
+      return act.record(() =>
+        performAction({
+          cdp: act.cdp,
+          target,
+          action,
+          leaseScope: { kind: "origin", origin: act.server.origin },
+          beforeDispatch: () => {
+            hookCalls++;
+          },
+          ...extra,
+        })
+      );
+    };
+    /** Run `action` expecting a refusal before any input; returns the error's detail. */
+    const refused = async (
+      code: "TARGET_COVERED" | "TARGET_NOT_INTERACTABLE" | "STALE_TARGET",
+      action: Action,
+      target: ActTarget,
+      extra?: Partial<PerformActionOptions>,
+    ): Promise<ErrorDetail | undefined> => {
+      let detail: ErrorDetail | undefined;
+      await assert.rejects(run(action, target, extra), (error) => {
+        assert.ok(isLeashError(error, code), String(error));
+        detail = error instanceof LeashError ? error.detail : undefined;
+        return true;
+      });
+      assert.equal(hookCalls, 0, "beforeDispatch must not run when the action is refused");
+      assert.deepEqual(act.callsTo("Input."), [], "no input may be sent");
+      assert.deepEqual(act.callsTo("DOM.focus"), [], "focus must not move");
+      return detail;
+    };
+    /** How often the last action looked at its target. */
+    const probes = () =>
+      act.callsTo("Runtime.callFunctionOn").filter((call) =>
+        call.params.functionDeclaration === pageFunctions.describeElement
+      ).length;
+    const filter = async (text: string) => {
+      const outcome = await run(
+        { kind: "fill", ref: "quick", text },
+        await act.target("#quick"),
+      );
+      assert.equal(outcome.status, "verified", JSON.stringify(outcome));
+    };
+    const picked = (name: string) => ({ expect: { textPresent: `Picked: ${name}` } });
+
+    try {
+      await t.step(
+        "rows that slide in after a filter: a click right after it lands on the matching row",
+        async () => {
+          await act.open("actionability_grid.html?mode=slide");
+          const mango = await act.target("#cell-mango");
+          await filter("mango");
+          const outcome = await run({ kind: "click", ref: "mango" }, mango, picked("Mango"));
+          assert.equal(outcome.status, "verified", JSON.stringify(outcome));
+          assert.deepEqual(await act.evaluate("window.picks"), ["Mango"]);
+          assert.equal(await act.evaluate("window.downs"), 1, "one press, on the row");
+        },
+      );
+
+      await t.step(
+        "without the wait the same click is refused while the row moves, and nothing is sent",
+        async () => {
+          await act.open("actionability_grid.html?mode=slide");
+          const mango = await act.target("#cell-mango");
+          await filter("mango");
+          let detail: ErrorDetail | undefined;
+          hookCalls = 0;
+          await assert.rejects(
+            run({ kind: "click", ref: "mango" }, mango, { actionabilityTimeoutMs: 0 }),
+            (error) => {
+              assert.ok(error instanceof LeashError, String(error));
+              detail = error.detail;
+              return error.code === "TARGET_COVERED" || error.code === "TARGET_NOT_INTERACTABLE";
+            },
+          );
+          // One look finds the row under the filter panel, off the page or on its way.
+          assert.ok(
+            detail !== undefined && ["covered", "moving", "offscreen"].includes(detail.reason),
+            JSON.stringify(detail),
+          );
+          assert.equal(hookCalls, 0);
+          assert.deepEqual(act.callsTo("Input."), []);
+          assert.deepEqual(await act.evaluate("[window.picks, window.downs]"), [[], 0]);
+        },
+      );
+
+      await t.step(
+        "a grid that re-sorts after a filter: a click right after it lands on the matching row",
+        async () => {
+          await act.open("actionability_grid.html?mode=sort");
+          const mango = await act.target("#cell-mango");
+          await filter("a");
+          const outcome = await run({ kind: "click", ref: "mango" }, mango, picked("Mango"));
+          assert.equal(outcome.status, "verified", JSON.stringify(outcome));
+          assert.deepEqual(await act.evaluate("window.picks"), ["Mango"]);
+          assert.equal(await act.evaluate("window.downs"), 1, "one press, on the row");
+        },
+      );
+
+      await t.step(
+        "a button enabled a moment later, and one shown a moment later, are waited for",
+        async () => {
+          await act.open("actionability_delayed.html");
+          const click = (selector: string, extra?: Partial<PerformActionOptions>) =>
+            act.target(selector).then((target) => run({ kind: "click", ref: "r" }, target, extra));
+          await click("#prepare");
+          const download = await click("#download", {
+            expect: { textPresent: "download clicked" },
+          });
+          assert.equal(download.status, "verified", JSON.stringify(download));
+          assert.ok(probes() > 1, "the first looks found the button disabled");
+          // Resolved as it was observed, before Refresh hides it.
+          const shareTarget = await act.target("#share");
+          await click("#refresh");
+          const share = await run({ kind: "click", ref: "r" }, shareTarget, {
+            expect: { textPresent: "share clicked" },
+          });
+          assert.equal(share.status, "verified", JSON.stringify(share));
+          assert.deepEqual(await act.evaluate("window.clicks"), {
+            download: 1,
+            share: 1,
+            publish: 0,
+          });
+        },
+      );
+
+      await t.step(
+        "a button covered for good: TARGET_COVERED after the wait, naming the cover, nothing sent",
+        async () => {
+          await act.open("actionability_covered.html");
+          const detail = await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.target("#delete"),
+          );
+          assert.deepEqual(detail, {
+            reason: "covered",
+            by: { role: "dialog", name: "Newsletter sign-up" },
+          });
+          assert.ok(act.callsTo("DOM.getNodeForLocation").length > 1, "it looked more than once");
+          assert.deepEqual(await act.evaluate("[window.pointerEvents, window.deletes]"), [0, 0]);
+        },
+      );
+
+      await t.step("an abort while waiting ends the action before any input", async () => {
+        await act.open("actionability_covered.html");
+        const controller = new AbortController();
+        const reason = new Error("the caller gave up");
+        setTimeout(() => controller.abort(reason), 200);
+        hookCalls = 0;
+        await assert.rejects(
+          performAction({
+            cdp: act.cdp,
+            target: await act.target("#delete"),
+            action: { kind: "click", ref: "r" },
+            leaseScope: { kind: "origin", origin: act.server.origin },
+            beforeDispatch: () => {
+              hookCalls++;
+            },
+            signal: controller.signal,
+          }),
+          (error) => error === reason,
+        );
+        assert.equal(hookCalls, 0);
+        assert.equal(await act.evaluate("window.pointerEvents"), 0);
+      });
+
+      await t.step(
+        "what waiting cannot change is refused at once: the wrong kind names the action that can",
+        async () => {
+          await act.open("actionability_delayed.html");
+          const detail = await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "fill", ref: "r", text: "x" },
+            await act.target("#download"),
+          );
+          assert.deepEqual(detail, { reason: "wrongKind", use: "click" });
+          assert.equal(probes(), 1, "one look, no waiting");
+        },
+      );
+
+      await t.step(
+        "timeoutMs 0 looks once; a longer timeout waits past the default",
+        async () => {
+          await act.open("actionability_delayed.html");
+          const download = await act.target("#download");
+          await run({ kind: "click", ref: "r" }, await act.target("#prepare"));
+          const once = await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "click", ref: "r" },
+            download,
+            {
+              actionabilityTimeoutMs: 0,
+            },
+          );
+          assert.deepEqual(once, { reason: "disabled" });
+          assert.equal(probes(), 1, "one look, no waiting");
+
+          const publish = await act.target("#publish");
+          await run({ kind: "click", ref: "r" }, await act.target("#schedule"));
+          // Enabled 3 s after Schedule: longer than the default wait.
+          const short = await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "click", ref: "r" },
+            publish,
+          );
+          assert.deepEqual(short, { reason: "disabled" });
+          const long = await run({ kind: "click", ref: "r" }, publish, {
+            actionabilityTimeoutMs: 8_000,
+            expect: { textPresent: "publish clicked" },
+          });
+          assert.equal(long.status, "verified", JSON.stringify(long));
+          assert.deepEqual(await act.evaluate("window.clicks"), {
+            download: 0,
+            share: 0,
+            publish: 1,
+          });
+        },
+      );
+
+      await t.step(
+        "a web-component checkbox whose input sits under its drawn box is checked",
+        async () => {
+          await act.open("actionability_component.html");
+          for (const name of ["Email me offers", "Text me offers"]) {
+            const box = await act.targetByRole("checkbox", name);
+            const checked = await run({ kind: "check", ref: "r", checked: true }, box);
+            assert.equal(checked.status, "verified", `${name}: ${JSON.stringify(checked)}`);
+            assert.deepEqual(checked.checks, [{ name: "checked", held: true }]);
+            const cleared = await run({ kind: "check", ref: "r", checked: false }, box);
+            assert.equal(cleared.status, "verified", `${name}: ${JSON.stringify(cleared)}`);
+          }
+          assert.equal(
+            await act.evaluate(
+              "document.getElementById('offers').shadowRoot.querySelector('input').checked",
+            ),
+            false,
+          );
+        },
+      );
+
+      await t.step(
+        "a visually hidden checkbox inside its label is checked through the label",
+        async () => {
+          await act.open("actionability_component.html");
+          for (
+            const [selector, name] of [["#terms", "I accept the terms"], [
+              "#remember",
+              "Remember me",
+            ]]
+          ) {
+            const box = await act.targetByRole("checkbox", name);
+            const checked = await run({ kind: "check", ref: "r", checked: true }, box);
+            assert.equal(checked.status, "verified", `${name}: ${JSON.stringify(checked)}`);
+            assert.equal(await act.evaluate(`document.querySelector("${selector}").checked`), true);
+            const cleared = await run({ kind: "check", ref: "r", checked: false }, box);
+            assert.equal(cleared.status, "verified", `${name}: ${JSON.stringify(cleared)}`);
+            assert.equal(
+              await act.evaluate(`document.querySelector("${selector}").checked`),
+              false,
+            );
+          }
+        },
+      );
+
+      await t.step(
+        "parts that only look like a control's own cover it: nothing is clicked",
+        async () => {
+          await act.open("actionability_component.html");
+          const quick = { actionabilityTimeoutMs: 300 };
+          // A layer of a component that holds another control too.
+          await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.targetByRole("button", "Keep"),
+            quick,
+          );
+          // Another control's label.
+          const label = await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.target("#pay"),
+            quick,
+          );
+          assert.equal(label?.reason, "covered");
+          // A light-DOM sibling inside a custom element.
+          await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.targetByRole("button", "Open card"),
+            quick,
+          );
+          assert.deepEqual(await act.evaluate("[window.decoys, window.clicks]"), [0, {}]);
+          assert.equal(await act.evaluate("document.getElementById('insurance').checked"), false);
+        },
+      );
+    } finally {
+      await act.close();
+    }
+  },
+});
