@@ -93,12 +93,24 @@ export function formatRelease(leaseId: string, released: boolean): string {
     : `lease ${word(leaseId)} had already ended; nothing to release`;
 }
 
+/** What was still going on when the wait for the page was cut; a few words. */
+export function formatUnsettled(unsettled: NonNullable<ActResult["unsettled"]>): string {
+  const going = [
+    ...(unsettled.requests > 0 ? [count(unsettled.requests, "request open", "requests open")] : []),
+    ...(unsettled.mutating ? ["DOM changing"] : []),
+    ...(unsettled.animating ? ["animating"] : []),
+  ];
+  const what = going.length === 0 ? "" : `: ${going.join(", ")}`;
+  return `not settled after ${unsettled.afterMs} ms${what}`;
+}
+
 /** An action's answer, then the observation it carries. */
 export function formatAct(result: ActResult): string {
+  const unsettled = result.unsettled === undefined ? "" : `  ${formatUnsettled(result.unsettled)}`;
   const head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
     `document changed: ${result.documentChanged ? "yes" : "no"}  epoch: ${
       word(result.documentEpoch)
-    }`;
+    }${unsettled}`;
   const body = result.observation === null
     ? "(no observation came back; observe to see the page)"
     : result.observation.text;

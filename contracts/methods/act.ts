@@ -89,6 +89,26 @@ export const ExpectationSchema = z
       .optional(),
   });
 
+/**
+ * How long an action waits, at most, for the page's own reaction before
+ * its observation is read (0: not at all); `settleDefaults.timeoutMs` when absent.
+ */
+export const SettleMsSchema = z.number().int().min(0).max(10_000);
+
+/**
+ * Present only when the wait for the page's reaction was cut at its bound:
+ * how long it waited and what was still going on.
+ */
+export const UnsettledSchema = z.strictObject({
+  afterMs: z.number().int().min(0).max(60_000),
+  /** Requests the action started that were still open. */
+  requests: z.number().int().min(0).max(10_000),
+  /** Whether the document was still mutating. */
+  mutating: z.boolean(),
+  /** Whether transitions or animations started since the action were still running. */
+  animating: z.boolean(),
+});
+
 /** How sure the runtime is that the action did what was asked. */
 export const ActStatusSchema = z.enum(["verified", "unverified", "uncertain"]);
 
@@ -100,6 +120,7 @@ export const BrowserActParamsSchema = z.strictObject({
   action: ActionSchema,
   expect: ExpectationSchema.optional(),
   frame: FrameTargetSchema.optional(),
+  settleMs: SettleMsSchema.optional(),
 });
 
 /** The answer to an action; an exact retry gets the same answer back. */
@@ -109,6 +130,7 @@ export const ActResultSchema = z.strictObject({
   documentChanged: z.boolean(),
   documentEpoch: DocumentEpochSchema,
   observation: ObservationSchema.nullable(),
+  unsettled: UnsettledSchema.optional(),
 });
 
 /** The act methods. */

@@ -27,6 +27,7 @@ export const actTool = defineTool({
     "Action kinds: click {ref} (scrolled into view and hit-tested: if something else covers the element, nothing is clicked and you get TARGET_COVERED); fill {ref, text} (replace a field's value); append {ref, text} (type at the end); fillEditable {ref, text} (replace a contenteditable's text); press {key, ref?, modifiers?} (a named key such as Enter, Tab, Escape, ArrowDown, on the ref or the focused element); check {ref, checked}; radio {ref}; select {ref, option} (an option's label); wheel {deltaX, deltaY, ref?}; scroll {ref} (into view); navigate {url} (only inside the lease's origin, else OUT_OF_SCOPE).",
     "`expect` states what must hold afterwards (`textPresent`, or an element's checked/selected/expanded/disabled/focused/value); the result's status is verified when it holds, unverified when it was not confirmed, uncertain when the action may or may not have happened — observe before doing anything else then.",
     "The result says whether the document changed (then old refs and the old epoch are dead) and carries an observation of the page after the action.",
+    "Before that observation the page's own reaction is waited for (DOM quiet, requests the action started finished, animations it started done), at most `settleMs` (default 1000; 0 skips the wait); when the bound cut the wait the result says `not settled after … ms` and what was still going on — observe again a little later if you need the outcome.",
     "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it, but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
     "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched, observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
@@ -41,6 +42,9 @@ export const actTool = defineTool({
     action: actParams.shape.action.describe("What to do, by `kind` (see the tool description)."),
     expect: actParams.shape.expect.describe(
       "What must hold afterwards for the action to count as verified.",
+    ),
+    settleMs: actParams.shape.settleMs.describe(
+      "Longest wait in ms for the page's reaction before the result's observation (0–10000, default 1000).",
     ),
     frame: actParams.shape.frame.describe(
       "For a click inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it).",
