@@ -3,9 +3,10 @@
  * real Chromium, personal mode: an action's result shows what the page did
  * once it settled (a modal that fades in before its contents show, search
  * results from a delayed request), a page that never stops changing is cut
- * at the bound and says so without failing the action, and a delta line
- * says which of two listboxes an option was added to. One world for the
- * file.
+ * at the bound and says so without failing the action (and so is one that
+ * never lets the wait finish), an observation right after an action that
+ * skipped its wait waits instead, and a delta line says which of two
+ * listboxes an option was added to. One world for the file.
  */
 import assert from "node:assert/strict";
 import { refOf, startAgent } from "./_mcp.ts";
@@ -85,6 +86,45 @@ Deno.test({
       assert.equal(quick.unsettled, undefined);
       await agent.call("browser_release", { leaseId });
     });
+
+    await t.step(
+      "an observation right after an action that skipped its wait waits instead",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_modal.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const clicked = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Delete account") },
+          settleMs: 0,
+        });
+        assert.equal(clicked.unsettled, undefined);
+        const after = await agent.observe({ leaseId });
+        assert.match(after.shown, /button "Yes, delete it" ref=/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
+      "a page that never lets the wait finish cannot hold the action past its bound",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("settle_frozen.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "check", ref: refOf(seen, "checkbox", "I agree"), checked: true },
+          settleMs: 300,
+        });
+        assert.equal(result.status, "verified", result.shown);
+        assert.ok(result.unsettled !== undefined, result.shown);
+        assert.match(result.shown, /checkbox "I agree" checked/);
+        assert.equal(await page.evaluate(`document.getElementById("agree").checked`), true);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
 
     await t.step("a delta line names the listbox an option was added to", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_listboxes.html"));
