@@ -21,7 +21,7 @@ import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { ParamsOf, ProviderMethods, SettleResult } from "../../contracts/methods/mod.ts";
 import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
-import type { LeaseRecord, ProviderContext } from "./context.ts";
+import type { ProviderContext } from "./context.ts";
 import { abortReason, operationSignal, untilAborted } from "./guard.ts";
 
 type SettleParams = ParamsOf<ProviderMethods, "page.settle">;
@@ -101,11 +101,11 @@ export async function settlePage(
       await pause(Math.min(settlePollMs, left));
       continue;
     }
-    const probe = await probePage(context, record, {
+    const probe = await probePage(context, {
+      tabId: record.tabId,
       quietMs,
       left,
       sinceMs: context.now() - since,
-    }, {
       signal,
       sleep,
     });
@@ -118,28 +118,43 @@ export async function settlePage(
     animating = probe?.animating ?? false;
     if (probe?.quiet === true) {
       requests = context.requests.open(record.tabId, since);
-      if (requests === 0) return finish(context, params, start, true, { mutating, animating });
+      if (requests === 0) return finish(context, params, { start, settled: true });
     }
   }
-  return finish(context, params, start, false, { requests, mutating, animating });
+  return finish(context, params, { start, settled: false, requests, mutating, animating });
+}
+
+/** How a wait ended: when it began, and what was still going on if it did not settle. */
+interface Ending {
+  start: number;
+  settled: boolean;
+  requests?: number;
+  mutating?: boolean;
+  animating?: boolean;
 }
 
 /** The answer, after checking the lease is still the one asked under. */
-function finish(
-  context: ProviderContext,
-  params: SettleParams,
-  start: number,
-  settled: boolean,
-  state: { requests?: number; mutating: boolean; animating: boolean },
-): SettleResult {
+function finish(context: ProviderContext, params: SettleParams, ending: Ending): SettleResult {
   context.leases.check(params.lease, context.link.generation);
   return {
-    settled,
-    waitedMs: Math.min(60_000, Math.max(0, Math.round(context.now() - start))),
-    requests: Math.min(10_000, state.requests ?? 0),
-    mutating: settled ? false : state.mutating,
-    animating: settled ? false : state.animating,
+    settled: ending.settled,
+    waitedMs: Math.min(60_000, Math.max(0, Math.round(context.now() - ending.start))),
+    requests: Math.min(10_000, ending.requests ?? 0),
+    mutating: ending.mutating ?? false,
+    animating: ending.animating ?? false,
   };
+}
+
+/** One run of the page function: on which tab, with which bounds, under which signal. */
+interface ProbeRun {
+  tabId: number;
+  quietMs: number;
+  /** How long it may take, in ms: what is left of the wait. */
+  left: number;
+  /** How long ago the change began, in ms. */
+  sinceMs: number;
+  signal: AbortSignal;
+  sleep: Sleep;
 }
 
 /**
@@ -147,16 +162,11 @@ function finish(
  * `left` ms: `undefined` when it gave no answer by then, `"failed"` when it
  * could not run or threw.
  */
-async function probePage(
-  context: ProviderContext,
-  record: LeaseRecord,
-  bounds: { quietMs: number; left: number; sinceMs: number },
-  options: { signal: AbortSignal; sleep: Sleep },
-): Promise<Probe | "failed"> {
-  const args = [bounds.quietMs, Math.round(bounds.left), Math.round(bounds.sinceMs)];
+async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Probe | "failed"> {
+  const args = [probe.quietMs, Math.round(probe.left), Math.round(probe.sinceMs)];
   // The declaration is fixed and the arguments are integers the schema bounded.
   const expression = `(${settlePageFunction}).call(document, ${args.join(", ")})`;
-  const evaluated = context.browser.sendCommand(record.tabId, "Runtime.evaluate", {
+  const evaluated = context.browser.sendCommand(probe.tabId, "Runtime.evaluate", {
     expression,
     awaitPromise: true,
     returnByValue: true,
@@ -164,11 +174,11 @@ async function probePage(
   });
   // The bound is kept here, not in the page: the page's timers may never fire.
   const cut = new AbortController();
-  const bound = options.sleep(bounds.left, AbortSignal.any([options.signal, cut.signal]))
+  const bound = probe.sleep(probe.left, AbortSignal.any([probe.signal, cut.signal]))
     .then(() => "bound" as const, () => "bound" as const);
   let answer: unknown;
   try {
-    answer = await untilAborted(Promise.race([evaluated, bound]), options.signal);
+    answer = await untilAborted(Promise.race([evaluated, bound]), probe.signal);
   } catch (error) {
     if (error instanceof LeashError) throw error;
     return "failed";

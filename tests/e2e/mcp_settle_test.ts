@@ -106,6 +106,24 @@ Deno.test({
       },
     );
 
+    await t.step("an observation after a wait cut with a request open waits for it", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const filled = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "fill", ref: refOf(seen, "searchbox", "Search fruit"), text: "berry" },
+        settleMs: 100,
+      });
+      // The server answers after 300 ms: the bound cut the wait with the request open.
+      assert.equal(filled.unsettled?.requests, 1, filled.shown);
+      assert.match(filled.shown, /not settled after \d+ ms: 1 request open/);
+      const after = await agent.observe({ leaseId });
+      assert.match(after.shown, /option "Blackberry"/);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step(
       "a page that never lets the wait finish cannot hold the action past its bound",
       async () => {

@@ -76,12 +76,11 @@ export interface ActRun {
  */
 async function settleAfter(
   held: OwnedLease,
-  params: ActParams,
   run: ActRun,
-  dispatchedAt: number,
+  { settleMs, dispatchedAt }: { settleMs: number | undefined; dispatchedAt: number },
 ): Promise<ActResult["unsettled"]> {
   const { leaseId } = held.lease;
-  const timeoutMs = params.settleMs ?? settleDefaults.timeoutMs;
+  const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
   if (timeoutMs === 0) {
     run.settle.changed(leaseId, dispatchedAt);
     return undefined;
@@ -96,6 +95,8 @@ async function settleAfter(
   }
   run.settle.waited(leaseId);
   if (answer === undefined || answer.settled) return undefined;
+  // A request still open will end: the next observation waits for it. Mutations may never end.
+  if (answer.requests > 0) run.settle.changed(leaseId, dispatchedAt);
   const { waitedMs, requests, mutating, animating } = answer;
   return { afterMs: waitedMs, requests, mutating, animating };
 }
@@ -141,7 +142,7 @@ export async function actOnLease(
   });
   const unsettled = dispatchedAt === undefined
     ? undefined
-    : await settleAfter(held, params, run, dispatchedAt);
+    : await settleAfter(held, run, { settleMs: params.settleMs, dispatchedAt });
   const observation = await observationAfter(held, books, signal);
   return {
     requestId: params.requestId,

@@ -5,11 +5,12 @@
  * An action waits after its input, before its observation is read: up to
  * its `settleMs` (default `settleDefaults.timeoutMs`), counting requests and
  * animations from the moment its input was dispatched. An observation
- * waits only when a change is owed a wait: a `page.changed` hint, or an
- * action that skipped its wait (`settleMs: 0`), heard less than
- * {@linkcode settleBookDefaults.owedForMs} ago and not yet waited out. A
- * quiet page therefore costs an observation nothing, and a page that never
- * settles costs each change one bound, not one per read.
+ * waits only when a change is owed a wait: a `page.changed` hint, an
+ * action that skipped its wait (`settleMs: 0`), or one whose wait was cut
+ * with requests still open (they will end; mutations may not), heard less
+ * than {@linkcode settleBookDefaults.owedForMs} ago and not yet waited out.
+ * A quiet page therefore costs an observation nothing, and a page that
+ * never stops changing costs each change one bound, not one per read.
  *
  * @module
  */
