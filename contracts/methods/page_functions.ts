@@ -206,7 +206,9 @@ const pageVisible = String.raw`function () {
  * Wait for the document's own reaction to settle: resolves once no DOM
  * mutation happened for `quietMs` and no finite transition or animation that
  * started less than `sinceMs` ago is still running, or when `timeoutMs`
- * passed. Answers `{quiet, mutating, animating}` (booleans only).
+ * passed. A hidden document (whose timers are throttled and which draws no
+ * frames) answers after one task instead, quiet if nothing changed in it.
+ * Answers `{quiet, mutating, animating}` (booleans only).
  *
  * Not one of {@linkcode pageFunctions}: the Broker's `cdp` never awaits a
  * page's promise. Only the provider runs it (`page.settle`), on the
@@ -236,6 +238,19 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       return typeof started !== "number" || started >= since;
     });
   };
+  if (doc.visibilityState !== "visible") {
+    // A hidden document's timers fire about once a second: yield one task (a message is not
+    // throttled), so a reaction already under way lands, and answer; the caller asks again.
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        observer.disconnect();
+        const mutating = last !== start;
+        resolve({ quiet: !mutating, mutating, animating: false });
+      };
+      channel.port2.postMessage(0);
+    });
+  }
   return new Promise((resolve) => {
     const check = () => {
       const time = now();

@@ -114,11 +114,15 @@ export async function settlePage(
       await pause(Math.min(settlePollMs, deadline - context.now()));
       continue;
     }
-    mutating = probe?.mutating ?? true;
+    // No answer in time (a hidden tab's throttled timers, a hostile page): nothing is known.
+    mutating = probe?.mutating ?? false;
     animating = probe?.animating ?? false;
     if (probe?.quiet === true) {
       requests = context.requests.open(record.tabId, since);
       if (requests === 0) return finish(context, params, { start, settled: true });
+    } else if (probe !== undefined) {
+      // Not quiet before the bound: a hidden document answers early; ask again shortly.
+      await pause(Math.min(settlePollMs, deadline - context.now()));
     }
   }
   return finish(context, params, { start, settled: false, requests, mutating, animating });

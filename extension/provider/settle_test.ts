@@ -124,7 +124,8 @@ Deno.test("page.settle stops waiting for a page function that never answers, at 
   browser.respond = () => new Promise(() => {});
   const result = await settlePage(context, { lease, request }, { signal: live(), sleep });
   assert.equal(result.settled, false);
-  assert.equal(result.mutating, true);
+  // Nothing is known of a page that gave no answer: no reason is made up.
+  assert.equal(result.mutating, false);
   assert.equal(result.waitedMs, 1_000);
 });
 
@@ -154,4 +155,19 @@ Deno.test("page.settle answers STALE_LEASE for a stale fence and CANCELLED when 
     settlePage(context, { lease, request }, { signal: aborted.signal, sleep }),
     (error) => isLeashError(error, "CANCELLED"),
   );
+});
+
+Deno.test("page.settle asks again shortly when the page answered early that it is not quiet", async () => {
+  const { context, browser, sleep } = await setup();
+  // A hidden document answers after one task: twice still changing, then quiet.
+  const answers = [
+    probe({ quiet: false, mutating: true, animating: false }),
+    probe({ quiet: false, mutating: true, animating: false }),
+    quiet,
+  ];
+  browser.respond = () => answers.shift();
+  const result = await settlePage(context, { lease, request }, { signal: live(), sleep });
+  assert.equal(result.settled, true);
+  assert.equal(browser.commands.length, 3);
+  assert.equal(result.waitedMs, 2 * settlePollMs);
 });
