@@ -29,6 +29,9 @@ type SettleParams = ParamsOf<ProviderMethods, "page.settle">;
 /** How often open requests are looked at again while some are open. */
 export const settlePollMs = 20;
 
+/** How much earlier than the wait's bound the page function stops, so its answer gets here. */
+export const answerMarginMs = 30;
+
 /** What the provider's own bound adds for the commands around the wait. */
 const commandGraceMs = 5_000;
 
@@ -167,7 +170,10 @@ interface ProbeRun {
  * could not run or threw.
  */
 async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Probe | "failed"> {
-  const args = [probe.quietMs, Math.round(probe.left), Math.round(probe.sinceMs)];
+  // The page's own bound ends a little earlier, so its answer (what was still going on) usually
+  // arrives before this side's bound cuts it off.
+  const pageBound = Math.max(0, Math.round(probe.left) - answerMarginMs);
+  const args = [probe.quietMs, pageBound, Math.round(probe.sinceMs)];
   // The declaration is fixed and the arguments are integers the schema bounded.
   const expression = `(${settlePageFunction}).call(document, ${args.join(", ")})`;
   const evaluated = context.browser.sendCommand(probe.tabId, "Runtime.evaluate", {
