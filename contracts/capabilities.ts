@@ -16,12 +16,15 @@ export interface CapabilitySpec {
   side: CapabilitySide;
   /** Whether this build serves what the capability names. */
   served: boolean;
+  /** Leash's own, beyond the spec's lists (which tolerate unknown optional advertisements). */
+  own?: true;
 }
 
 /**
  * Every capability of the spec, runtime names in the order the spec's
  * welcome lists them, then provider names in the order of its provider
- * hello. Frames and batches are declared, not served yet.
+ * hello, each followed by Leash's own (`own`). Frames and batches are
+ * declared, not served yet.
  */
 export const capabilityTable = {
   "runtime.v1": { side: "runtime", served: true },
@@ -46,6 +49,7 @@ export const capabilityTable = {
   "observe.frame-subtree.v1": { side: "runtime", served: false },
   "observe.frame-page.v1": { side: "runtime", served: false },
   "broker.personal-mode.v1": { side: "runtime", served: true },
+  "runtime.settle.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },
@@ -64,6 +68,7 @@ export const capabilityTable = {
   "ax.frame-subtree.v1": { side: "provider", served: false },
   "ax.frame-page.v1": { side: "provider", served: false },
   "ax.frame-text.v1": { side: "provider", served: false },
+  "page.settle.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;
 
 type Table = typeof capabilityTable;

@@ -69,11 +69,17 @@ export function actHandlers(
         perform: async (beforeDispatch) => {
           const held = deps.requireLease(params);
           if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
+          runtime.settle.watch(deps.state, held.lease.leaseId);
           const result = await onTab(
             runtime,
             held,
             signal,
-            (work) => actOnLease(held, runtime.books, params, { beforeDispatch, signal: work }),
+            (work) =>
+              actOnLease(held, runtime.books, params, {
+                beforeDispatch,
+                signal: work,
+                settle: runtime.settle,
+              }),
           );
           return { status: result.status, result };
         },

@@ -1,8 +1,9 @@
 /**
  * `browser.observe`: a token-budgeted observation of the leased page, read
  * in the tab's queue so it never interleaves with an action on the same
- * tab (the reads: `broker/runtime/observe/read.ts`). `frame` answers
- * `UNSUPPORTED`: `observe.frame.v1` is not served.
+ * tab (the reads: `broker/runtime/observe/read.ts`). A change the page
+ * still owes a wait (`broker/runtime/page/settle.ts`) is waited out first.
+ * `frame` answers `UNSUPPORTED`: `observe.frame.v1` is not served.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { onTab } from "../runtime/lease_calls.ts";
 import { observeLease } from "../runtime/observe/read.ts";
+import { settleOwed } from "../runtime/page/settle.ts";
 import { scopeFromParams } from "../runtime/observe/scope.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
@@ -24,17 +26,15 @@ export function observeHandlers(
       const held = deps.requireLease(params);
       if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
       const scope = scopeFromParams({ query: params.query, rootRef: params.rootRef });
-      return onTab(
-        runtime,
-        held,
-        signal,
-        (work) =>
-          observeLease(held, runtime.books, {
-            scope,
-            since: params.since,
-            maxTokens: params.maxTokens,
-          }, work),
-      );
+      runtime.settle.watch(deps.state, held.lease.leaseId);
+      return onTab(runtime, held, signal, async (work) => {
+        await settleOwed(held, runtime.settle, work);
+        return observeLease(held, runtime.books, {
+          scope,
+          since: params.since,
+          maxTokens: params.maxTokens,
+        }, work);
+      });
     },
   };
 }

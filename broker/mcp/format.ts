@@ -99,12 +99,24 @@ export const actNotes: Readonly<Record<ActNote, string>> = {
     "note: the field did not keep the filled text (the page put its value back); it takes key events: use type",
 };
 
+/** What was still going on when the wait for the page was cut; a few words. */
+export function formatUnsettled(unsettled: NonNullable<ActResult["unsettled"]>): string {
+  const going = [
+    ...(unsettled.requests > 0 ? [count(unsettled.requests, "request open", "requests open")] : []),
+    ...(unsettled.mutating ? ["DOM changing"] : []),
+    ...(unsettled.animating ? ["animating"] : []),
+  ];
+  const what = going.length === 0 ? "" : `: ${going.join(", ")}`;
+  return `not settled after ${unsettled.afterMs} ms${what}`;
+}
+
 /** An action's answer, then the observation it carries. */
 export function formatAct(result: ActResult): string {
+  const unsettled = result.unsettled === undefined ? "" : `  ${formatUnsettled(result.unsettled)}`;
   let head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
     `document changed: ${result.documentChanged ? "yes" : "no"}  epoch: ${
       word(result.documentEpoch)
-    }`;
+    }${unsettled}`;
   if (result.note !== undefined) head += `\n${actNotes[result.note]}`;
   const body = result.observation === null
     ? "(no observation came back; observe to see the page)"

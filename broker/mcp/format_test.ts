@@ -118,6 +118,33 @@ Deno.test("an act result's note follows its status line as a fixed sentence", ()
   );
 });
 
+Deno.test("an act result says in a few words when the wait for the page was cut", () => {
+  const result = {
+    requestId: "r1",
+    status: "verified" as const,
+    documentChanged: false,
+    documentEpoch: "d1",
+    observation: null,
+  };
+  const head = (text: string) => text.split("\n")[0];
+  assert.doesNotMatch(head(formatAct(result)), /settled/);
+  assert.equal(
+    head(formatAct({
+      ...result,
+      unsettled: { afterMs: 1000, requests: 2, mutating: true, animating: true },
+    })),
+    "act verified  requestId: r1  document changed: no  epoch: d1  " +
+      "not settled after 1000 ms: 2 requests open, DOM changing, animating",
+  );
+  assert.match(
+    formatAct({
+      ...result,
+      unsettled: { afterMs: 400, requests: 0, mutating: false, animating: false },
+    }),
+    /epoch: d1 {2}not settled after 400 ms\n/,
+  );
+});
+
 Deno.test("a window ends by saying how to read on, or that it is complete", () => {
   const { cursor: _c, truncated: _t, delta: _d, ...page } = sampleObservation();
   assert.match(

@@ -1,8 +1,9 @@
 /**
  * What the runtime handlers share across every connection of one Broker:
  * the action journal, the observation books (epochs, refs, cursors), the
- * tab queues and the page-window continuations. Whatever any of them keeps
- * for a lease is dropped when that lease ends, however it ends.
+ * tab queues, the page-window continuations and the settle book. Whatever
+ * any of them keeps for a lease is dropped when that lease ends, however it
+ * ends.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { Journal } from "../journal/journal.ts";
 import type { BrokerState, Unsubscribe } from "../authority/state.ts";
 import { ContinuationBook } from "./page/continuations.ts";
 import { ObserveBooks } from "./observe/observe.ts";
+import { SettleBook } from "./page/settle.ts";
 import { TabQueues } from "./queue.ts";
 
 /** What {@linkcode RuntimeServices} is made of; all but the journal have defaults. */
@@ -19,6 +21,7 @@ export interface RuntimeServicesOptions {
   books?: ObserveBooks;
   queues?: TabQueues;
   continuations?: ContinuationBook;
+  settle?: SettleBook;
 }
 
 /** The runtime's shared state; see the module doc. */
@@ -31,12 +34,15 @@ export class RuntimeServices {
   readonly queues: TabQueues;
   /** `browser.readPage` continuations. */
   readonly continuations: ContinuationBook;
+  /** Which leases' pages owe an observation a wait for their reaction. */
+  readonly settle: SettleBook;
 
   constructor(options: RuntimeServicesOptions) {
     this.journal = options.journal;
     this.books = options.books ?? new ObserveBooks();
     this.queues = options.queues ?? new TabQueues();
     this.continuations = options.continuations ?? new ContinuationBook();
+    this.settle = options.settle ?? new SettleBook();
   }
 
   /**
@@ -49,6 +55,7 @@ export class RuntimeServices {
     this.queues.endLease(leaseId);
     this.continuations.forgetLease(leaseId);
     this.books.forgetLease(leaseId);
+    this.settle.forget(leaseId);
     this.journal.purgeLease(leaseId);
   }
 

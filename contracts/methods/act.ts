@@ -138,6 +138,26 @@ export const ExpectationSchema = z
  */
 export const ActionabilityTimeoutSchema = z.number().int().min(0).max(15_000);
 
+/**
+ * How long an action waits, at most, for the page's own reaction before
+ * its observation is read (0: not at all); `settleDefaults.timeoutMs` when absent.
+ */
+export const SettleMsSchema = z.number().int().min(0).max(10_000);
+
+/**
+ * Present only when the wait for the page's reaction was cut at its bound:
+ * how long it waited and what was still going on.
+ */
+export const UnsettledSchema = z.strictObject({
+  afterMs: z.number().int().min(0).max(60_000),
+  /** Requests the action started that were still open. */
+  requests: z.number().int().min(0).max(10_000),
+  /** Whether the document was still mutating. */
+  mutating: z.boolean(),
+  /** Whether transitions or animations started since the action were still running. */
+  animating: z.boolean(),
+});
+
 /** How sure the runtime is that the action did what was asked. */
 export const ActStatusSchema = z.enum(["verified", "unverified", "uncertain"]);
 
@@ -150,6 +170,7 @@ export const BrowserActParamsSchema = z.strictObject({
   expect: ExpectationSchema.optional(),
   frame: FrameTargetSchema.optional(),
   timeoutMs: ActionabilityTimeoutSchema.optional(),
+  settleMs: SettleMsSchema.optional(),
 });
 
 /**
@@ -168,6 +189,7 @@ export const ActResultSchema = z.strictObject({
   documentEpoch: DocumentEpochSchema,
   observation: ObservationSchema.nullable(),
   note: ActNoteSchema.optional(),
+  unsettled: UnsettledSchema.optional(),
 });
 
 /** The act methods. */

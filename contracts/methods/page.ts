@@ -47,6 +47,37 @@ export const AxWindowSchema = z.strictObject({
   complete: z.boolean(),
 });
 
+/** How the page's reaction to a change is waited for, unless a request says otherwise. */
+export const settleDefaults = {
+  /** How long the document must go without a mutation to count as quiet. */
+  quietMs: 100,
+  /** The bound on the whole wait. */
+  timeoutMs: 1_000,
+} as const;
+
+/**
+ * What `page.settle` waits for: the document quiet for `quietMs`, requests
+ * started since `sinceMs` ago finished and animations started since then
+ * done, at most `timeoutMs`. `sinceMs` is relative so no clocks are compared.
+ */
+export const SettleRequestSchema = z.strictObject({
+  quietMs: z.number().int().min(0).max(1_000),
+  timeoutMs: z.number().int().min(0).max(10_000),
+  sinceMs: z.number().int().min(0).max(60_000),
+});
+
+/**
+ * How the wait ended: `settled` when everything was quiet before the bound;
+ * else what was still going on when it cut the wait. Counts and flags only.
+ */
+export const SettleResultSchema = z.strictObject({
+  settled: z.boolean(),
+  waitedMs: z.number().int().min(0).max(60_000),
+  requests: z.number().int().min(0).max(10_000),
+  mutating: z.boolean(),
+  animating: z.boolean(),
+});
+
 /** The page methods. */
 export const pageMethods = {
   "browser.readPage": defineMethod({
@@ -70,6 +101,15 @@ export const pageMethods = {
     }),
     result: AxWindowSchema,
   }),
+  "page.settle": defineMethod({
+    direction: "broker→provider",
+    title: "Wait, bounded, until the leased page's own reaction to a change has settled.",
+    capability: "page.settle.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema, request: SettleRequestSchema }),
+    result: SettleResultSchema,
+  }),
 };
 
 export type PageWindow = z.infer<typeof PageWindowSchema>;
+export type SettleRequest = z.infer<typeof SettleRequestSchema>;
+export type SettleResult = z.infer<typeof SettleResultSchema>;

@@ -309,6 +309,72 @@ const hovered = String.raw`function () {
   return this.matches(":hover");
 }`;
 
+/**
+ * Wait for the document's own reaction to settle: resolves once no DOM
+ * mutation happened for `quietMs` and no finite transition or animation that
+ * started less than `sinceMs` ago is still running, or when `timeoutMs`
+ * passed. A hidden document (whose timers are throttled and which draws no
+ * frames) answers after one task instead, quiet if nothing changed in it.
+ * Answers `{quiet, mutating, animating}` (booleans only).
+ *
+ * Not one of {@linkcode pageFunctions}: the Broker's `cdp` never awaits a
+ * page's promise. Only the provider runs it (`page.settle`), on the
+ * document, awaiting it under a bound of its own, so a page that never lets
+ * it resolve (a hidden tab's throttled timers, a replaced `setTimeout`)
+ * cannot hold the tab's queue past that bound.
+ */
+export const settlePageFunction = String.raw`function (quietMs, timeoutMs, sinceMs) {
+  const doc = this.ownerDocument || this;
+  const now = () => performance.now();
+  const start = now();
+  // Animations carry frame times, which trail the clock by up to a few frames.
+  const since = start - sinceMs - 50;
+  const deadline = start + timeoutMs;
+  let last = start;
+  const observer = new MutationObserver(() => {
+    last = now();
+  });
+  observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  const animating = () => {
+    if (typeof doc.getAnimations !== "function") return false;
+    return doc.getAnimations().some((animation) => {
+      if (animation.playState !== "running" && !animation.pending) return false;
+      const timing = animation.effect ? animation.effect.getComputedTiming() : null;
+      if (!timing || !Number.isFinite(timing.endTime)) return false;
+      const started = animation.startTime;
+      return typeof started !== "number" || started >= since;
+    });
+  };
+  if (doc.visibilityState !== "visible") {
+    // A hidden document's timers fire about once a second: yield one task (a message is not
+    // throttled), so a reaction already under way lands, and answer; the caller asks again.
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        observer.disconnect();
+        const mutating = last !== start;
+        resolve({ quiet: !mutating, mutating, animating: false });
+      };
+      channel.port2.postMessage(0);
+    });
+  }
+  return new Promise((resolve) => {
+    const check = () => {
+      const time = now();
+      const mutating = time - last < quietMs;
+      const moving = animating();
+      if ((!mutating && !moving) || time >= deadline) {
+        observer.disconnect();
+        resolve({ quiet: !mutating && !moving, mutating, animating: moving });
+        return;
+      }
+      const wait = mutating ? quietMs - (time - last) : 16;
+      setTimeout(check, Math.max(1, Math.min(wait, deadline - time)));
+    };
+    setTimeout(check, Math.max(0, Math.min(quietMs, timeoutMs)));
+  });
+}`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,

@@ -113,6 +113,7 @@ export const methodSamples: MethodSamples = {
       documentEpoch: "doc-1",
       action: { kind: "fill", ref: "e2", text: "hello" },
       expect: { textPresent: "Saved" },
+      settleMs: 500,
     },
     result: actResult,
   },
@@ -210,6 +211,10 @@ export const methodSamples: MethodSamples = {
   "ax.page": {
     params: { lease, request: { frameId: "F0", continuation: "k1" } },
     result: { ...document, nodes: [axNode], continuation: null, complete: true },
+  },
+  "page.settle": {
+    params: { lease, request: { quietMs: 100, timeoutMs: 1_000, sinceMs: 40 } },
+    result: { settled: false, waitedMs: 1_000, requests: 1, mutating: true, animating: false },
   },
   cdp: {
     params: { lease, method: "DOM.getBoxModel", params: { backendNodeId: 7 } },

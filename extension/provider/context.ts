@@ -42,6 +42,15 @@ export interface Browser {
   sendCommand(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown>;
 }
 
+/** The open requests of leased tabs (the worker feeds it their `Network` events). */
+export interface RequestWatch {
+  /**
+   * How many requests of tab `tabId` that started at or after `since` (on
+   * the context's `now` clock) are still open, long-lived ones left out.
+   */
+  open(tabId: number, since: number): number;
+}
+
 /** One live lease as the extension keeps it. */
 export interface LeaseRecord {
   readonly leaseId: string;
@@ -110,5 +119,7 @@ export interface ProviderContext {
   browser: Browser;
   leases: Leases;
   approvals: Approvals;
+  /** Open requests of leased tabs, for `page.settle`. */
+  requests: RequestWatch;
   now: () => number;
 }

@@ -2,7 +2,8 @@
  * The provider handlers of one connection, one per served method of the
  * provider table (a missing one is a type error; the peer answers methods
  * this build does not serve `UNSUPPORTED`), composed from one module per
- * method family: `discovery`, `lease`, `observe`, `page` and `act`.
+ * method family: `discovery`, `lease`, `observe`, `page` (with `settle`)
+ * and `act`.
  *
  * @module
  */
@@ -15,6 +16,7 @@ import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
 import { readPage } from "./page.ts";
 import { PageContinuations } from "./page_continuations.ts";
+import { settlePage } from "./settle.ts";
 
 export type { ProviderContext } from "./context.ts";
 
@@ -32,5 +34,6 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "ax.find": (params, { signal }) => findAx(context, params, signal),
     "cdp": (params, { signal }) => runCdp(context, params, signal),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
+    "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
   };
 }

@@ -146,6 +146,7 @@ export function fakeProvider(options: {
         return Promise.resolve(options.decide?.(prompt) ?? "allow");
       },
     },
+    requests: { open: () => 0 },
     now: () => 1_000,
   };
   return { context, browser, debuggerControl, events, prompts, table, leases, timers };

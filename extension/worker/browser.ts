@@ -59,9 +59,16 @@ export function chromeBrowser(): Browser {
 const protocolVersion = "1.3";
 
 /**
+ * What the `Network` domain may buffer for a leased tab: nothing. Its events
+ * only tell `page.settle` which requests are open; no body is ever read.
+ */
+const networkBuffers = { maxTotalBufferSize: 0, maxResourceBufferSize: 0, maxPostDataSize: 0 };
+
+/**
  * Attach and detach through `chrome.debugger`. An attachment enables the
  * `Page` domain, whose navigation events end origin leases and wake
- * `page.changed`.
+ * `page.changed`, and the `Network` domain, whose events count the open
+ * requests `page.settle` waits for (without it the wait covers the DOM only).
  */
 export function chromeDebuggerControl(): DebuggerControl {
   return {
@@ -73,6 +80,8 @@ export function chromeDebuggerControl(): DebuggerControl {
         await chrome.debugger.detach({ tabId }).catch(() => {});
         throw error;
       }
+      await chrome.debugger.sendCommand({ tabId }, "Network.enable", networkBuffers)
+        .catch(() => {});
     },
     async detach(tabId) {
       await chrome.debugger.detach({ tabId });

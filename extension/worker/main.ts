@@ -23,6 +23,7 @@ import { loadInstance, providerHello } from "./instance.ts";
 import { LeaseService } from "./lease_service.ts";
 import { LeaseTable } from "./lease_table.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
+import { RequestTracker } from "./requests.ts";
 import { UiPorts } from "./ui_ports.ts";
 
 /** The alarm that wakes the worker to reconnect; Chrome's shortest period is 30 s. */
@@ -34,6 +35,7 @@ function diagnose(event: string, detail?: Record<string, unknown>): void {
 }
 
 const browser = chromeBrowser();
+const requests = new RequestTracker(Date.now);
 const table = new LeaseTable(() => {
   showLeaseCount(table.size).catch((error) => diagnose("badge-failed", { error }));
   ui.popupChanged();
@@ -86,6 +88,7 @@ const connector = new Connector({
       browser,
       leases,
       approvals,
+      requests,
       now: Date.now,
     }),
   onLinkClosed: (link) => {
@@ -143,6 +146,7 @@ chrome.alarms.onAlarm.addListener((alarm) => {
 chrome.runtime.onConnect.addListener((port) => ui.accept(port));
 chrome.windows.onRemoved.addListener((windowId) => approvals.windowClosed(windowId));
 chrome.tabs.onRemoved.addListener((tabId) => {
+  requests.forget(tabId);
   leases.endTab(tabId, "tab-closed").catch((error) => diagnose("end-failed", { error }));
 });
 chrome.tabs.onReplaced.addListener((_added, removed) => {
@@ -154,11 +158,13 @@ chrome.tabs.onUpdated.addListener((tabId, change) => {
   if (change.title !== undefined && table.onTab(tabId).length > 0) ui.popupChanged();
 });
 chrome.debugger.onDetach.addListener((source, reason) => {
+  if (source.tabId !== undefined) requests.forget(source.tabId);
   if (source.tabId !== undefined) leases.detached(source.tabId, reason);
 });
 chrome.debugger.onEvent.addListener((source, method, params) => {
   // Child sessions (frames, workers) are not leased documents.
   if (source.tabId === undefined || source.sessionId !== undefined) return;
+  requests.heard(source.tabId, method, params);
   const event = classifyDebuggerEvent(method, params);
   if (event?.kind === "navigated") leases.navigated(source.tabId, event.url);
   else if (event?.kind === "changed") leases.pageChanged(source.tabId);

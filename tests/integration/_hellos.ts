@@ -74,6 +74,7 @@ export function specProviderHello(
       "input.radio.v1",
       "ax.editable-state.v1",
       "ax.page.v1",
+      "page.settle.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

@@ -14,6 +14,8 @@
  * origin, which tests use for out-of-scope URLs ({@linkcode FixtureServer.otherOriginUrl}).
  * `/redirect?to=<url>` answers `302 Found` to `<url>`, for a same-origin link
  * that leaves the origin on the server's word ({@linkcode FixtureServer.redirectUrl}).
+ * `/delay/<ms>/<path>` answers with the fixture at `<path>` after `<ms>`
+ * milliseconds (at most 10,000), for pages whose content arrives late.
  *
  * @module
  */
@@ -88,6 +90,11 @@ async function respond(root: string, request: Request): Promise<Response> {
     return new Response("bad path", { status: 400 });
   }
   if (pathname === "/redirect") return redirect(new URL(request.url).searchParams.get("to"));
+  const delayed = /^\/delay\/(\d{1,5})(\/.*)$/.exec(pathname);
+  if (delayed !== null) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(delayed[1]), 10_000)));
+    pathname = delayed[2];
+  }
   const relative = pathname === "/" ? "index.html" : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {

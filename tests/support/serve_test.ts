@@ -38,3 +38,13 @@ Deno.test("serveFixtures() redirects /redirect?to= to an HTTP(S) URL, and refuse
     assert.equal(refused.status, 400, to);
   }
 });
+
+Deno.test("serveFixtures() serves /delay/<ms>/<path> as the fixture at <path>, inside the root only", async () => {
+  await using server = await serveFixtures();
+  const late = await fetch(server.url("/delay/1/settle_fruit.json"));
+  assert.equal(late.status, 200);
+  assert.ok((await late.json()).includes("Mango"));
+  const outside = await fetch(server.origin + "/delay/1/%2e%2e/support/serve.ts");
+  await outside.body?.cancel();
+  assert.equal(outside.status, 404);
+});

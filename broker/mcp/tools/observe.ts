@@ -24,6 +24,8 @@ export const observeTool = defineTool({
     "The text is token-budgeted (`maxTokens`, 4,000 by default); when rows are left out, its last line says how many and how to get them.",
     "Narrow a big page with `query` (a literal, case-insensitive match on names and values, or an exact role such as `button`; matches come with their subtree and ancestors) or `rootRef` (only the subtree under that ref), or page through it with browser_read_page.",
     "Pass the previous observation's `cursor` as `since` to get only what changed since then (+ added, - removed, ~ changed), for the same scope (same query, rootRef and frame).",
+    'Each + and ~ line says where it stands: `in listbox "Toppings" ref=e86` at its end, or indented under an `in …:` heading or under the added row above it.',
+    "Right after a change that was not waited out (an action with `settleMs: 0`, one cut with requests still open, a navigation), the observation first waits, at most a second, for the page to settle.",
     "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document, observe the page; LEASE_NOT_FOUND — the lease ended, claim again.",
   ].join(" "),
   input: observeParams.omit({ sessionId: true }).extend({

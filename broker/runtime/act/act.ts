@@ -13,6 +13,10 @@
  *   is one, else a full one (always full on a new document). Its epoch is
  *   the result's `documentEpoch`; when the page cannot be read afterwards
  *   the observation is `null` and the epoch is the one the action named.
+ * - between the action and that observation, the page's own reaction is
+ *   waited for (`settleLease`), counted from the first input and bounded by
+ *   `settleMs`; when the bound cut the wait the result says so
+ *   (`unsettled`), and the status stands as the engine gave it.
  *
  * @module
  */
@@ -23,6 +27,8 @@ import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { leaseCdp } from "../lease_calls.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
 import { observeLease } from "../observe/read.ts";
+import { settleDefaults } from "../../../contracts/methods/page.ts";
+import { type SettleBook, settleLease } from "../page/settle.ts";
 import { staleTarget } from "../stale_target.ts";
 import { noteFor } from "./note.ts";
 import { performAction } from "./perform.ts";
@@ -56,11 +62,44 @@ async function observationAfter(
   }
 }
 
-/** How one action is run: the journal's dispatch mark and the queue's signal. */
+/** How one action is run: the journal's dispatch mark, the queue's signal, the settle book. */
 export interface ActRun {
   /** Called right before the first input reaches the page. */
   beforeDispatch: () => void;
   signal: AbortSignal;
+  /** Told when the action's wait for the page was skipped or ended; its clock times the wait. */
+  settle: SettleBook;
+}
+
+/**
+ * Wait for the page's reaction to an action dispatched at `dispatchedAt`
+ * (see the module doc); what the result says when the bound cut the wait.
+ */
+async function settleAfter(
+  held: OwnedLease,
+  run: ActRun,
+  { settleMs, dispatchedAt }: { settleMs: number | undefined; dispatchedAt: number },
+): Promise<ActResult["unsettled"]> {
+  const { leaseId } = held.lease;
+  const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
+  if (timeoutMs === 0) {
+    run.settle.changed(leaseId, dispatchedAt);
+    return undefined;
+  }
+  const sinceMs = run.settle.now() - dispatchedAt;
+  let answer;
+  try {
+    answer = await settleLease(held, { timeoutMs, sinceMs }, run.signal);
+  } catch {
+    // Aborted: the input was dispatched and the action stands; the read after it will tell.
+    return undefined;
+  }
+  run.settle.waited(leaseId);
+  if (answer === undefined || answer.settled) return undefined;
+  // A request still open will end: the next observation waits for it. Mutations may never end.
+  if (answer.requests > 0) run.settle.changed(leaseId, dispatchedAt);
+  const { waitedMs, requests, mutating, animating } = answer;
+  return { afterMs: waitedMs, requests, mutating, animating };
 }
 
 /**
@@ -73,7 +112,12 @@ export async function actOnLease(
   params: ActParams,
   run: ActRun,
 ): Promise<ActResult> {
-  const { beforeDispatch, signal } = run;
+  const { signal } = run;
+  let dispatchedAt: number | undefined;
+  const beforeDispatch = () => {
+    run.beforeDispatch();
+    dispatchedAt = run.settle.now();
+  };
   const { leaseId } = held.lease;
   const { epochs } = books;
   const origin = epochs.describe(params.documentEpoch);
@@ -98,6 +142,9 @@ export async function actOnLease(
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
   });
+  const unsettled = dispatchedAt === undefined
+    ? undefined
+    : await settleAfter(held, run, { settleMs: params.settleMs, dispatchedAt });
   const observation = await observationAfter(held, books, signal);
   const note = noteFor(params.action, outcome);
   return {
@@ -107,5 +154,6 @@ export async function actOnLease(
     documentEpoch: observation?.documentEpoch ?? params.documentEpoch,
     observation,
     ...(note === undefined ? {} : { note }),
+    ...(unsettled === undefined ? {} : { unsettled }),
   };
 }

@@ -14,6 +14,7 @@ import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens, describeTruncation, fitLines } from "./budget.ts";
 import { CursorBook, type CursorBookOptions } from "./cursors.ts";
 import { diffRows } from "./delta.ts";
+import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
@@ -128,18 +129,42 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),
   ];
   header.push(deltaSummary(input.since, delta));
-  const lines = entries.map(({ marker, row }) => renderDeltaRow(marker, row));
-  const fit = fitLines(header, lines, { maxTokens, trailer: trailerFor(true) });
-  const shown = entries.slice(0, fit.shown);
+  // Added and changed rows say where they stand; a heading line belongs to the entries after it.
+  const placed = placeDeltaEntries(delta.current, rows);
+  const lines = [
+    ...placed.lines,
+    ...delta.removed.map((row) => renderDeltaRow("-", row)),
+  ];
+  const entryOfLine = [
+    ...placed.entries,
+    ...delta.removed.map((_, i) => delta.current.length + i),
+  ];
+  // The trailer counts rows left out, not heading lines.
+  const rowsFrom = new Array<number>(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    rowsFrom[i] = rowsFrom[i + 1] + (entryOfLine[i] === undefined ? 0 : 1);
+  }
+  const fit = fitLines(header, lines, {
+    maxTokens,
+    trailer: (omittedLines) => trailerFor(true)(rowsFrom[lines.length - omittedLines]),
+  });
+  // A heading whose entries were all cut would name nothing: it goes too.
+  let shownLines = fit.shown;
+  while (shownLines > 0 && entryOfLine[shownLines - 1] === undefined) shownLines--;
+  const shownEntries = entryOfLine.slice(0, shownLines).filter((entry) => entry !== undefined);
+  const shown = shownEntries.map((entry) => entries[entry]);
   const pick = (marker: DeltaMarker) =>
     shown.filter((entry) => entry.marker === marker).map(({ row }) => toObservedNode(row));
   return {
     ...common,
-    text: joinText(header, lines.slice(0, fit.shown), fit.trailer),
+    text: joinText(header, lines.slice(0, shownLines), fit.trailer),
     nodes: shown.filter(({ marker }) => marker !== "-").map(({ row }) => toObservedNode(row)),
-    truncated:
-      describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: true })
-        ?.truncation ?? null,
+    truncated: describeTruncation({
+      omittedRows: entries.length - shown.length,
+      cut,
+      scope,
+      delta: true,
+    })?.truncation ?? null,
     delta: { since: input.since, added: pick("+"), removed: pick("-"), changed: pick("~") },
   };
 }

@@ -161,7 +161,7 @@ Deno.test("a delta shows added, removed and changed rows with markers, and chain
     `# changes since ${first.cursor}: 2 added, 1 removed, 1 changed`,
     '~ textbox "Email" value="ada@example.com" ref=e1',
     "+ status",
-    '+ text "Saved"',
+    '  + text "Saved"',
     '- button "Save" ref=e2',
   ]);
   const third = observe(

@@ -51,9 +51,27 @@ export function renderTreeRow(row: ObservedNode): string {
 /** How a delta line is marked: added, removed, changed. */
 export type DeltaMarker = "+" | "-" | "~";
 
-/** One delta row: its marker, then the row without indentation (it stands out of context). */
+/**
+ * One delta row: its marker, then the row without indentation. Added and
+ * changed rows are placed among their ancestors (`placement.ts`); removed
+ * ones stand like this, out of context.
+ */
 export function renderDeltaRow(marker: DeltaMarker, row: ObservedNode): string {
   return `${marker} ${renderRow(row)}`;
+}
+
+/** Longest name an anchor shows, in UTF-16 units: it only has to tell rows apart. */
+export const anchorNameUnits = 60;
+
+/**
+ * The row a delta line is placed in (`in listbox "Toppings" ref=e86`):
+ * its role, bounded name and ref, without value or states.
+ */
+export function renderAnchor(row: ObservedNode): string {
+  let line = row.role === "StaticText" ? "text" : word(row.role);
+  if (row.name !== "") line += ` ${quote(boundText(row.name, anchorNameUnits).text)}`;
+  if (row.ref !== null) line += ` ref=${word(row.ref)}`;
+  return line;
 }
 
 /** The scope as the header shows it. */

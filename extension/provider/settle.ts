@@ -1,0 +1,202 @@
+/**
+ * `page.settle`: wait, bounded, for the leased page's own reaction to a
+ * change (an action, a navigation) to settle before the Broker reads it.
+ * Settled means, at one moment: no request that started since the change
+ * (`sinceMs` ago, so no clocks are compared) is still open, and the
+ * document went `quietMs` without a mutation with no transition or
+ * animation started since the change still running.
+ *
+ * The loop: wait for the open requests (polled; the worker counts them
+ * from the tab's `Network` events), then run `settlePageFunction` on the
+ * document, which resolves once the DOM is quiet; if a request started
+ * meanwhile, go round again. Every wait stops at the bound, and the page
+ * function is awaited only until the bound: a page that never lets it
+ * resolve (a hidden tab's throttled timers, a replaced `setTimeout`) only
+ * makes the answer "not settled". Then the answer says what was still
+ * going on: counts and flags, never page content.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { LeashError } from "../../contracts/errors.ts";
+import type { ParamsOf, ProviderMethods, SettleResult } from "../../contracts/methods/mod.ts";
+import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
+import type { ProviderContext } from "./context.ts";
+import { abortReason, operationSignal, untilAborted } from "./guard.ts";
+
+type SettleParams = ParamsOf<ProviderMethods, "page.settle">;
+
+/** How often open requests are looked at again while some are open. */
+export const settlePollMs = 20;
+
+/** How much earlier than the wait's bound the page function stops, so its answer gets here. */
+export const answerMarginMs = 30;
+
+/** What the provider's own bound adds for the commands around the wait. */
+const commandGraceMs = 5_000;
+
+/** Sleep `ms`, or reject with the signal's reason. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/** A real sleep on the worker's timers (not the page's: those may be throttled). */
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** What {@linkcode settlePage} works with besides the request. */
+export interface SettleOptions {
+  signal: AbortSignal;
+  sleep?: Sleep;
+}
+
+const ProbeAnswer = z.object({
+  result: z.object({
+    value: z.object({ quiet: z.boolean(), mutating: z.boolean(), animating: z.boolean() }),
+  }),
+  exceptionDetails: z.undefined().optional(),
+});
+
+/** What one run of the page function saw; `undefined` when it gave no answer in time. */
+type Probe = z.infer<typeof ProbeAnswer>["result"]["value"] | undefined;
+
+/** Wait for the page's reaction (see the module doc). */
+export async function settlePage(
+  context: ProviderContext,
+  params: SettleParams,
+  options: SettleOptions,
+): Promise<SettleResult> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const sleep = options.sleep ?? realSleep;
+  const { quietMs, timeoutMs, sinceMs } = params.request;
+  const start = context.now();
+  const since = start - sinceMs;
+  const deadline = start + timeoutMs;
+  const signal = operationSignal(options.signal, record.signal, timeoutMs + commandGraceMs);
+  const tab = await untilAborted(context.browser.getTab(record.tabId), signal);
+  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
+  context.leases.assertInScope(record, tab.url);
+
+  const pause = async (ms: number) => {
+    try {
+      await sleep(Math.max(0, ms), signal);
+    } catch {
+      throw abortReason(signal);
+    }
+  };
+  let requests = 0;
+  let mutating = false;
+  let animating = false;
+  while (true) {
+    requests = context.requests.open(record.tabId, since);
+    const left = deadline - context.now();
+    if (left <= 0) break;
+    if (requests > 0) {
+      await pause(Math.min(settlePollMs, left));
+      continue;
+    }
+    const probe = await probePage(context, {
+      tabId: record.tabId,
+      quietMs,
+      left,
+      sinceMs: context.now() - since,
+      signal,
+      sleep,
+    });
+    if (probe === "failed") {
+      // The document is being replaced, or the page broke the function: look again shortly.
+      await pause(Math.min(settlePollMs, deadline - context.now()));
+      continue;
+    }
+    // No answer in time (a hidden tab's throttled timers, a hostile page): nothing is known.
+    mutating = probe?.mutating ?? false;
+    animating = probe?.animating ?? false;
+    if (probe?.quiet === true) {
+      requests = context.requests.open(record.tabId, since);
+      if (requests === 0) return finish(context, params, { start, settled: true });
+    } else if (probe !== undefined) {
+      // Not quiet before the bound: a hidden document answers early; ask again shortly.
+      await pause(Math.min(settlePollMs, deadline - context.now()));
+    }
+  }
+  return finish(context, params, { start, settled: false, requests, mutating, animating });
+}
+
+/** How a wait ended: when it began, and what was still going on if it did not settle. */
+interface Ending {
+  start: number;
+  settled: boolean;
+  requests?: number;
+  mutating?: boolean;
+  animating?: boolean;
+}
+
+/** The answer, after checking the lease is still the one asked under. */
+function finish(context: ProviderContext, params: SettleParams, ending: Ending): SettleResult {
+  context.leases.check(params.lease, context.link.generation);
+  return {
+    settled: ending.settled,
+    waitedMs: Math.min(60_000, Math.max(0, Math.round(context.now() - ending.start))),
+    requests: Math.min(10_000, ending.requests ?? 0),
+    mutating: ending.mutating ?? false,
+    animating: ending.animating ?? false,
+  };
+}
+
+/** One run of the page function: on which tab, with which bounds, under which signal. */
+interface ProbeRun {
+  tabId: number;
+  quietMs: number;
+  /** How long it may take, in ms: what is left of the wait. */
+  left: number;
+  /** How long ago the change began, in ms. */
+  sinceMs: number;
+  signal: AbortSignal;
+  sleep: Sleep;
+}
+
+/**
+ * Run the page function once on the tab's document, awaiting it at most
+ * `left` ms: `undefined` when it gave no answer by then, `"failed"` when it
+ * could not run or threw.
+ */
+async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Probe | "failed"> {
+  // The page's own bound ends a little earlier, so its answer (what was still going on) usually
+  // arrives before this side's bound cuts it off.
+  const pageBound = Math.max(0, Math.round(probe.left) - answerMarginMs);
+  const args = [probe.quietMs, pageBound, Math.round(probe.sinceMs)];
+  // The declaration is fixed and the arguments are integers the schema bounded.
+  const expression = `(${settlePageFunction}).call(document, ${args.join(", ")})`;
+  const evaluated = context.browser.sendCommand(probe.tabId, "Runtime.evaluate", {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+    silent: true,
+  });
+  // The bound is kept here, not in the page: the page's timers may never fire.
+  const cut = new AbortController();
+  const bound = probe.sleep(probe.left, AbortSignal.any([probe.signal, cut.signal]))
+    .then(() => "bound" as const, () => "bound" as const);
+  let answer: unknown;
+  try {
+    answer = await untilAborted(Promise.race([evaluated, bound]), probe.signal);
+  } catch (error) {
+    if (error instanceof LeashError) throw error;
+    return "failed";
+  } finally {
+    cut.abort();
+    evaluated.catch(() => {});
+  }
+  if (answer === "bound") return undefined;
+  const parsed = ProbeAnswer.safeParse(answer);
+  return parsed.success ? parsed.data.result.value : "failed";
+}

@@ -1,0 +1,166 @@
+/**
+ * A stock MCP client on pages whose reaction to an action arrives late, in
+ * real Chromium, personal mode: an action's result shows what the page did
+ * once it settled (a modal that fades in before its contents show, search
+ * results from a delayed request), a page that never stops changing is cut
+ * at the bound and says so without failing the action (and so is one that
+ * never lets the wait finish), an observation right after an action that
+ * skipped its wait waits instead, and a delta line says which of two
+ * listboxes an option was added to. One world for the file.
+ */
+import assert from "node:assert/strict";
+import { refOf, startAgent } from "./_mcp.ts";
+import { noBrowser } from "./harness.ts";
+
+Deno.test({
+  name: "an action's result shows the page after its own reaction settled",
+  ignore: noBrowser,
+  fn: async (t) => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+
+    await t.step("a click's result shows a dialog whose contents follow a fade-in", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("settle_modal.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const result = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "Delete account") },
+      });
+      assert.match(result.shown, /button "Yes, delete it" ref=/);
+      assert.match(result.shown, /dialog "Delete your account\?"/);
+      assert.equal(result.unsettled, undefined, result.shown);
+      assert.doesNotMatch(result.shown, /not settled/);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step(
+      "a fill's result shows search results that a delayed request brought",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "fill", ref: refOf(seen, "searchbox", "Search fruit"), text: "ap" },
+        });
+        assert.equal(result.status, "verified", result.shown);
+        for (const fruit of ["Apple", "Apricot", "Grape", "Papaya", "Pineapple"]) {
+          assert.match(result.shown, new RegExp(`option "${fruit}"`), result.shown);
+        }
+        assert.doesNotMatch(result.shown, /option "Mango"/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step("a page that never stops changing is cut at the bound, and says so", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("settle_ticker.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const agree = refOf(seen, "checkbox", "I agree");
+      const result = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "check", ref: agree, checked: true },
+        settleMs: 400,
+      });
+      assert.equal(result.status, "verified", result.shown);
+      assert.equal(result.unsettled?.mutating, true, result.shown);
+      assert.equal(
+        result.unsettled?.afterMs !== undefined && result.unsettled.afterMs >= 400,
+        true,
+      );
+      assert.match(result.shown, /^act verified .* not settled after \d+ ms: DOM changing$/m);
+      assert.equal(await page.evaluate(`document.getElementById("agree").checked`), true);
+
+      // Without a wait nothing is cut, and nothing is said.
+      const quick = await agent.act({
+        leaseId,
+        documentEpoch: result.documentEpoch,
+        action: { kind: "check", ref: agree, checked: false },
+        settleMs: 0,
+      });
+      assert.equal(quick.status, "verified", quick.shown);
+      assert.equal(quick.unsettled, undefined);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step(
+      "an observation right after an action that skipped its wait waits instead",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_modal.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const clicked = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Delete account") },
+          settleMs: 0,
+        });
+        assert.equal(clicked.unsettled, undefined);
+        const after = await agent.observe({ leaseId });
+        assert.match(after.shown, /button "Yes, delete it" ref=/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step("an observation after a wait cut with a request open waits for it", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const filled = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "fill", ref: refOf(seen, "searchbox", "Search fruit"), text: "berry" },
+        settleMs: 100,
+      });
+      // The server answers after 300 ms: the bound cut the wait with the request open.
+      assert.equal(filled.unsettled?.requests, 1, filled.shown);
+      assert.match(filled.shown, /not settled after \d+ ms: 1 request open/);
+      const after = await agent.observe({ leaseId });
+      assert.match(after.shown, /option "Blackberry"/);
+      await agent.call("browser_release", { leaseId });
+    });
+
+    await t.step(
+      "a page that never lets the wait finish cannot hold the action past its bound",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("settle_frozen.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "check", ref: refOf(seen, "checkbox", "I agree"), checked: true },
+          settleMs: 300,
+        });
+        assert.equal(result.status, "verified", result.shown);
+        assert.ok(result.unsettled !== undefined, result.shown);
+        assert.match(result.shown, /checkbox "I agree" checked/);
+        assert.equal(await page.evaluate(`document.getElementById("agree").checked`), true);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step("a delta line names the listbox an option was added to", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("settle_listboxes.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const result = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "More sauces") },
+      });
+      assert.ok(result.observation?.delta, result.shown);
+      assert.match(
+        result.shown,
+        /^\+ option "Pepperoni" ref=\S+ in listbox "Sauces"( ref=\S+)?$/m,
+        result.shown,
+      );
+      assert.doesNotMatch(result.shown, /Toppings/);
+      await agent.call("browser_release", { leaseId });
+    });
+  },
+});
