@@ -4,7 +4,7 @@
 (() => {
   const run = new URLSearchParams(location.search).get("run") ?? "";
   const page = location.pathname.replace(/^\/|\.html$/g, "");
-  window.reportOutcome = (outcome) => {
+  globalThis.reportOutcome = (outcome) => {
     const status = document.getElementById("status");
     if (status !== null) status.textContent = outcome;
     document.title = outcome;
