@@ -19,6 +19,10 @@ const suites: Suite[] = [
   { name: "broker", run: async () => (await import("./bench/broker.ts")).benchBroker() },
   { name: "journal", run: async () => (await import("./bench/journal.ts")).benchJournal() },
   { name: "agents", run: async () => (await import("./bench/agents.ts")).benchAgents() },
+  {
+    name: "realworld",
+    run: async () => (await import("./bench/realworld.ts")).benchRealworld(),
+  },
 ];
 
 function format(value: number): string {

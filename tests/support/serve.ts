@@ -18,6 +18,8 @@
  * stylesheets and scripts of those installed npm packages from the
  * workspace's `node_modules`, so a page can load an unmodified library with
  * a plain `<script src>` ({@linkcode FixtureServer.packageUrl}).
+ * A fixture file asked for with `?delay=<ms>` (at most 5,000) is answered that
+ * much later, for pages whose requests take a moment, as a remote server's do.
  * `/report?<params>` answers `204` and keeps the params, so a page can tell
  * the test what it did without the agent's tools in between
  * ({@linkcode FixtureServer.reports}).
@@ -158,7 +160,14 @@ async function packageFile(
   return await fileResponse(file, request);
 }
 
+/** The longest `?delay=` the server honours, milliseconds. */
+const maxDelayMs = 5_000;
+
 async function fileResponse(file: string, request: Request): Promise<Response> {
+  const delay = Number(new URL(request.url).searchParams.get("delay") ?? 0);
+  if (Number.isFinite(delay) && delay > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, maxDelayMs)));
+  }
   try {
     const body = await Deno.readFile(file);
     const type = contentTypes[extname(file)] ?? "application/octet-stream";

@@ -73,3 +73,12 @@ Deno.test("serveFixtures() keeps what pages send to /report, in order", async ()
   }
   assert.deepEqual(server.reports().map((params) => params.get("outcome")), ["first", "second"]);
 });
+
+Deno.test("serveFixtures() answers a fixture asked for with ?delay= no sooner than that", async () => {
+  await using server = await serveFixtures();
+  const began = performance.now();
+  const response = await fetch(`${server.url("form.html")}?delay=200`);
+  await response.body?.cancel();
+  assert.equal(response.status, 200);
+  assert.ok(performance.now() - began >= 190, "answered before the delay");
+});
