@@ -31,7 +31,8 @@ type Action = Record<string, unknown>;
 const actions: Record<Intent, (step: Step, ref: string | undefined) => Action> = {
   click: (_step, ref) => ({ kind: "click", ref }),
   fill: (step, ref) => ({ kind: "fill", ref, text: textOf(step) }),
-  // No `type` action yet: `fill` (which replaces the value) is the closest.
+  // No `type` action yet: `fill` (which replaces the value) is the closest. Once it lands:
+  // `({ kind: "type", ref, text: textOf(step), clear: step.intent === "type" && step.clear })`.
   type: (step, ref) => ({ kind: "fill", ref, text: textOf(step) }),
   select: (step, ref) => ({
     kind: "select",
