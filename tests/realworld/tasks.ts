@@ -101,6 +101,18 @@ export const tasks: readonly Task[] = [
     outcome: "Sent: Hello team",
   },
   {
+    id: "quill-bold",
+    page: "quill.html",
+    about: "Quill: a key chord selects the editor's text, a toolbar button formats it",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Message" }, text: "Quarterly report" },
+      { intent: "press", key: "Control+a" },
+      { intent: "click", target: { role: "button", name: "bold" } },
+      { intent: "click", target: { role: "button", name: "Send" } },
+    ],
+    outcome: "Sent: Quarterly report (bold)",
+  },
+  {
     id: "shoelace-order",
     page: "shoelace.html",
     about: "Shoelace: web-component checkbox drawn over its input, dialog that fades in",

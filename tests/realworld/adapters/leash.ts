@@ -42,12 +42,15 @@ const actions: Record<Intent, (step: Step, ref: string | undefined) => Action> =
   check: (_step, ref) => ({ kind: "check", ref, checked: true }),
   // No `hover` action yet: `scroll` brings the element into view, the closest that presses nothing.
   hover: (_step, ref) => ({ kind: "scroll", ref }),
-  press: (step, ref) => ({
-    kind: "press",
-    key: step.intent === "press" ? step.key : "",
-    ...(ref === undefined ? {} : { ref }),
-  }),
+  press: (step, ref) => ({ kind: "press", ...chord(step), ...(ref === undefined ? {} : { ref }) }),
 };
+
+/** `Control+a` as `{ key: "a", modifiers: ["Control"] }`, the shape `press` takes. */
+function chord(step: Step): { key: string; modifiers?: string[] } {
+  const parts = (step.intent === "press" ? step.key : "").split("+");
+  const key = parts.pop() ?? "";
+  return parts.length === 0 ? { key } : { key, modifiers: parts };
+}
 
 function textOf(step: Step): string {
   return step.intent === "fill" || step.intent === "type" ? step.text : "";
