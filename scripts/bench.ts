@@ -20,6 +20,10 @@ const suites: Suite[] = [
   { name: "journal", run: async () => (await import("./bench/journal.ts")).benchJournal() },
   { name: "signals", run: async () => (await import("./bench/signals.ts")).benchSignals() },
   { name: "agents", run: async () => (await import("./bench/agents.ts")).benchAgents() },
+  {
+    name: "realworld",
+    run: async () => (await import("./bench/realworld.ts")).benchRealworld(),
+  },
 ];
 
 function format(value: number): string {

@@ -51,6 +51,12 @@ export const AxWindowSchema = z.strictObject({
 export const settleDefaults = {
   /** How long the document must go without a mutation to count as quiet. */
   quietMs: 100,
+  /**
+   * The least a wait after text entry (`type`, `fill`, `append`) lasts:
+   * search-as-you-type widgets start their request on a timer (Tom Select
+   * 300 ms, most at most 500), which the wait must outlast to see it start.
+   */
+  typedHoldMs: 500,
   /** The bound on the whole wait. */
   timeoutMs: 1_000,
 } as const;
@@ -58,12 +64,15 @@ export const settleDefaults = {
 /**
  * What `page.settle` waits for: the document quiet for `quietMs`, requests
  * started since `sinceMs` ago finished and animations started since then
- * done, at most `timeoutMs`. `sinceMs` is relative so no clocks are compared.
+ * done, at most `timeoutMs`, and never settled before `holdMs` (default 0)
+ * passed since the wait began, so a reaction started by a timer is seen.
+ * `sinceMs` is relative so no clocks are compared.
  */
 export const SettleRequestSchema = z.strictObject({
   quietMs: z.number().int().min(0).max(1_000),
   timeoutMs: z.number().int().min(0).max(10_000),
   sinceMs: z.number().int().min(0).max(60_000),
+  holdMs: z.number().int().min(0).max(2_000).optional(),
 });
 
 /**

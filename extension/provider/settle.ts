@@ -4,7 +4,9 @@
  * Settled means, at one moment: no request that started since the change
  * (`sinceMs` ago, so no clocks are compared) is still open, and the
  * document went `quietMs` without a mutation with no transition or
- * animation started since the change still running.
+ * animation started since the change still running — and, with `holdMs`,
+ * not before that long since the wait began (a search a page starts on a
+ * timer after typing must be seen to start).
  *
  * The loop: wait for the open requests (polled; the worker counts them
  * from the tab's `Network` events), then run `settlePageFunction` on the
@@ -78,6 +80,7 @@ export async function settlePage(
   const record = context.leases.check(params.lease, context.link.generation);
   const sleep = options.sleep ?? realSleep;
   const { quietMs, timeoutMs, sinceMs } = params.request;
+  const holdMs = params.request.holdMs ?? 0;
   const start = context.now();
   const since = start - sinceMs;
   const deadline = start + timeoutMs;
@@ -122,7 +125,10 @@ export async function settlePage(
     animating = probe?.animating ?? false;
     if (probe?.quiet === true) {
       requests = context.requests.open(record.tabId, since);
-      if (requests === 0) return finish(context, params, { start, settled: true });
+      const held = start + holdMs - context.now();
+      if (requests === 0 && held <= 0) return finish(context, params, { start, settled: true });
+      // Quiet, but too soon to tell: a timer may still start the page's reaction.
+      if (requests === 0) await pause(Math.min(held, deadline - context.now()));
     } else if (probe !== undefined) {
       // Not quiet before the bound: a hidden document answers early; ask again shortly.
       await pause(Math.min(settlePollMs, deadline - context.now()));

@@ -174,3 +174,34 @@ Deno.test("page.settle asks again shortly when the page answered early that it i
   assert.equal(browser.commands.length, 3);
   assert.equal(result.waitedMs, 2 * settlePollMs);
 });
+
+Deno.test("page.settle with holdMs is not settled before it passed, and waits for a request that starts meanwhile", async () => {
+  const { context, browser, sleep } = await setup();
+  const began = 10_000;
+  let clock = () => 0;
+  // A search the page starts on a timer 300 ms after the wait began, answered at 600 ms.
+  context.requests = {
+    open: () => {
+      const at = clock() - began;
+      return at >= 300 && at < 600 ? 1 : 0;
+    },
+  };
+  browser.respond = () => quiet;
+  clock = context.now;
+  const held = await settlePage(
+    context,
+    { lease, request: { ...request, holdMs: 500 } },
+    { signal: live(), sleep },
+  );
+  assert.equal(held.settled, true);
+  assert.ok(held.waitedMs >= 600, `settled after ${held.waitedMs} ms, before the search ended`);
+  assert.equal(browser.commands.length, 2, "the DOM is probed again after the search");
+  // Without the hold the same page counts as settled at once.
+  const { context: plain, browser: quick, sleep: plainSleep } = await setup();
+  plain.requests = context.requests;
+  clock = plain.now;
+  quick.respond = () => quiet;
+  const early = await settlePage(plain, { lease, request }, { signal: live(), sleep: plainSleep });
+  assert.equal(early.settled, true);
+  assert.equal(early.waitedMs, 0);
+});

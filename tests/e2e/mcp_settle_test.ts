@@ -55,6 +55,22 @@ Deno.test({
       },
     );
 
+    await t.step("typing's result waits for a search the page starts on a timer", async () => {
+      const url = world.fixtures.url("settle_search.html?debounceMs=300");
+      const { tab } = await world.openTab(url);
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const result = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "type", ref: refOf(seen, "searchbox", "Search fruit"), text: "berry" },
+        settleMs: 2_000,
+      });
+      assert.equal(result.status, "verified", result.shown);
+      assert.match(result.shown, /option "Blackberry"/, result.shown);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("a page that never stops changing is cut at the bound, and says so", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("settle_ticker.html"));
       const leaseId = await agent.claim(tab);
@@ -107,7 +123,8 @@ Deno.test({
     );
 
     await t.step("an observation after a wait cut with a request open waits for it", async () => {
-      const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
+      // The answer takes 900 ms: still open when a 100 ms wait is cut, whatever the fill took.
+      const { tab } = await world.openTab(world.fixtures.url("settle_search.html?answerMs=900"));
       const leaseId = await agent.claim(tab);
       const seen = await agent.observe({ leaseId });
       const filled = await agent.act({
@@ -116,7 +133,7 @@ Deno.test({
         action: { kind: "fill", ref: refOf(seen, "searchbox", "Search fruit"), text: "berry" },
         settleMs: 100,
       });
-      // The server answers after 300 ms: the bound cut the wait with the request open.
+      // The bound cut the wait with the request open.
       assert.equal(filled.unsettled?.requests, 1, filled.shown);
       assert.match(filled.shown, /not settled after \d+ ms: 1 request open/);
       const after = await agent.observe({ leaseId });

@@ -14,13 +14,23 @@
  * origin, which tests use for out-of-scope URLs ({@linkcode FixtureServer.otherOriginUrl}).
  * `/redirect?to=<url>` answers `302 Found` to `<url>`, for a same-origin link
  * that leaves the origin on the server's word ({@linkcode FixtureServer.redirectUrl}).
- * `/delay/<ms>/<path>` answers with the fixture at `<path>` after `<ms>`
- * milliseconds (at most 10,000), for pages whose content arrives late.
+ * With {@linkcode ServeOptions.packages}, `/npm/<package>/<file>` serves the
+ * stylesheets and scripts of those installed npm packages from the
+ * workspace's `node_modules`, so a page can load an unmodified library with
+ * a plain `<script src>` ({@linkcode FixtureServer.packageUrl}).
+ * A fixture file asked for with `?delay=<ms>` (at most 5,000) is answered that
+ * much later, for pages whose requests take a moment, as a remote server's do.
+ * `/report?<params>` answers `204` and keeps the params, so a page can tell
+ * the test what it did without the agent's tools in between
+ * ({@linkcode FixtureServer.reports}).
  *
  * @module
  */
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+
+/** The workspace's installed npm packages (`deno install`, or any `deno` run, fills it). */
+const nodeModulesDir: string = fileURLToPath(new URL("../../node_modules/", import.meta.url));
 
 /** The fixture pages directory. */
 export const fixturesDir: string = fileURLToPath(new URL("../fixtures/", import.meta.url));
@@ -35,6 +45,15 @@ const contentTypes: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+/** What `/npm/` serves of a package: code and styles a page loads, nothing else. */
+const packageFileTypes = new Set([".js", ".mjs", ".css", ".svg"]);
+
+/** How to serve. */
+export interface ServeOptions {
+  /** Installed npm packages (`flatpickr`, `@scope/name`) whose files `/npm/` serves; none by default. */
+  packages?: readonly string[];
+}
+
 /** A running fixture server. */
 export interface FixtureServer {
   /** `http://127.0.0.1:<port>`. */
@@ -45,6 +64,10 @@ export interface FixtureServer {
   url(path: string): string;
   /** The same fixture on `http://localhost:<port>`: another origin, same server. */
   otherOriginUrl(path: string): string;
+  /** The URL of `file` (`dist/x.js`) of the served npm package `name`, on {@linkcode origin}. */
+  packageUrl(name: string, file: string): string;
+  /** The params of every `/report` request so far, oldest first. */
+  reports(): URLSearchParams[];
   /** A URL on {@linkcode origin} that the server answers with a 302 redirect to `to`. */
   redirectUrl(to: string): string;
   /** Stop serving and wait for the listener to close. */
@@ -53,11 +76,21 @@ export interface FixtureServer {
 }
 
 /** Serve `root` (default {@linkcode fixturesDir}) read-only on 127.0.0.1 at a free port. */
-export function serveFixtures(root: string = fixturesDir): Promise<FixtureServer> {
+export function serveFixtures(
+  root: string = fixturesDir,
+  options: ServeOptions = {},
+): Promise<FixtureServer> {
+  const packages = new Set(options.packages ?? []);
+  const reports: URLSearchParams[] = [];
   const listening = Promise.withResolvers<number>();
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: ({ port }) => listening.resolve(port) },
-    (request) => respond(root, request),
+    (request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== "/report") return respond(root, packages, request);
+      reports.push(url.searchParams);
+      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+    },
   );
   return listening.promise.then((port) => {
     const close = async () => {
@@ -68,6 +101,9 @@ export function serveFixtures(root: string = fixturesDir): Promise<FixtureServer
       port,
       url: (path: string) => new URL(path, `http://127.0.0.1:${port}/`).href,
       otherOriginUrl: (path: string) => new URL(path, `http://localhost:${port}/`).href,
+      packageUrl: (name: string, file: string) =>
+        new URL(`/npm/${name}/${file}`, `http://127.0.0.1:${port}/`).href,
+      reports: () => [...reports],
       redirectUrl: (to: string) => {
         const url = new URL("/redirect", `http://127.0.0.1:${port}/`);
         url.searchParams.set("to", to);
@@ -79,7 +115,11 @@ export function serveFixtures(root: string = fixturesDir): Promise<FixtureServer
   });
 }
 
-async function respond(root: string, request: Request): Promise<Response> {
+async function respond(
+  root: string,
+  packages: ReadonlySet<string>,
+  request: Request,
+): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("method not allowed", { status: 405 });
   }
@@ -90,15 +130,43 @@ async function respond(root: string, request: Request): Promise<Response> {
     return new Response("bad path", { status: 400 });
   }
   if (pathname === "/redirect") return redirect(new URL(request.url).searchParams.get("to"));
-  const delayed = /^\/delay\/(\d{1,5})(\/.*)$/.exec(pathname);
-  if (delayed !== null) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(delayed[1]), 10_000)));
-    pathname = delayed[2];
-  }
+  if (pathname.startsWith("/npm/")) return await packageFile(packages, request, pathname);
   const relative = pathname === "/" ? "index.html" : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
     return new Response("not found", { status: 404 });
+  }
+  return await fileResponse(file, request);
+}
+
+/**
+ * `/npm/<package>/<file>`: a script, module, stylesheet or icon inside one of
+ * `packages`' own folders; any other package, kind of file or a path that
+ * climbs out is not found.
+ */
+async function packageFile(
+  packages: ReadonlySet<string>,
+  request: Request,
+  pathname: string,
+): Promise<Response> {
+  const rest = pathname.slice("/npm/".length);
+  const name = [...packages].find((known) => rest.startsWith(`${known}/`));
+  if (name === undefined || !packageFileTypes.has(extname(rest))) {
+    return new Response("not found", { status: 404 });
+  }
+  const packageRoot = join(nodeModulesDir, name) + sep;
+  const file = normalize(join(nodeModulesDir, rest));
+  if (!file.startsWith(packageRoot)) return new Response("not found", { status: 404 });
+  return await fileResponse(file, request);
+}
+
+/** The longest `?delay=` the server honours, milliseconds. */
+const maxDelayMs = 5_000;
+
+async function fileResponse(file: string, request: Request): Promise<Response> {
+  const delay = Number(new URL(request.url).searchParams.get("delay") ?? 0);
+  if (Number.isFinite(delay) && delay > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, maxDelayMs)));
   }
   try {
     const body = await Deno.readFile(file);

@@ -39,12 +39,46 @@ Deno.test("serveFixtures() redirects /redirect?to= to an HTTP(S) URL, and refuse
   }
 });
 
-Deno.test("serveFixtures() serves /delay/<ms>/<path> as the fixture at <path>, inside the root only", async () => {
+Deno.test("serveFixtures() serves the scripts and styles of the packages it is given, and nothing else of node_modules", async () => {
+  await using server = await serveFixtures(undefined, { packages: ["flatpickr"] });
+  const script = await fetch(server.packageUrl("flatpickr", "dist/flatpickr.min.js"));
+  assert.equal(script.status, 200);
+  assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
+  assert.match(await script.text(), /flatpickr/);
+  for (
+    const path of [
+      "/npm/flatpickr/package.json",
+      "/npm/zod/index.js",
+      "/npm/flatpickr/%2e%2e/zod/index.js",
+      "/npm/flatpickr/..%2f..%2fdeno.json",
+      "/npm/flatpickrx/dist/flatpickr.min.js",
+    ]
+  ) {
+    const response = await fetch(server.origin + path);
+    await response.body?.cancel();
+    assert.equal(response.status, 404, path);
+  }
+  await using plain = await serveFixtures();
+  const none = await fetch(plain.packageUrl("flatpickr", "dist/flatpickr.min.js"));
+  await none.body?.cancel();
+  assert.equal(none.status, 404);
+});
+
+Deno.test("serveFixtures() keeps what pages send to /report, in order", async () => {
   await using server = await serveFixtures();
-  const late = await fetch(server.url("/delay/1/settle_fruit.json"));
-  assert.equal(late.status, 200);
-  assert.ok((await late.json()).includes("Mango"));
-  const outside = await fetch(server.origin + "/delay/1/%2e%2e/support/serve.ts");
-  await outside.body?.cancel();
-  assert.equal(outside.status, 404);
+  for (const outcome of ["first", "second"]) {
+    const response = await fetch(`${server.origin}/report?page=p&outcome=${outcome}`);
+    await response.body?.cancel();
+    assert.equal(response.status, 204);
+  }
+  assert.deepEqual(server.reports().map((params) => params.get("outcome")), ["first", "second"]);
+});
+
+Deno.test("serveFixtures() answers a fixture asked for with ?delay= no sooner than that", async () => {
+  await using server = await serveFixtures();
+  const began = performance.now();
+  const response = await fetch(`${server.url("form.html")}?delay=200`);
+  await response.body?.cancel();
+  assert.equal(response.status, 200);
+  assert.ok(performance.now() - began >= 190, "answered before the delay");
 });

@@ -71,15 +71,25 @@ export interface ActRun {
   settle: SettleBook;
 }
 
+/** Text entry, after which a debounced search may still be about to start its request. */
+const typedKinds: ReadonlySet<Action["kind"]> = new Set(["type", "fill", "fillEditable", "append"]);
+
 /**
  * Wait for the page's reaction to an action dispatched at `dispatchedAt`
  * (see the module doc); what the result says when the bound cut the wait.
+ * After text entry the wait lasts at least `settleDefaults.typedHoldMs`, so
+ * a debounced search is seen to start.
  */
 async function settleAfter(
   held: OwnedLease,
   run: ActRun,
-  { settleMs, dispatchedAt }: { settleMs: number | undefined; dispatchedAt: number },
+  { action, settleMs, dispatchedAt }: {
+    action: Action;
+    settleMs: number | undefined;
+    dispatchedAt: number;
+  },
 ): Promise<ActResult["unsettled"]> {
+  const holdMs = typedKinds.has(action.kind) ? settleDefaults.typedHoldMs : undefined;
   const { leaseId } = held.lease;
   const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
   if (timeoutMs === 0) {
@@ -89,7 +99,7 @@ async function settleAfter(
   const sinceMs = run.settle.now() - dispatchedAt;
   let answer;
   try {
-    answer = await settleLease(held, { timeoutMs, sinceMs }, run.signal);
+    answer = await settleLease(held, { timeoutMs, sinceMs, holdMs }, run.signal);
   } catch {
     // Aborted: the input was dispatched and the action stands; the read after it will tell.
     return undefined;
@@ -142,9 +152,11 @@ export async function actOnLease(
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
   });
-  const unsettled = dispatchedAt === undefined
-    ? undefined
-    : await settleAfter(held, run, { settleMs: params.settleMs, dispatchedAt });
+  const unsettled = dispatchedAt === undefined ? undefined : await settleAfter(held, run, {
+    action: params.action,
+    settleMs: params.settleMs,
+    dispatchedAt,
+  });
   const observation = await observationAfter(held, books, signal);
   const note = noteFor(params.action, outcome);
   return {

@@ -22,10 +22,12 @@ import type { BrokerState, Unsubscribe } from "../../authority/state.ts";
 /** What the Broker adds to the provider's bound before it stops waiting itself. */
 export const settleGraceMs = 2_000;
 
-/** One wait: its bound, and how long ago the change it waits out began. */
+/** One wait: its bound, how long ago the change it waits out began, and its least length. */
 export interface SettleWait {
   timeoutMs: number;
   sinceMs: number;
+  /** The wait is not settled before this many ms (see `SettleRequestSchema`). */
+  holdMs?: number;
 }
 
 /**
@@ -45,7 +47,12 @@ export async function settleLease(
   try {
     return await held.call("page.settle", {
       lease: held.token,
-      request: { quietMs: settleDefaults.quietMs, timeoutMs, sinceMs },
+      request: {
+        quietMs: settleDefaults.quietMs,
+        timeoutMs,
+        sinceMs,
+        ...(wait.holdMs === undefined ? {} : { holdMs: wait.holdMs }),
+      },
     }, bounded);
   } catch {
     signal.throwIfAborted();

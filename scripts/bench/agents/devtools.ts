@@ -7,7 +7,12 @@
  * @module
  */
 import type { Driver } from "./driver.ts";
-import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
+import {
+  connectStdio,
+  type ServerCommand,
+  type StdioSession,
+  type ToolReply,
+} from "./mcp_stdio.ts";
 import { type NodePackage, readNodePackage } from "./node_package.ts";
 
 /** The installed `chrome-devtools-mcp` package (its `engines` decide whether Node can run it). */
@@ -22,7 +27,18 @@ export async function startDevtools(
   node: { command: string; env: Record<string, string> },
 ): Promise<Driver> {
   const found = await devtoolsPackage();
-  const session = await connectStdio({
+  const session = await connectStdio(devtoolsCommand(found, browserPath, workDir, node));
+  return new DevtoolsDriver(`chrome-devtools-mcp ${found.version}`, session);
+}
+
+/** How to run the installed `chrome-devtools-mcp` under `node` on `browserPath`, in `workDir`. */
+export function devtoolsCommand(
+  found: NodePackage,
+  browserPath: string,
+  workDir: string,
+  node: { command: string; env: Record<string, string> },
+): ServerCommand {
+  return {
     command: node.command,
     args: [
       found.bin,
@@ -37,8 +53,7 @@ export async function startDevtools(
     ],
     cwd: workDir,
     env: node.env,
-  });
-  return new DevtoolsDriver(`chrome-devtools-mcp ${found.version}`, session);
+  };
 }
 
 class DevtoolsDriver implements Driver {

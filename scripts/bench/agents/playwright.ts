@@ -7,7 +7,12 @@
  * @module
  */
 import type { Driver } from "./driver.ts";
-import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
+import {
+  connectStdio,
+  type ServerCommand,
+  type StdioSession,
+  type ToolReply,
+} from "./mcp_stdio.ts";
 import { type NodePackage, readNodePackage } from "./node_package.ts";
 
 /**
@@ -20,7 +25,18 @@ export async function startPlaywright(
   node: { command: string; env: Record<string, string> },
 ): Promise<Driver> {
   const found: NodePackage = await readNodePackage("@playwright/mcp");
-  const session = await connectStdio({
+  const session = await connectStdio(playwrightCommand(found, browserPath, workDir, node));
+  return new PlaywrightDriver(`@playwright/mcp ${found.version}`, session);
+}
+
+/** How to run the installed `@playwright/mcp` under `node` on `browserPath`, working in `workDir`. */
+export function playwrightCommand(
+  found: NodePackage,
+  browserPath: string,
+  workDir: string,
+  node: { command: string; env: Record<string, string> },
+): ServerCommand {
+  return {
     command: node.command,
     args: [
       found.bin,
@@ -35,8 +51,7 @@ export async function startPlaywright(
     ],
     cwd: workDir,
     env: node.env,
-  });
-  return new PlaywrightDriver(`@playwright/mcp ${found.version}`, session);
+  };
 }
 
 class PlaywrightDriver implements Driver {

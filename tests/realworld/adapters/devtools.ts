@@ -1,0 +1,64 @@
+/**
+ * `chrome-devtools-mcp` as the agent drives it: `new_page` per task, its
+ * default `take_snapshot`, and one ordinary tool per intent with the
+ * snapshot uid.
+ *
+ * @module
+ */
+import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
+import type { Adapter, Observed } from "../agent.ts";
+import { devtoolsRows } from "../rows.ts";
+import type { Intent, Step } from "../tasks.ts";
+
+type Call = { name: string; args: Record<string, unknown> };
+
+/** Each intent as `chrome-devtools-mcp` calls; its `fill` types into text fields and picks options. */
+const calls: Record<Intent, (step: Step, uid: string | undefined) => Call[]> = {
+  click: (_step, uid) => [{ name: "click", args: { uid } }],
+  fill: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
+  type: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
+  select: (step, uid) => [{
+    name: "fill",
+    args: { uid, value: step.intent === "select" ? step.option : "" },
+  }],
+  check: (_step, uid) => [{ name: "click", args: { uid } }],
+  hover: (_step, uid) => [{ name: "hover", args: { uid } }],
+  press: (step) => [{ name: "press_key", args: { key: step.intent === "press" ? step.key : "" } }],
+};
+
+function textOf(step: Step): string {
+  return step.intent === "fill" || step.intent === "type" ? step.text : "";
+}
+
+/** The adapter on a connected (and counted) `chrome-devtools-mcp` session. */
+export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
+  let pageId: number | undefined;
+  const page = () => {
+    if (pageId === undefined) throw new Error("Cannot use the page: it is not open");
+    return pageId;
+  };
+  return {
+    label,
+    async open(url) {
+      const reply = await session.call("new_page", { url }, 60_000);
+      // The reply lists the pages, `N: title (url) [selected]` for the new one.
+      const selected = /^(\d+):.*\[selected\]$/m.exec(reply.text)?.[1];
+      if (selected === undefined) throw new Error(`Cannot open ${url}: no page selected`);
+      pageId = Number(selected);
+    },
+    async observe(): Promise<Observed> {
+      const reply = await session.call("take_snapshot", { pageId: page() });
+      return { rows: devtoolsRows(reply.text), partial: false };
+    },
+    async act(step, uid) {
+      for (const { name, args } of calls[step.intent](step, uid)) {
+        await session.call(name, { pageId: page(), ...args });
+      }
+    },
+    async leave() {
+      if (pageId !== undefined) await session.call("close_page", { pageId }).catch(() => {});
+      pageId = undefined;
+    },
+    close: () => session.close(),
+  };
+}

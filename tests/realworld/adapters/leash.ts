@@ -1,0 +1,136 @@
+/**
+ * Leash through its MCP server: `browser_claim` on a tab the harness opened,
+ * `browser_observe` (narrowed with `query` when the budget left rows out),
+ * and `browser_act` with the observation's document epoch.
+ *
+ * @module
+ */
+import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
+import { LeaseSchema } from "../../../contracts/methods/common.ts";
+import { ObservationSchema } from "../../../contracts/methods/mod.ts";
+import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
+import type { Adapter, Meter, Observed } from "../agent.ts";
+import { leashRows } from "../rows.ts";
+import type { Intent, Step } from "../tasks.ts";
+
+/** What the Leash side needs from the end-to-end world. */
+export interface LeashWorld {
+  runtimeDir: string;
+  instanceId: string;
+  /** Open `url` in a new tab; its Leash tab ID, and how to close it again. */
+  openTab(url: string): Promise<{ tab: string; close(): Promise<void> }>;
+}
+
+type Action = Record<string, unknown>;
+
+/**
+ * Each intent as a `browser_act` action. Where Leash has no action of that
+ * kind yet, the closest ordinary one stands in, so adding the real kind is
+ * a change of one line here.
+ */
+const actions: Record<Intent, (step: Step, ref: string | undefined) => Action> = {
+  click: (_step, ref) => ({ kind: "click", ref }),
+  fill: (step, ref) => ({ kind: "fill", ref, text: textOf(step) }),
+  type: (step, ref) => ({
+    kind: "type",
+    ref,
+    text: textOf(step),
+    ...(step.intent === "type" && step.clear === true ? { clear: true } : {}),
+  }),
+  select: (step, ref) => ({
+    kind: "select",
+    ref,
+    option: step.intent === "select" ? step.option : "",
+  }),
+  check: (_step, ref) => ({ kind: "check", ref, checked: true }),
+  hover: (_step, ref) => ({ kind: "hover", ref }),
+  press: (step, ref) => ({
+    kind: "press",
+    key: step.intent === "press" ? step.key : "",
+    ...(ref === undefined ? {} : { ref }),
+  }),
+};
+
+function textOf(step: Step): string {
+  return step.intent === "fill" || step.intent === "type" ? step.text : "";
+}
+
+const repoRoot = new URL("../../../", import.meta.url).pathname;
+
+/** Start the Leash MCP server on `world`'s Broker, its calls counted by `meter`. */
+export async function startLeashAdapter(world: LeashWorld, meter: Meter): Promise<Adapter> {
+  const session = await connectStdio({
+    command: Deno.execPath(),
+    args: mcpRunArgs(world.runtimeDir),
+    cwd: repoRoot,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "",
+      ...(Deno.env.has("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR") ?? "" } : {}),
+      NO_COLOR: "1",
+    },
+  });
+  return new LeashAdapter(world, meter.wrap(session));
+}
+
+class LeashAdapter implements Adapter {
+  readonly label = "Leash";
+  readonly #world: LeashWorld;
+  readonly #session: StdioSession;
+  #lease: string | undefined;
+  #epoch: string | undefined;
+  #closeTab: (() => Promise<void>) | undefined;
+
+  constructor(world: LeashWorld, session: StdioSession) {
+    this.#world = world;
+    this.#session = session;
+  }
+
+  async open(url: string): Promise<void> {
+    const { tab, close } = await this.#world.openTab(url);
+    this.#closeTab = close;
+    const claimed = await this.#session.call("browser_claim", {
+      instance: this.#world.instanceId,
+      tab,
+      reason: "Do one task on this page",
+    }, 60_000);
+    this.#lease = LeaseSchema.parse(claimed.structured).leaseId;
+  }
+
+  async observe(narrow?: string): Promise<Observed> {
+    const reply = await this.#session.call("browser_observe", {
+      leaseId: this.#leaseId(),
+      ...(narrow === undefined ? {} : { query: narrow }),
+    });
+    const observation = ObservationSchema.parse(reply.structured);
+    this.#epoch = observation.documentEpoch;
+    return { rows: leashRows(reply.text), partial: observation.truncated !== null };
+  }
+
+  async act(step: Step, ref: string | undefined): Promise<void> {
+    await this.#session.call("browser_act", {
+      leaseId: this.#leaseId(),
+      documentEpoch: this.#epoch,
+      action: actions[step.intent](step, ref),
+    });
+  }
+
+  async leave(): Promise<void> {
+    const leaseId = this.#lease;
+    this.#lease = undefined;
+    if (leaseId !== undefined) {
+      await this.#session.call("browser_release", { leaseId }, 10_000).catch(() => {});
+    }
+    await this.#closeTab?.();
+    this.#closeTab = undefined;
+  }
+
+  close(): Promise<void> {
+    return this.#session.close();
+  }
+
+  #leaseId(): string {
+    if (this.#lease === undefined) throw new Error("Cannot use the page: it is not claimed");
+    return this.#lease;
+  }
+}

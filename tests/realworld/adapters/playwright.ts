@@ -1,0 +1,73 @@
+/**
+ * `@playwright/mcp` as the agent drives it: `browser_navigate`, its default
+ * `browser_snapshot`, and one ordinary tool per intent with the snapshot ref.
+ *
+ * @module
+ */
+import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
+import type { Adapter, Observed } from "../agent.ts";
+import { playwrightRows } from "../rows.ts";
+import type { Intent, Step } from "../tasks.ts";
+
+type Call = { name: string; args: Record<string, unknown> };
+
+/**
+ * Each intent as `@playwright/mcp` calls. `browser_type` fills at once
+ * unless `slowly`; typing over a field's text clears it with an empty
+ * `browser_type` first, as the tool has no clear-then-type.
+ */
+const calls: Record<Intent, (step: Step, target: string | undefined) => Call[]> = {
+  click: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
+  fill: (step, target) => [{
+    name: "browser_type",
+    args: { element: label(step), target, text: textOf(step) },
+  }],
+  type: (step, target) => [
+    ...(step.intent === "type" && step.clear === true
+      ? [{ name: "browser_type", args: { element: label(step), target, text: "" } }]
+      : []),
+    {
+      name: "browser_type",
+      args: { element: label(step), target, text: textOf(step), slowly: true },
+    },
+  ],
+  select: (step, target) => [{
+    name: "browser_select_option",
+    args: { element: label(step), target, values: [step.intent === "select" ? step.option : ""] },
+  }],
+  check: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
+  hover: (step, target) => [{ name: "browser_hover", args: { element: label(step), target } }],
+  press: (
+    step,
+  ) => [{ name: "browser_press_key", args: { key: step.intent === "press" ? step.key : "" } }],
+};
+
+function label(step: Step): string {
+  return step.target === undefined ? "the page" : `${step.target.role} ${step.target.name}`;
+}
+
+function textOf(step: Step): string {
+  return step.intent === "fill" || step.intent === "type" ? step.text : "";
+}
+
+/** The adapter on a connected (and counted) `@playwright/mcp` session. */
+export function playwrightAdapter(label: string, session: StdioSession): Adapter {
+  return {
+    label,
+    async open(url) {
+      await session.call("browser_navigate", { url }, 60_000);
+    },
+    async observe(): Promise<Observed> {
+      const reply = await session.call("browser_snapshot", {});
+      return { rows: playwrightRows(reply.text), partial: false };
+    },
+    async act(step, ref) {
+      for (const { name, args } of calls[step.intent](step, ref)) await session.call(name, args);
+    },
+    async leave() {},
+    async close() {
+      await session.call("browser_close", {}, 10_000).catch(() => {});
+      await session.close();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The scripted agent: one rule set for every MCP server, so what differs
+ * between runs is the server, never the agent.
+ *
+ * 1. Observe the page once it is open.
+ * 2. Target each step's element by role and exact name in the latest
+ *    observation (the first row that matches and has a ref); where the
+ *    server said the observation left rows out, narrow once by the name.
+ * 3. After a step that reveals UI (a popup, a menu, search results), take a
+ *    fresh observation.
+ * 4. A step that fails (no ref for its target, or the tool answers an
+ *    error) is retried once after a fresh observation; a second failure ends
+ *    the task.
+ *
+ * Nothing waits or sleeps between steps. Each server gets an
+ * {@linkcode Adapter} that turns its snapshot text into rows and maps the
+ * intents to its own ordinary tools, each mapping in one table.
+ *
+ * @module
+ */
+import { tokensOf } from "../../scripts/bench/agents/stats.ts";
+import type { StdioSession, ToolReply } from "../../scripts/bench/agents/mcp_stdio.ts";
+import type { Row } from "./rows.ts";
+import type { Step, Target, Task } from "./tasks.ts";
+
+/** What one observation gave the agent. */
+export interface Observed {
+  rows: Row[];
+  /** The server said rows were left out (only then does the agent narrow). */
+  partial: boolean;
+}
+
+/** One MCP server as the agent drives it. */
+export interface Adapter {
+  /** Who this is, e.g. `@playwright/mcp 0.0.83`. */
+  readonly label: string;
+  /** Make `url` the page the next calls work on (navigate, or open a tab and claim it). */
+  open(url: string): Promise<void>;
+  /** Observe the page the server's default way; with `narrow`, only what matches that name. */
+  observe(narrow?: string): Promise<Observed>;
+  /** Do `step` to the element `ref` names (no ref for a key press without a target). */
+  act(step: Step, ref: string | undefined): Promise<void>;
+  /** Leave the page (release, close), ready for the next task. */
+  leave(): Promise<void>;
+  /** End the server. */
+  close(): Promise<void>;
+}
+
+/** Every tool call a task made, counted as the model would pay for it. */
+export class Meter {
+  calls = 0;
+  tokens = 0;
+
+  /** `session` with every call counted: tokens of the arguments sent and the text received. */
+  wrap(session: StdioSession): StdioSession {
+    return {
+      call: async (name, args, timeoutMs) => {
+        this.calls++;
+        this.tokens += tokensOf(JSON.stringify({ name, arguments: args }));
+        try {
+          const reply: ToolReply = await session.call(name, args, timeoutMs);
+          this.tokens += tokensOf(reply.text);
+          return reply;
+        } catch (error) {
+          this.tokens += tokensOf(String(error instanceof Error ? error.message : error));
+          throw error;
+        }
+      },
+      stderr: () => session.stderr(),
+      close: () => session.close(),
+    };
+  }
+
+  /** Start counting a new task. */
+  reset(): void {
+    this.calls = 0;
+    this.tokens = 0;
+  }
+}
+
+/** How the agent's run of one task went (the outcome is checked by the caller, from the page). */
+export interface AgentRun {
+  /** Every step ran without a final error. */
+  completed: boolean;
+  /** Why it stopped, when it did: the step and the server's answer. */
+  failure?: string;
+  /** Steps that needed their one retry, and why the first try failed. */
+  retries: string[];
+}
+
+/** Run `task` on the page at `url` through `adapter`, by the rule set above; the caller leaves the page. */
+export async function runTask(adapter: Adapter, task: Task, url: string): Promise<AgentRun> {
+  const retries: string[] = [];
+  try {
+    await adapter.open(url);
+    let observed = await adapter.observe();
+    const attempt = async (step: Step) => {
+      let ref: string | undefined;
+      if (step.target !== undefined) {
+        let row = find(observed, step.target);
+        if (row === undefined && observed.partial) {
+          observed = await adapter.observe(step.target.name);
+          row = find(observed, step.target);
+        }
+        if (row === undefined) throw new Error(`no ${describe(step.target)} with a ref`);
+        ref = row.ref;
+      }
+      await adapter.act(step, ref);
+    };
+    for (const [index, step] of task.steps.entries()) {
+      try {
+        await attempt(step);
+      } catch (first) {
+        retries.push(`step ${index + 1} (${stepLabel(step)}): ${brief(first)}`);
+        observed = await adapter.observe();
+        try {
+          await attempt(step);
+        } catch (second) {
+          return {
+            completed: false,
+            failure: `step ${index + 1} (${stepLabel(step)}): ${brief(second)}`,
+            retries,
+          };
+        }
+      }
+      if (step.reveals === true) observed = await adapter.observe();
+    }
+    return { completed: true, retries };
+  } catch (error) {
+    return { completed: false, failure: brief(error), retries };
+  }
+}
+
+function find(observed: Observed, target: Target): Row | undefined {
+  return observed.rows.find((row) =>
+    row.role === target.role && row.name === target.name && row.ref !== undefined
+  );
+}
+
+function describe(target: Target): string {
+  return `${target.role} ${JSON.stringify(target.name)}`;
+}
+
+/** `type searchbox "Quick filter"`. */
+export function stepLabel(step: Step): string {
+  return step.target === undefined
+    ? `${step.intent} ${"key" in step ? step.key : ""}`
+    : `${step.intent} ${describe(step.target)}`;
+}
+
+/** The first line of an error, without the `Cannot run tool:` prefix, at most 160 characters. */
+export function brief(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).split("\n")[0]
+    .replace(/^Cannot run (\S+): /, "$1: ");
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}

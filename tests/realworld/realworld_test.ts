@@ -1,0 +1,54 @@
+/**
+ * The real-world suite through Leash: every task of `tasks.ts` on its page
+ * built with an unmodified UI library from npm, driven over MCP by the
+ * scripted agent in one headless Chromium with the built extension, each
+ * checked by the outcome the page itself reports. Anchor servers run the
+ * same tasks in `deno task bench realworld`.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { noBrowser, startWorld } from "../e2e/harness.ts";
+import { Meter } from "./agent.ts";
+import { startLeashAdapter } from "./adapters/leash.ts";
+import { servePages } from "./libraries.ts";
+import { formatResults, runSuite } from "./suite.ts";
+import { tasks } from "./tasks.ts";
+
+Deno.test({
+  name: "Leash achieves every real-world task, as the page itself reports it",
+  ignore: noBrowser,
+  fn: async (t) => {
+    await using world = await startWorld({ accessMode: "personal" });
+    await using pages = await servePages();
+    const meter = new Meter();
+    const adapter = await startLeashAdapter({
+      runtimeDir: world.runtimeDir,
+      instanceId: world.instance.id,
+      async openTab(url) {
+        const opened = await world.openTab(url);
+        return {
+          tab: opened.tab,
+          close: async () => {
+            await world.cdp.send("Target.closeTarget", { targetId: opened.targetId });
+          },
+        };
+      },
+    }, meter);
+    try {
+      const results = await runSuite(adapter, meter, pages, "leash", tasks);
+      console.log(formatResults(adapter.label, results));
+      for (const result of results) {
+        await t.step(result.task.id, () => {
+          assert.equal(
+            result.reported,
+            result.task.outcome,
+            `${result.task.about}: ${result.failure ?? ""}`,
+          );
+        });
+      }
+    } finally {
+      await adapter.close();
+    }
+  },
+});

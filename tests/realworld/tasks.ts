@@ -1,0 +1,156 @@
+/**
+ * The real-world tasks as data: one page on an unmodified UI library, the
+ * steps a person would take in terms of role, name and intent, and the
+ * outcome the page itself reports when the task is done. Names and roles are
+ * what the page's accessibility tree says; no step names a selector.
+ *
+ * @module
+ */
+
+/** What a step does to its target. */
+export type Intent = "click" | "fill" | "type" | "select" | "check" | "hover" | "press";
+
+/** An element as an agent names it: its role and its exact accessible name. */
+export interface Target {
+  role: string;
+  name: string;
+}
+
+/** One step of a task. */
+export type Step =
+  | { intent: "click" | "check" | "hover"; target: Target; reveals?: boolean }
+  | {
+    /** `fill` puts the text in at once; `type` sends it as key presses, as a person types. */
+    intent: "fill" | "type";
+    target: Target;
+    text: string;
+    /** Replace the field's current text rather than add to it. */
+    clear?: boolean;
+    reveals?: boolean;
+  }
+  | { intent: "select"; target: Target; option: string; reveals?: boolean }
+  | { intent: "press"; key: string; target?: Target; reveals?: boolean };
+
+/** One realistic task. */
+export interface Task {
+  /** Short stable name, e.g. `flatpickr-book`. */
+  id: string;
+  /** The page under `tests/realworld/pages/`, e.g. `flatpickr.html`. */
+  page: string;
+  /** The library and the class of widget the task exercises. */
+  about: string;
+  steps: Step[];
+  /** What the page reports when the task is achieved, exactly. */
+  outcome: string;
+}
+
+/** Every task of the suite, run in this order. */
+export const tasks: readonly Task[] = [
+  {
+    id: "flatpickr-book",
+    page: "flatpickr.html",
+    about: "flatpickr: popup calendar of clickable day spans, a year field that reacts to keys",
+    steps: [
+      { intent: "click", target: { role: "textbox", name: "Departure date" }, reveals: true },
+      { intent: "select", target: { role: "combobox", name: "Month" }, option: "March" },
+      {
+        intent: "type",
+        target: { role: "spinbutton", name: "Year" },
+        text: "2027",
+        clear: true,
+        reveals: true,
+      },
+      { intent: "click", target: { role: "generic", name: "March 15, 2027" } },
+      { intent: "click", target: { role: "button", name: "Book" } },
+    ],
+    outcome: "Booked: 2027-03-15",
+  },
+  {
+    id: "ag-grid-filter",
+    page: "ag-grid.html",
+    about: "ag-grid-community: quick filter, rows that animate into place",
+    steps: [
+      {
+        intent: "type",
+        target: { role: "searchbox", name: "Quick filter" },
+        text: "Oslo",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "gridcell", name: "Oslo" } },
+    ],
+    outcome: "Selected office: Oslo",
+  },
+  {
+    id: "choices-pick",
+    page: "choices.html",
+    about: "Choices.js: custom select over a hidden native select",
+    steps: [
+      { intent: "click", target: { role: "listbox", name: "Favourite fruit" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Mango" } },
+    ],
+    outcome: "Chosen: Mango",
+  },
+  {
+    id: "quill-send",
+    page: "quill.html",
+    about: "Quill: contenteditable editor with a placeholder",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Message" }, text: "Hello team" },
+      { intent: "click", target: { role: "button", name: "Send" } },
+    ],
+    outcome: "Sent: Hello team",
+  },
+  {
+    id: "quill-bold",
+    page: "quill.html",
+    about: "Quill: a key chord selects the editor's text, a toolbar button formats it",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Message" }, text: "Quarterly report" },
+      { intent: "press", key: "Control+a" },
+      { intent: "click", target: { role: "button", name: "bold" } },
+      { intent: "click", target: { role: "button", name: "Send" } },
+    ],
+    outcome: "Sent: Quarterly report (bold)",
+  },
+  {
+    id: "shoelace-order",
+    page: "shoelace.html",
+    about: "Shoelace: web-component checkbox drawn over its input, dialog that fades in",
+    steps: [
+      { intent: "check", target: { role: "checkbox", name: "I accept the terms" } },
+      { intent: "click", target: { role: "button", name: "Continue" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Place order" } },
+    ],
+    outcome: "Order placed",
+  },
+  {
+    id: "tom-select-remote",
+    page: "tom-select.html",
+    about: "Tom Select: autocomplete whose options load a moment after typing",
+    steps: [
+      { intent: "type", target: { role: "combobox", name: "City" }, text: "Ber", reveals: true },
+      { intent: "click", target: { role: "option", name: "Berlin" } },
+    ],
+    outcome: "Shipping to Berlin",
+  },
+  {
+    id: "tippy-hover-menu",
+    page: "tippy.html",
+    about: "tippy.js: menu that opens on hover only",
+    steps: [
+      { intent: "hover", target: { role: "button", name: "Account" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Sign out" } },
+    ],
+    outcome: "Menu: Sign out",
+  },
+  {
+    id: "bootstrap-modal",
+    page: "bootstrap.html",
+    about: "Bootstrap: modal that fades in",
+    steps: [
+      { intent: "click", target: { role: "button", name: "Delete project" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Delete for good" } },
+    ],
+    outcome: "Project deleted",
+  },
+];
