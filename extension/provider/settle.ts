@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { delay } from "../../contracts/delay.ts";
 import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
 import type { ParamsOf, ProviderMethods, SettleResult } from "../../contracts/methods/mod.ts";
@@ -41,19 +42,7 @@ const commandGraceMs = 5_000;
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /** A real sleep on the worker's timers (not the page's: those may be throttled). */
-export const realSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+export const realSleep: Sleep = delay;
 
 /** What {@linkcode settlePage} works with besides the request. */
 export interface SettleOptions {

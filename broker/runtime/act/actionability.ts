@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { delay } from "../../../contracts/delay.ts";
 import { type ErrorDetail, LeashError, type RefusalReason } from "../../../contracts/errors.ts";
 import type { ElementKind } from "./target.ts";
 
@@ -134,20 +135,4 @@ export function sameQuads(
   return a.every((quad, i) =>
     quad.length === b[i].length && quad.every((value, j) => Math.abs(value - b[i][j]) < 0.01)
   );
-}
-
-/** Wait `ms`; rejects with the signal's reason when it aborts first. */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

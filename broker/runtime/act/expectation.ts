@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { delay } from "../../../contracts/delay.ts";
 import { z } from "zod";
 import type { Expectation } from "../../../contracts/methods/mod.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
@@ -193,19 +194,4 @@ async function attempt<T>(
     if (!isPageRefusal(error)) throw error;
     return fallback;
   }
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -15,8 +15,8 @@
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
+import { delay } from "../../../contracts/delay.ts";
 import {
-  delay,
   type Probe,
   ready,
   sameQuads,

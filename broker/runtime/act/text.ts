@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { delay } from "../../../contracts/delay.ts";
 import { z } from "zod";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call } from "./cdp.ts";
@@ -136,19 +137,4 @@ export function valueCheck(
   text: string,
 ): Postcondition {
   return { name: "value", read: async () => holds(await compare(context, prepared, text)) };
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
