@@ -68,7 +68,8 @@ Deno.test({
         /│ act verified {2}requestId: \S+ {2}document changed: no/,
         /→ verified: the page itself says the order is confirmed/,
         /│ # changes since \w+: 2 added, 0 removed, \d+ changed/,
-        /│ \+ text "Order confirmed: Ethiopia Yirgacheffe, filter, for Ada Lovelace\. Receipt sent to ada@example\.com\."/,
+        // Under the added status row, indented beneath it.
+        /│ \+ status\n.*│ {3}\+ text "Order confirmed: Ethiopia Yirgacheffe, filter, for Ada Lovelace\. Receipt sent to ada@example\.com\."/,
         /│ captured the viewport: image\/png \d+x\d+/,
         /│ released lease \S+/,
         /^Order placed and verified by the page's own text; the tab was given back\.$/m,
