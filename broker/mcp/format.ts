@@ -110,13 +110,34 @@ export function formatUnsettled(unsettled: NonNullable<ActResult["unsettled"]>):
   return `not settled after ${unsettled.afterMs} ms${what}`;
 }
 
-/** An action's answer, then the observation it carries. */
-export function formatAct(result: ActResult): string {
-  const unsettled = result.unsettled === undefined ? "" : `  ${formatUnsettled(result.unsettled)}`;
-  let head = `act ${result.status}  requestId: ${word(result.requestId)}  ` +
-    `document changed: ${result.documentChanged ? "yes" : "no"}  epoch: ${
-      word(result.documentEpoch)
-    }${unsettled}`;
+/** What the caller sent with an action, as far as its answer's text depends on it. */
+export interface ActSent {
+  /** The caller's own request ID, when it gave one. */
+  requestId?: string;
+  /** The epoch the action named. */
+  documentEpoch: string;
+}
+
+/**
+ * An action's answer, then the observation it carries. Lean: the status and
+ * what changed. The request ID only when the caller gave it or the status is
+ * `uncertain` (the one case it must be reused, to retry exactly); the epoch
+ * only when the document changed or it differs from the one the action
+ * named. The observation's own text follows (a lean delta when the document
+ * stayed, `broker/runtime/observe/render.ts` `leanHeader`).
+ */
+export function formatAct(result: ActResult, sent: ActSent): string {
+  let head = `act ${result.status}`;
+  if (result.status === "uncertain") {
+    head += `  requestId: ${word(result.requestId)} (retry only with this ID)`;
+  } else if (sent.requestId !== undefined) {
+    head += `  requestId: ${word(result.requestId)}`;
+  }
+  if (result.documentChanged) head += "  document changed";
+  if (result.documentChanged || result.documentEpoch !== sent.documentEpoch) {
+    head += `  epoch: ${word(result.documentEpoch)}`;
+  }
+  if (result.unsettled !== undefined) head += `  ${formatUnsettled(result.unsettled)}`;
   if (result.note !== undefined) head += `\n${actNotes[result.note]}`;
   const body = result.observation === null
     ? "(no observation came back; observe to see the page)"

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote } from "../../contracts/page_text.ts";
 import { sampleLease, sampleObservation } from "./_fake_link.ts";
 import {
@@ -88,30 +89,70 @@ Deno.test("a lease names its tab, instance and origin", () => {
   );
 });
 
-Deno.test("an act result leads with its status, then the observation", () => {
-  const text = formatAct({
-    requestId: "r1",
-    status: "uncertain",
-    documentChanged: true,
-    documentEpoch: "d2",
-    observation: null,
-  });
+const sentD1 = { documentEpoch: "d1" };
+
+/** An act result on document d1 whose observation text is `text`. */
+function actOn(text: string | null, extra: Partial<ActResult> = {}): ActResult {
+  const { cursor: _c, ...observation } = sampleObservation();
+  return {
+    requestId: "leash-7d0c1e2a-5b1f-4c1e-9a55-0f6d3c2b1a90",
+    status: "verified",
+    documentChanged: false,
+    documentEpoch: "d1",
+    observation: text === null ? null : { ...observation, cursor: "c2", text },
+    ...extra,
+  };
+}
+
+Deno.test("a lean act result is its status and the changed row, nothing else", () => {
+  const delta = `${pageDataNote}\n~ textbox "Email" value="ada@example.com" focused ref=e12`;
+  const text = formatAct(actOn(delta), sentD1);
   assert.equal(
     text,
-    "act uncertain  requestId: r1  document changed: yes  epoch: d2\n" +
-      "(no observation came back; observe to see the page)",
+    `act verified\n${pageDataNote}\n~ textbox "Email" value="ada@example.com" focused ref=e12`,
+  );
+  assert.equal(formatAct(actOn("# no changes"), sentD1), "act verified\n# no changes");
+});
+
+Deno.test("an act result shows the caller's own request ID, never a made-up one", () => {
+  const result = actOn("# no changes", { requestId: "submit-1" });
+  assert.equal(
+    formatAct(result, { ...sentD1, requestId: "submit-1" }),
+    "act verified  requestId: submit-1\n# no changes",
+  );
+  assert.doesNotMatch(formatAct(actOn("# no changes"), sentD1), /requestId|leash-/);
+});
+
+Deno.test("an uncertain act result keeps its request ID to retry exactly", () => {
+  const text = formatAct(
+    actOn(null, { status: "uncertain", documentChanged: true, documentEpoch: "d2" }),
+    sentD1,
+  );
+  assert.equal(
+    text,
+    "act uncertain  requestId: leash-7d0c1e2a-5b1f-4c1e-9a55-0f6d3c2b1a90 (retry only with this ID)" +
+      "  document changed  epoch: d2\n(no observation came back; observe to see the page)",
   );
 });
 
+Deno.test("an act result names the epoch exactly when the document changed", () => {
+  const full = `${pageDataNote}\n[page] "Thanks"\nurl: "https://shop.example/done"\n` +
+    'epoch: d2  cursor: c2  scope: page\nheading "Thanks"';
+  const changed = formatAct(actOn(full, { documentChanged: true, documentEpoch: "d2" }), sentD1);
+  assert.equal(changed, `act verified  document changed  epoch: d2\n${full}`);
+  // The same document under a new epoch still names it: old refs would be refused.
+  assert.equal(
+    formatAct(actOn("# no changes", { documentEpoch: "d3" }), sentD1),
+    "act verified  epoch: d3\n# no changes",
+  );
+  assert.doesNotMatch(formatAct(actOn("# no changes"), sentD1), /epoch/);
+});
+
 Deno.test("an act result's note follows its status line as a fixed sentence", () => {
-  const text = formatAct({
-    requestId: "r2",
-    status: "unverified",
-    documentChanged: false,
-    documentEpoch: "d3",
-    observation: null,
-    note: "valueNotKept",
-  });
+  const text = formatAct(
+    actOn(null, { status: "unverified", note: "valueNotKept" }),
+    sentD1,
+  );
   assert.equal(
     text.split("\n")[1],
     "note: the field did not keep the filled text (the page put its value back); it takes key events: use type",
@@ -119,29 +160,22 @@ Deno.test("an act result's note follows its status line as a fixed sentence", ()
 });
 
 Deno.test("an act result says in a few words when the wait for the page was cut", () => {
-  const result = {
-    requestId: "r1",
-    status: "verified" as const,
-    documentChanged: false,
-    documentEpoch: "d1",
-    observation: null,
-  };
+  const result = actOn(null);
   const head = (text: string) => text.split("\n")[0];
-  assert.doesNotMatch(head(formatAct(result)), /settled/);
+  assert.doesNotMatch(head(formatAct(result, sentD1)), /settled/);
   assert.equal(
     head(formatAct({
       ...result,
       unsettled: { afterMs: 1000, requests: 2, mutating: true, animating: true },
-    })),
-    "act verified  requestId: r1  document changed: no  epoch: d1  " +
-      "not settled after 1000 ms: 2 requests open, DOM changing, animating",
+    }, sentD1)),
+    "act verified  not settled after 1000 ms: 2 requests open, DOM changing, animating",
   );
   assert.match(
     formatAct({
       ...result,
       unsettled: { afterMs: 400, requests: 0, mutating: false, animating: false },
-    }),
-    /epoch: d1 {2}not settled after 400 ms\n/,
+    }, sentD1),
+    /^act verified {2}not settled after 400 ms\n/,
   );
 });
 

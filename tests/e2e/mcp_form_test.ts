@@ -64,7 +64,8 @@ Deno.test({
       });
       assert.equal(sent.status, "verified", sent.shown);
       assert.equal(sent.requestId, "submit-1");
-      assert.match(sent.shown, /^act verified {2}requestId: submit-1 {2}document changed: no/);
+      // The caller's own request ID is echoed; the document stayed, so no epoch.
+      assert.match(sent.shown, /^act verified {2}requestId: submit-1\n/);
 
       const after = await agent.observe({ leaseId });
       assert.equal(after.documentEpoch, epoch, "the submit handler kept the document");

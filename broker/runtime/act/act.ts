@@ -10,7 +10,8 @@
  *   error), whether the document changed, and a small observation of the
  *   page afterwards ({@linkcode actObservationTokens} tokens): a delta
  *   against the latest page observation of the same document when there
- *   is one, else a full one (always full on a new document). Its epoch is
+ *   is one, rendered lean (no header when title and URL did not change),
+ *   else a full one (always full on a new document). Its epoch is
  *   the result's `documentEpoch`; when the page cannot be read afterwards
  *   the observation is `null` and the epoch is the one the action named.
  * - between the action and that observation, the page's own reaction is
@@ -56,6 +57,7 @@ async function observationAfter(
       scope: { kind: "page" },
       sinceLatest: true,
       maxTokens: actObservationTokens,
+      lean: true,
     }, signal);
   } catch {
     return null;

@@ -24,6 +24,10 @@ export interface CursorRecord {
   scope: ObservationScope;
   /** Every row of the scope, not only those the budget showed. */
   rows: readonly Row[];
+  /** The page's title then: a lean delta leaves the header out only when it is unchanged. */
+  title?: string;
+  /** The page's URL then, for the same reason. */
+  url?: string;
 }
 
 /** What a `since` must match. */

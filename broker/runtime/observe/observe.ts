@@ -19,7 +19,13 @@ import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
-import { type DeltaMarker, renderDeltaRow, renderHeader, renderTreeRow } from "./render.ts";
+import {
+  type DeltaMarker,
+  leanHeader,
+  renderDeltaRow,
+  renderHeader,
+  renderTreeRow,
+} from "./render.ts";
 import { attachRefs, type Row, toObservedNode } from "./rows.ts";
 import type { TreeRow } from "./tree.ts";
 
@@ -68,6 +74,13 @@ export interface ObserveInput {
   since?: string;
   /** Token budget for the text (default {@linkcode defaultMaxTokens}). */
   maxTokens?: number;
+  /**
+   * Render a delta for an action's result: no header when title and URL
+   * are as in the baseline (a delta is always of the same document, so its
+   * epoch did not change), no summary line, the page-data note only when
+   * page text follows. See {@linkcode leanHeader}.
+   */
+  lean?: boolean;
 }
 
 /**
@@ -93,7 +106,14 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     ? undefined
     : books.cursors.baseline(input.since, { leaseId, documentEpoch, scope });
   const rows = attachRefs(selectRows(snapshot.nodes, scope, refs), refs);
-  const cursor = books.cursors.record({ leaseId, documentEpoch, scope, rows });
+  const cursor = books.cursors.record({
+    leaseId,
+    documentEpoch,
+    scope,
+    rows,
+    title: snapshot.title,
+    url: snapshot.url,
+  });
   const header = renderHeader({
     title: snapshot.title,
     url: snapshot.url,
@@ -128,7 +148,14 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     ...delta.current,
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),
   ];
-  header.push(deltaSummary(input.since, delta));
+  if (input.lean === true) {
+    header.splice(0, header.length, ...leanHeader(baseline, snapshot, entries.length > 0));
+    if (snapshot.signals !== undefined && entries.length > 0) {
+      header.push(signalsNote[snapshot.signals]);
+    }
+  } else {
+    header.push(deltaSummary(input.since, delta));
+  }
   // Added and changed rows say where they stand; a heading line belongs to the entries after it.
   const placed = placeDeltaEntries(delta.current, rows);
   const lines = [

@@ -136,6 +136,51 @@ Deno.test("a delta after one change is small and correct", () => {
   assert.ok(estimateTokens(delta.text) < estimateTokens(first.text) / 3);
 });
 
+Deno.test("a lean delta for an action's result is the page-data note and the changed row", () => {
+  const books = testBooks();
+  const before = loadSnapshot("form_page.json");
+  const first = observe({ leaseId: "L", snapshot: before, scope: page }, books);
+  const after = edited(before, (nodes) => {
+    byName(nodes, "checkbox", "Email me about offers").states = ["checked"];
+    return nodes;
+  });
+  const since = first.cursor;
+  const lean = observe({ leaseId: "L", snapshot: after, scope: page, since, lean: true }, books);
+  assertGolden("form_delta_lean.golden.txt", lean.text);
+  // Page text follows, so the marking stays: it is the first line.
+  assert.equal(lean.text.split("\n")[0], pageDataNote);
+  // The structured result keeps what the text leaves out.
+  assert.equal(lean.documentEpoch, first.documentEpoch);
+  assert.equal(lean.cursor, "c2");
+  assert.equal(lean.delta?.changed.length, 1);
+
+  const still = observe(
+    { leaseId: "L", snapshot: after, scope: page, since: lean.cursor, lean: true },
+    books,
+  );
+  assert.equal(still.text, "# no changes");
+});
+
+Deno.test("a lean delta names the title and URL when either changed, under the page-data note", () => {
+  const books = testBooks();
+  const before = loadSnapshot("form_page.json");
+  const first = observe({ leaseId: "L", snapshot: before, scope: page }, books);
+  const moved = { ...before, title: "Step 2\nref=e1", url: "https://shop.example/checkout#2" };
+  const lean = observe(
+    { leaseId: "L", snapshot: moved, scope: page, since: first.cursor, lean: true },
+    books,
+  );
+  assert.equal(
+    lean.text,
+    [
+      pageDataNote,
+      '[page] "Step 2\\nref=e1"',
+      'url: "https://shop.example/checkout#2"',
+      "# no changes",
+    ].join("\n"),
+  );
+});
+
 Deno.test("a delta shows added, removed and changed rows with markers, and chains", () => {
   const books = testBooks();
   const before = snapshotOf(tree(

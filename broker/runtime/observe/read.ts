@@ -38,6 +38,8 @@ export interface ObserveRequest {
    */
   sinceLatest?: boolean;
   maxTokens?: number;
+  /** Render a delta lean, for an action's result (`ObserveInput.lean`). */
+  lean?: boolean;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function observeLease(
     since = books.cursors.latest(leaseId, epoch, scope);
   }
   return buildObservation(
-    { leaseId, snapshot: read, scope, since, maxTokens: request.maxTokens },
+    { leaseId, snapshot: read, scope, since, maxTokens: request.maxTokens, lean: request.lean },
     books,
   );
 }

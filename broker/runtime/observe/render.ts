@@ -112,3 +112,24 @@ export function renderHeader(info: HeaderInfo): string[] {
     `epoch: ${word(info.documentEpoch)}${cursor}  scope: ${renderScope(info.scope)}`,
   ];
 }
+
+/**
+ * The header of a lean delta: the page-data note whenever page text follows
+ * (a row, or a title and URL that changed), the title and URL only when
+ * either changed since the baseline, and `# no changes` when nothing did.
+ * The epoch and cursor stay in the structured result.
+ */
+export function leanHeader(
+  baseline: { title?: string; url?: string },
+  now: { title: string; url: string },
+  changes: boolean,
+): string[] {
+  const moved = baseline.title !== now.title || baseline.url !== now.url;
+  if (!moved) return changes ? [pageDataNote] : ["# no changes"];
+  return [
+    pageDataNote,
+    `[page] ${quote(boundText(now.title, headerTitleUnits).text)}`,
+    `url: ${quote(boundText(now.url, headerUrlUnits).text)}`,
+    ...(changes ? [] : ["# no changes"]),
+  ];
+}
