@@ -13,6 +13,12 @@
  *   the name of an ancestor named from its contents (a button, link,
  *   heading, cell, …), or equals the name of an adjacent sibling (a label
  *   next to its control).
+ * - Decoration that adds no name, value, state or ref of its own goes too:
+ *   an unnamed image inside a named control (the icon of a toolbar button:
+ *   the control's name already says it), and an unnamed container inside
+ *   an editable whose only claim to a ref is the editability it inherits
+ *   (`paragraph editable` under `textbox "Comment" editable`: the editor's
+ *   ref takes the input). Their text moves up and stays.
  *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
  * node stay.
@@ -148,8 +154,12 @@ export function pruneAxNodes(
   return dropLabelEchoes(rows);
 }
 
+/** Roles of pictures, which say something only through their name. */
+export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
+
 function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
   if (droppedRoles.has(node.role) || documentRoles.has(node.role)) return false;
+  if (decorates(node, nearest)) return false;
   const name = normalize(node.name);
   if (node.role === "StaticText") {
     if (name === "" || nearest === undefined) return name !== "";
@@ -161,6 +171,26 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     return name !== "" || (node.value ?? "") !== "" || isActionable(node);
   }
   return true;
+}
+
+/**
+ * Whether `node` only decorates its nearest kept ancestor (see the module
+ * doc): it has no name or value, and what it would add — an icon, or an
+ * inherited `editable` with its ref — the ancestor already shows.
+ */
+function decorates(node: AxNode, nearest: TreeRow | undefined): boolean {
+  if (nearest === undefined || normalize(node.name) !== "" || (node.value ?? "") !== "") {
+    return false;
+  }
+  if (imageRoles.has(node.role)) {
+    return !isActionable(node) && normalize(nearest.name) !== "" && isActionable(nearest);
+  }
+  if (transparentRoles.has(node.role) && !actionableRoles.has(node.role)) {
+    // Every state it has, the editable ancestor has too: no state of its own, no ref of its own.
+    return nearest.states.includes("editable") &&
+      node.states.every((state) => nearest.states.includes(state));
+  }
+  return false;
 }
 
 function toRow(node: AxNode, parent: number | null, level: number): TreeRow {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { pruneAxNodes } from "./prune.ts";
-import { n, tree } from "./_test_utils.ts";
+import { n, type Spec, tree } from "./_test_utils.ts";
 
 /** `role "name"` at each level, for compact assertions. */
 function outline(nodes: AxNode[], root?: number): string[] {
@@ -190,4 +190,81 @@ Deno.test("pruneAxNodes() keeps nameless clickable and draggable wrappers and dr
       "StaticText",
     ],
   );
+});
+
+/** Rows as an observation shows them: role, name, states, ref-worthiness. */
+function rendered(nodes: AxNode[]): string[] {
+  const rows = pruneAxNodes(nodes);
+  assert.ok(rows !== undefined);
+  return rows.map((row) =>
+    `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)}${
+      row.value === undefined ? "" : ` value=${JSON.stringify(row.value)}`
+    }${row.states.map((state) => ` ${state}`).join("")}`
+  );
+}
+
+Deno.test("pruneAxNodes() leaves out the unnamed icon of a named control, keeping named images", () => {
+  const before = tree(
+    n("RootWebArea", "", [
+      n("toolbar", "Format", [
+        n("button", "Bold", [n("image", "")]),
+        n("button", "Italic", [n("generic", "", [n("image", "")])]),
+        n("button", "", [n("image", "")]),
+      ]),
+      n("link", "Home", [n("image", "Logo")]),
+      n("image", ""),
+    ]),
+  );
+  assert.deepEqual(rendered(before), [
+    'toolbar "Format"',
+    '  button "Bold"',
+    '  button "Italic"',
+    // An unnamed button's icon is all there is of it: it stays.
+    '  button ""',
+    '    image ""',
+    // A named image is text a person reads.
+    'link "Home"',
+    '  image "Logo"',
+    // Outside a control the image is not decoration of anything.
+    'image ""',
+  ]);
+});
+
+Deno.test("pruneAxNodes() folds a paragraph repeated inside an editable into it, keeping the text", () => {
+  const editor = (paragraphs: Spec[]) =>
+    tree(
+      n("RootWebArea", "", [
+        n("textbox", "Comment", paragraphs, { states: ["editable"] }),
+      ]),
+    );
+  const one = editor([
+    n("paragraph", "", [text("Looks good")], { states: ["editable"] }),
+  ]);
+  assert.deepEqual(rendered(one), [
+    'textbox "Comment" editable',
+    '  StaticText "Looks good"',
+  ]);
+  // Two paragraphs: the text of each stays, in order.
+  const two = editor([
+    n("paragraph", "", [text("First")], { states: ["editable"] }),
+    n("paragraph", "", [text("Second")], { states: ["editable"] }),
+  ]);
+  assert.deepEqual(rendered(two), [
+    'textbox "Comment" editable',
+    '  StaticText "First"',
+    '  StaticText "Second"',
+  ]);
+  // A paragraph with a state of its own, or outside an editable, keeps its row.
+  const focused = editor([
+    n("paragraph", "", [text("Here")], { states: ["editable", "focused"] }),
+  ]);
+  assert.deepEqual(rendered(focused), [
+    'textbox "Comment" editable',
+    '  paragraph "" focused editable',
+    '    StaticText "Here"',
+  ]);
+  const alone = tree(
+    n("RootWebArea", "", [n("paragraph", "", [text("Notes")], { states: ["editable"] })]),
+  );
+  assert.deepEqual(rendered(alone), ['paragraph "" editable', '  StaticText "Notes"']);
 });
