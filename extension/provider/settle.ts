@@ -32,8 +32,15 @@ type SettleParams = ParamsOf<ProviderMethods, "page.settle">;
 /** How often open requests are looked at again while some are open. */
 export const settlePollMs = 20;
 
-/** How much earlier than the wait's bound the page function stops, so its answer gets here. */
-export const answerMarginMs = 30;
+/**
+ * How much earlier than the wait's bound (`left` ms away) the page function
+ * stops, so its answer (what was still going on) gets here before the bound:
+ * a quarter of what is left, between 30 and 150 ms — a busy machine's
+ * round trip through the debugger takes tens of milliseconds.
+ */
+export function answerMargin(left: number): number {
+  return Math.round(Math.min(150, Math.max(30, left / 4)));
+}
 
 /** What the provider's own bound adds for the commands around the wait. */
 const commandGraceMs = 5_000;
@@ -109,9 +116,12 @@ export async function settlePage(
       await pause(Math.min(settlePollMs, deadline - context.now()));
       continue;
     }
-    // No answer in time (a hidden tab's throttled timers, a hostile page): nothing is known.
-    mutating = probe?.mutating ?? false;
-    animating = probe?.animating ?? false;
+    // No answer in time (a hidden tab's throttled timers, a hostile page) tells nothing new:
+    // what an earlier look saw still stands.
+    if (probe !== undefined) {
+      mutating = probe.mutating;
+      animating = probe.animating;
+    }
     if (probe?.quiet === true) {
       requests = context.requests.open(record.tabId, since);
       const held = start + holdMs - context.now();
@@ -167,7 +177,7 @@ interface ProbeRun {
 async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Probe | "failed"> {
   // The page's own bound ends a little earlier, so its answer (what was still going on) usually
   // arrives before this side's bound cuts it off.
-  const pageBound = Math.max(0, Math.round(probe.left) - answerMarginMs);
+  const pageBound = Math.max(0, Math.round(probe.left) - answerMargin(probe.left));
   const args = [probe.quietMs, pageBound, Math.round(probe.sinceMs)];
   // The declaration is fixed and the arguments are integers the schema bounded.
   const expression = `(${settlePageFunction}).call(document, ${args.join(", ")})`;

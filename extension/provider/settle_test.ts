@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
 import { fakeProvider } from "../testing/fakes.ts";
-import { answerMarginMs, settlePage, settlePollMs, type Sleep } from "./settle.ts";
+import { answerMargin, settlePage, settlePollMs, type Sleep } from "./settle.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 
@@ -60,7 +60,7 @@ Deno.test("page.settle on a quiet page runs the page function once and answers s
   assert.equal(params.returnByValue, true);
   assert.equal(
     params.expression,
-    `(${settlePageFunction}).call(document, 100, ${1000 - answerMarginMs}, 40)`,
+    `(${settlePageFunction}).call(document, 100, ${1000 - answerMargin(1000)}, 40)`,
   );
 });
 
@@ -119,7 +119,7 @@ Deno.test("page.settle reports a page still mutating when the page function ran 
   assert.equal(result.settled, false);
   assert.equal(result.mutating, true);
   assert.equal(result.animating, true);
-  assert.ok(result.waitedMs >= 1_000 - answerMarginMs && result.waitedMs <= 1_000);
+  assert.ok(result.waitedMs >= 1_000 - answerMargin(1_000) && result.waitedMs <= 1_000);
 });
 
 Deno.test("page.settle stops waiting for a page function that never answers, at its own bound", async () => {
@@ -130,6 +130,21 @@ Deno.test("page.settle stops waiting for a page function that never answers, at 
   // Nothing is known of a page that gave no answer: no reason is made up.
   assert.equal(result.mutating, false);
   assert.equal(result.waitedMs, 1_000);
+});
+
+Deno.test("page.settle keeps what an earlier look saw when the last one gives no answer in time", async () => {
+  const { context, browser, sleep, advance } = await setup();
+  let calls = 0;
+  browser.respond = (_method, params) => {
+    calls++;
+    if (calls > 1) return new Promise(() => {});
+    advance(Number(String(params?.expression).match(/, (\d+), \d+\)$/)?.[1]));
+    return probe({ quiet: false, mutating: true, animating: false });
+  };
+  const result = await settlePage(context, { lease, request }, { signal: live(), sleep });
+  assert.equal(calls, 2);
+  assert.equal(result.settled, false);
+  assert.equal(result.mutating, true, "the first look saw the DOM changing");
 });
 
 Deno.test("page.settle tries again when the page function fails, until the bound", async () => {
@@ -204,4 +219,10 @@ Deno.test("page.settle with holdMs is not settled before it passed, and waits fo
   const early = await settlePage(plain, { lease, request }, { signal: live(), sleep: plainSleep });
   assert.equal(early.settled, true);
   assert.equal(early.waitedMs, 0);
+});
+
+Deno.test("answerMargin() leaves a quarter of the wait for the answer, between 30 and 150 ms", () => {
+  assert.equal(answerMargin(60), 30);
+  assert.equal(answerMargin(400), 100);
+  assert.equal(answerMargin(1_000), 150);
 });
