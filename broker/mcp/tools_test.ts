@@ -278,7 +278,12 @@ Deno.test("a claim returns the lease by handle and the tab's first observation, 
     output.text,
     `lease L1 on tab t1  scope: origin "https://shop.example"\n${sampleObservation().text}`,
   );
-  assert.deepEqual(output.structured, { ...sampleLease(), documentEpoch: "d1", cursor: "c1" });
+  assert.deepEqual(output.structured, {
+    ...sampleLease(),
+    documentEpoch: "d1",
+    cursor: "c1",
+    truncated: null,
+  });
   assert.deepEqual(fake.calls.map((call) => call.method), ["browser.claim", "browser.observe"]);
   assert.deepEqual(fake.calls[1].params, { sessionId: "s1", leaseId: "L1" });
   assert.equal(fake.session.leases.get("L1")?.epoch, "d1");

@@ -63,7 +63,7 @@ Deno.test({
     ]);
     for (
       const line of [
-        /│ lease \S+ on tab \S+ of \S+/,
+        /│ lease L1 on tab t\d+ {2}scope: origin /,
         /│ +textbox "Your name" required editable ref=e\d+/,
         /│ act verified {2}requestId: \S+ {2}document changed: no/,
         /→ verified: the page itself says the order is confirmed/,

@@ -6,7 +6,12 @@
 import { z } from "zod";
 import { clientNameProblem } from "../../../contracts/display_text.ts";
 import { toErrorCode } from "../../../contracts/errors.ts";
-import type { Observation } from "../../../contracts/methods/mod.ts";
+import { DocumentEpochSchema, LeaseSchema } from "../../../contracts/methods/common.ts";
+import {
+  CursorSchema,
+  type Observation,
+  TruncationSchema,
+} from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
@@ -16,6 +21,17 @@ import { leaseEndNote } from "../leases.ts";
 import type { AgentSession } from "../session.ts";
 
 const claimParams = clientMethods["browser.claim"].params;
+
+/**
+ * What `browser_claim` puts in `structuredContent`: the lease as granted,
+ * and after a first look its epoch, cursor and truncation, enough to act
+ * or ask for changes at once (the node list stays with browser_observe).
+ */
+export const ClaimResultSchema = LeaseSchema.extend({
+  documentEpoch: DocumentEpochSchema.optional(),
+  cursor: CursorSchema.optional(),
+  truncated: TruncationSchema.nullable().optional(),
+});
 const releaseParams = clientMethods["browser.release"].params;
 
 /** `browser_claim` → `browser.claim`, then `browser.observe` for the first look. */
@@ -84,7 +100,12 @@ export const claimTool = defineTool({
     }
     return {
       text: `${text}\n${look.text}`,
-      structured: { ...lease, documentEpoch: look.documentEpoch, cursor: look.cursor },
+      structured: {
+        ...lease,
+        documentEpoch: look.documentEpoch,
+        cursor: look.cursor,
+        truncated: look.truncated,
+      },
     };
   },
 });
