@@ -96,8 +96,10 @@ export async function runOneShot(
   const { args, extras } = parseFlags([...plan.claim, ...plan.tool], plan.extras, argv);
   const json = extras.json === true;
   const runtimeDir = typeof extras["runtime-dir"] === "string" ? extras["runtime-dir"] : undefined;
+  // Short handles would mean nothing to the next command: show wire IDs.
   const session = new AgentSession({
     connect: connect ?? socketConnector({ runtimeDir, requiredCapabilities }),
+    shortHandles: false,
   });
   const context: ToolContext = { session, clientName: cliClientName };
   try {
@@ -105,7 +107,10 @@ export async function runOneShot(
       printOutput(io, await tool.run(args, context), json);
       return 0;
     }
-    const claimArgs = tool === claimTool ? args : pick(args, plan.claim.map((spec) => spec.key));
+    // The verb makes its own observation, so the claim's first look would be wasted.
+    const claimArgs = tool === claimTool
+      ? args
+      : { ...pick(args, plan.claim.map((spec) => spec.key)), observe: false };
     const toolArgs = pick(args, plan.tool.map((spec) => spec.key));
     const claimed = await claimTool.run(claimArgs, context);
     const [lease] = session.leases.live();

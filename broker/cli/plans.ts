@@ -61,7 +61,7 @@ export function oneShotPlan(tool: Tool): VerbPlan {
     };
   }
   if (tool.verb === "capture") Object.assign(extras, outFlag);
-  return { claim: flagSpecs(claimTool.input), tool: specs, extras };
+  return { claim: flagSpecs(claimTool.input, ["observe"]), tool: specs, extras };
 }
 
 /** The flags of `tool`'s verb inside `leash shell`. */

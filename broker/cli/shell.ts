@@ -114,7 +114,7 @@ function listLeases(state: ShellState, json: boolean): string {
   const live = state.session.leases.live();
   if (json) return JSON.stringify({ leases: live });
   if (live.length === 0) return "no live lease (claim one)";
-  return live.map(formatLease).join("\n");
+  return live.map((lease) => formatLease(lease, state.session.handles)).join("\n");
 }
 
 async function runTool(state: ShellState, tool: Tool, argv: readonly string[]): Promise<void> {

@@ -29,7 +29,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "release",
     "shell",
   ]);
-  assert.match(verbUsage("observe"), /^leash observe --instance <string> \[--tab <string>\]/);
+  assert.match(verbUsage("observe"), /^leash observe \[--instance <string>\] \[--tab <string>\]/);
   assert.doesNotMatch(verbUsage("observe"), /--lease-id/);
 });
 
@@ -146,7 +146,7 @@ Deno.test("a one-shot claim passes its flags, prints the lease and releases it",
   const io = memoryIo();
   const args = ["--instance", "i1", "--tab", "i1:7", "--reason", "check it", "--json"];
   assert.equal(await runVerb("claim", args, io, fake.connect), 0, io.errs.join("\n"));
-  const [claim, release] = fake.calls;
+  const [claim, look, release] = fake.calls;
   assert.ok(typeof claim.params === "object" && claim.params !== null);
   assert.deepEqual({ ...claim.params, sessionId: "-" }, {
     instance: "i1",
@@ -155,6 +155,7 @@ Deno.test("a one-shot claim passes its flags, prints the lease and releases it",
     clientName: "command-line client",
     sessionId: "-",
   });
+  assert.equal(look.method, "browser.observe");
   assert.equal(release.method, "browser.release");
   assert.equal(JSON.parse(io.outs[0]).leaseId, "L1");
 });

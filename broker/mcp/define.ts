@@ -96,7 +96,8 @@ export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): Tool {
       if (!parsed.success) {
         return Promise.reject(new NotedError("INVALID_PARAMS", z.prettifyError(parsed.error)));
       }
-      return spec.handler(parsed.data, context);
+      // A handle from an earlier text names the same thing as its wire ID.
+      return spec.handler(context.session.handles.wireArgs(parsed.data), context);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { PageWindow } from "../../contracts/methods/mod.ts";
 import type { ActNote, ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../../contracts/page_text.ts";
 import { redacted } from "../../contracts/redact.ts";
+import type { Handles } from "./handles.ts";
 
 type Instances = ResultOf<ClientMethods, "browser.instances">;
 type Tabs = ResultOf<ClientMethods, "browser.tabs">;
@@ -28,39 +29,61 @@ function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
-/** `browser.instances` as text. */
-export function formatInstances(instances: Instances): string {
+/**
+ * A browser's major version from what its provider reports (the user-agent
+ * string): the digits after the brand's or Chrome's token, or leading
+ * digits; nothing when neither is there. Only digits come out, so the
+ * provider's text never reaches the model this way.
+ */
+export function majorVersion(brand: string, version: string): string | undefined {
+  for (const token of [brand, "Chrome", "Chromium", "Firefox"]) {
+    const at = version.indexOf(`${token}/`);
+    if (at < 0) continue;
+    const digits = /^\d+/.exec(version.slice(at + token.length + 1));
+    if (digits !== null) return digits[0];
+  }
+  return /^\d+/.exec(version)?.[0];
+}
+
+/**
+ * `browser.instances` as text: each instance's handle, brand, major version
+ * and profile. The user-agent string, family and connection time stay in
+ * `structuredContent`.
+ */
+export function formatInstances(instances: Instances, handles: Handles): string {
   if (instances.length === 0) {
     return "No browser instance is connected. Ask the person to open their browser with the Leash extension.";
   }
   const lines = [`${count(instances.length, "browser instance", "browser instances")}:`];
   for (const instance of instances) {
+    const major = majorVersion(instance.brand, instance.version);
     lines.push(
-      `  ${word(instance.id)}  ${word(instance.brand)} ${quote(instance.version)} ` +
-        `(${word(instance.family)})  profile ${quote(instance.profileLabel)}  ` +
-        `connected since ${instance.connectedSince}`,
+      `  ${word(handles.of("instance", instance.id))}  ${word(instance.brand)}` +
+        `${major === undefined ? "" : ` ${major}`}  profile ${quote(instance.profileLabel)}`,
     );
   }
   return lines.join("\n");
 }
 
 /**
- * `browser.tabs` of `instance` as text; titles and URLs are page data and
- * marked so. The URLs arrive redacted by the Broker; the text shows them as
- * the structured result carries them.
+ * `browser.tabs` of `instance` as text, each tab by its handle; titles and
+ * URLs are page data and marked so. The URLs arrive redacted by the Broker;
+ * the text shows them as the structured result carries them.
  */
-export function formatTabs(instance: string, tabs: Tabs): string {
+export function formatTabs(instance: string, tabs: Tabs, handles: Handles): string {
   const lines: string[] = [];
   if (tabs.some((tab) => tab.title !== undefined || tab.url !== undefined)) {
     lines.push(pageDataNote);
   }
-  lines.push(`${count(tabs.length, "tab", "tabs")} in ${word(instance)}:`);
+  lines.push(`${count(tabs.length, "tab", "tabs")} in ${word(handles.of("instance", instance))}:`);
   for (const tab of tabs) {
-    let line = `  ${word(tab.tab)}`;
+    let line = `  ${word(handles.of("tab", tab.tab))}`;
     if (tab.active) line += "  active";
     if (tab.title !== undefined) line += `  ${quote(tab.title)}`;
     if (tab.url !== undefined) line += `  url: ${quote(tab.url)}`;
-    if (tab.openedBy !== undefined) line += `  opened by your leased tab ${word(tab.openedBy)}`;
+    if (tab.openedBy !== undefined) {
+      line += `  opened by your leased tab ${word(handles.of("tab", tab.openedBy))}`;
+    }
     lines.push(line);
   }
   if (tabs.length > 0 && tabs.every((tab) => tab.title === undefined && tab.url === undefined)) {
@@ -75,15 +98,14 @@ export function formatTabs(instance: string, tabs: Tabs): string {
   return lines.join("\n");
 }
 
-/** A granted lease as text. */
-export function formatLease(lease: Lease): string {
+/** A granted lease as text: its handle, its tab's handle and its scope. */
+export function formatLease(lease: Lease, handles: Handles): string {
   const scope = lease.scope.kind === "origin"
     ? `origin ${quote(lease.scope.origin)}`
     : "the whole tab (personal mode)";
-  return [
-    `lease ${word(lease.leaseId)} on tab ${word(lease.tab)} of ${word(lease.instance)}`,
-    `scope: ${scope}  granted: ${lease.grantedAt}`,
-  ].join("\n");
+  return `lease ${word(handles.of("lease", lease.leaseId))} on tab ${
+    word(handles.of("tab", lease.tab))
+  }  scope: ${scope}`;
 }
 
 /** A release as text. */

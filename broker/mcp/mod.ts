@@ -42,3 +42,4 @@ export {
   toToolFailure,
 } from "./errors.ts";
 export { mcpRunArgs } from "./launch.ts";
+export { ClaimResultSchema } from "./tools/lease.ts";

@@ -28,6 +28,12 @@ const filledIn: Readonly<Record<string, readonly string[]>> = {
   browser_claim: ["mcpClientName"],
 };
 
+/** Tool arguments the server itself acts on, beyond the method's params. */
+const serverOwn: Readonly<Record<string, readonly string[]>> = {
+  // Whether the claim's answer carries the tab's first observation.
+  browser_claim: ["observe"],
+};
+
 Deno.test("each tool calls a client method and takes its params, less sessionId and what the server fills in", () => {
   for (const tool of tools) {
     const params = clientMethods[tool.method].params;
@@ -38,14 +44,20 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
     const source: Record<string, z.ZodType> = options instanceof z.ZodObject
       ? { ...shape, ...options.shape }
       : shape;
-    const expected = Object.keys(source).filter((key) =>
-      key !== "sessionId" && key !== "options" && !(filledIn[tool.name] ?? []).includes(key)
-    );
+    const expected = [
+      ...Object.keys(source).filter((key) =>
+        key !== "sessionId" && key !== "options" && !(filledIn[tool.name] ?? []).includes(key)
+      ),
+      ...(serverOwn[tool.name] ?? []),
+    ];
     assert.deepEqual(Object.keys(tool.input.shape).sort(), expected.sort(), tool.name);
     for (const [key, field] of Object.entries(tool.input.shape)) {
+      if ((serverOwn[tool.name] ?? []).includes(key)) continue;
       const original = source[key];
-      // act's requestId is the one field made optional: the server can make one up.
-      const wanted = tool.name === "browser_act" && key === "requestId"
+      // Made optional: act's requestId (the server can make one up) and claim's
+      // instance (the server takes the only connected one).
+      const wanted = (tool.name === "browser_act" && key === "requestId") ||
+          (tool.name === "browser_claim" && key === "instance")
         ? original.optional()
         : original;
       assert.deepEqual(jsonSchema(field), jsonSchema(wanted), `${tool.name}.${key}`);

@@ -74,9 +74,9 @@ Deno.test("the MCP client's name goes with every claim, and stands in when a cla
   assert.equal(result.structuredContent?.leaseId, "L1");
   await env.client.callTool({
     name: "browser_claim",
-    arguments: { instance: "i1", clientName: "Helper" },
+    arguments: { instance: "i1", clientName: "Helper", observe: false },
   });
-  assert.deepEqual(env.calls[1].params, {
+  assert.deepEqual(env.calls.at(-1)?.params, {
     instance: "i1",
     clientName: "Helper",
     mcpClientName: "Test Agent",

@@ -22,6 +22,7 @@ import { resolveRuntimeDir } from "../../local/dirs.ts";
 import { randomHex } from "../../local/token.ts";
 import { type BrokerLink, Connection } from "./connection.ts";
 import { BrokerUnreachable, NotedError } from "./errors.ts";
+import { Handles } from "./handles.ts";
 import { LeaseBook, leaseEndNote } from "./leases.ts";
 
 /** When to renew a connection, in transport IDs spent on it. */
@@ -46,6 +47,11 @@ export interface AgentSessionOptions {
   /** The session ID the Broker sees; random when omitted. */
   sessionId?: string;
   idBudget?: IdBudget;
+  /**
+   * Whether texts show short handles (`b1`, `t3`, `L2`) for wire IDs;
+   * default true. A session that lives for one command shows the wire IDs.
+   */
+  shortHandles?: boolean;
 }
 
 /** One agent's session with the Broker, across reconnections. */
@@ -54,6 +60,8 @@ export class AgentSession {
   readonly sessionId: string;
   /** The leases this session was granted. */
   readonly leases: LeaseBook = new LeaseBook();
+  /** The short handles this session's texts show for instances, tabs and leases. */
+  readonly handles: Handles;
   readonly #connect: () => Promise<BrokerLink>;
   readonly #budget: IdBudget;
   #current: Connection | undefined;
@@ -65,6 +73,7 @@ export class AgentSession {
     this.#connect = options.connect;
     this.sessionId = options.sessionId ?? `agent-${crypto.randomUUID()}`;
     this.#budget = options.idBudget ?? defaultIdBudget;
+    this.handles = new Handles(options.shortHandles ?? true);
   }
 
   /** How many connections this session has opened. */

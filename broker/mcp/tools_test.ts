@@ -9,7 +9,7 @@ import { captureTool } from "./tools/capture.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
 import { observeTool } from "./tools/observe.ts";
 import { readPageTool } from "./tools/page.ts";
-import { tabsTool } from "./tools/discovery.ts";
+import { instancesTool, tabsTool } from "./tools/discovery.ts";
 
 const capture = {
   mimeType: "image/png" as const,
@@ -260,4 +260,125 @@ Deno.test("release ends the lease; releasing it again answers locally", async ()
   assert.match(again.text, /released/);
   assert.equal(calls.length, count);
   await rejectsWith(observeTool, { leaseId: "L1" }, context, "LEASE_NOT_FOUND");
+});
+
+const instance = (id: string) => ({
+  id,
+  family: "chromium",
+  brand: "Chromium",
+  version: "Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0.0.0 Safari/537.36",
+  profileLabel: "Default",
+  connectedSince: "2025-01-01T00:00:00Z",
+});
+
+Deno.test("a claim returns the lease by handle and the tab's first observation, its epoch structured", async () => {
+  const fake = fakeBroker(base);
+  const output = await claimTool.run({ instance: "i1" }, { session: fake.session });
+  assert.equal(
+    output.text,
+    `lease L1 on tab t1  scope: origin "https://shop.example"\n${sampleObservation().text}`,
+  );
+  assert.deepEqual(output.structured, {
+    ...sampleLease(),
+    documentEpoch: "d1",
+    cursor: "c1",
+    truncated: null,
+  });
+  assert.deepEqual(fake.calls.map((call) => call.method), ["browser.claim", "browser.observe"]);
+  assert.deepEqual(fake.calls[1].params, { sessionId: "s1", leaseId: "L1" });
+  assert.equal(fake.session.leases.get("L1")?.epoch, "d1");
+});
+
+Deno.test("a claim with observe false returns the lease alone", async () => {
+  const fake = fakeBroker(base);
+  const output = await claimTool.run({ instance: "i1", observe: false }, { session: fake.session });
+  assert.equal(output.text, 'lease L1 on tab t1  scope: origin "https://shop.example"');
+  assert.deepEqual(output.structured, sampleLease());
+  assert.deepEqual(fake.calls.map((call) => call.method), ["browser.claim"]);
+  assert.equal("observe" in (fake.calls[0].params as object), false);
+});
+
+Deno.test("a claim whose first look fails keeps the lease and says so by code", async () => {
+  const fake = fakeBroker({
+    ...base,
+    "browser.observe": () => {
+      throw new LeashError("STALE_TARGET");
+    },
+  });
+  const output = await claimTool.run({ instance: "i1" }, { session: fake.session });
+  assert.equal(
+    output.text,
+    'lease L1 on tab t1  scope: origin "https://shop.example"\n' +
+      "(no first observation: STALE_TARGET; observe to see the page)",
+  );
+  assert.deepEqual(output.structured, sampleLease());
+  assert.deepEqual(fake.session.leases.live(), [sampleLease()]);
+});
+
+Deno.test("a claim without instance takes the only connected browser", async () => {
+  const fake = fakeBroker({ ...base, "browser.instances": () => [instance("i1")] });
+  await claimTool.run({ observe: false }, { session: fake.session });
+  assert.deepEqual(fake.calls.map((call) => call.method), ["browser.instances", "browser.claim"]);
+  assert.deepEqual(fake.calls[1].params, { instance: "i1", sessionId: "s1" });
+});
+
+Deno.test("a claim without instance among none or several browsers is refused with a note naming browser_instances", async () => {
+  for (const listed of [[], [instance("i1"), instance("i2")]]) {
+    const fake = fakeBroker({ ...base, "browser.instances": () => listed });
+    await assert.rejects(claimTool.run({}, { session: fake.session }), (error) => {
+      assert.ok(error instanceof NotedError);
+      assert.equal(error.code, "INVALID_PARAMS");
+      assert.match(error.note, /browser_instances/);
+      return true;
+    });
+    assert.deepEqual(fake.calls.map((call) => call.method), ["browser.instances"]);
+  }
+});
+
+Deno.test("handles from the texts work as instance, tab and leaseId arguments; full IDs still do", async () => {
+  const uuid = "2a34cd86-5b1e-4c0f-9f0e-01c96983f98f";
+  const fake = fakeBroker({
+    ...base,
+    "browser.instances": () => [instance(uuid)],
+    "browser.tabs":
+      () => [{ tab: `${uuid}:14`, active: true }, { tab: `${uuid}:15`, active: false }],
+    "browser.claim": (params) => ({
+      ...sampleLease("7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c"),
+      instance: params.instance,
+      tab: params.tab ?? `${uuid}:14`,
+    }),
+  });
+  const context = { session: fake.session };
+  assert.match(
+    (await instancesTool.run({}, context)).text,
+    /^ {2}b1 {2}Chromium 150 {2}profile "Default"$/m,
+  );
+  const tabs = await tabsTool.run({ instance: "b1" }, context);
+  assert.equal(
+    tabs.text,
+    "2 tabs in b1:\n  t1  active\n  t2\n" +
+      "(titles and URLs are shown only where the access mode permits discovery)",
+  );
+  assert.deepEqual(tabs.structured, {
+    instance: uuid,
+    tabs: [{ tab: `${uuid}:14`, active: true }, { tab: `${uuid}:15`, active: false }],
+  });
+  const claim = await claimTool.run({ instance: "b1", tab: "t2" }, context);
+  assert.match(claim.text, /^lease L1 on tab t2 {2}scope: /);
+  assert.equal(claim.structured.leaseId, "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c");
+  await observeTool.run({ leaseId: "L1" }, context);
+  await observeTool.run({ leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" }, context);
+  const released = await releaseTool.run({ leaseId: "L1" }, context);
+  assert.equal(released.text, "released lease L1");
+  assert.deepEqual(
+    fake.calls.slice(1).map((call) => call.params),
+    [
+      { instance: uuid },
+      { instance: uuid, tab: `${uuid}:15`, sessionId: "s1" },
+      { sessionId: "s1", leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" },
+      { leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c", sessionId: "s1" },
+      { leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c", sessionId: "s1" },
+      { sessionId: "s1", leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" },
+    ],
+  );
 });

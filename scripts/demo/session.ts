@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { ActResultSchema } from "../../contracts/methods/mod.ts";
-import { LeaseSchema } from "../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../broker/mcp/tools/lease.ts";
 import { type Observation, ObservationSchema } from "../../contracts/methods/mod.ts";
 import type { DemoAgent } from "./agent.ts";
 import type { StepPrinter } from "./print.ts";
@@ -72,7 +72,7 @@ export async function runSession(
   const tab = tabs.tabs.find((info) => info.url === pageUrl)?.tab;
   if (tab === undefined) throw new Error(`Cannot find the tab of ${pageUrl}`);
   step();
-  const lease = LeaseSchema.parse(
+  const lease = ClaimResultSchema.parse(
     (await agent.call("browser_claim", {
       instance,
       tab,

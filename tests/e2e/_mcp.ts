@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ActResultSchema } from "../../contracts/methods/mod.ts";
 import type { ActResult } from "../../contracts/methods/mod.ts";
-import { LeaseSchema } from "../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../broker/mcp/tools/lease.ts";
 import {
   type Observation,
   ObservationSchema,
@@ -117,7 +117,7 @@ export async function startAgent(options: WorldOptions = {}): Promise<Agent> {
       const claim = structured(
         "browser_claim",
         { instance: world.instance.id, tab, ...args },
-        LeaseSchema,
+        ClaimResultSchema,
       );
       if (world.accessMode === "restricted") {
         const settled = new AbortController();

@@ -5,7 +5,7 @@
  * it; a denied claim is a tool error. One world for the file.
  */
 import assert from "node:assert/strict";
-import { LeaseSchema } from "../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../broker/mcp/tools/lease.ts";
 import { refOf, startAgent } from "./_mcp.ts";
 import { noBrowser } from "./harness.ts";
 
@@ -23,7 +23,7 @@ Deno.test({
       reason: "Send the contact form",
     });
     const onScreen = await world.person.approve();
-    const lease = LeaseSchema.parse((await claim).structuredContent);
+    const lease = ClaimResultSchema.parse((await claim).structuredContent);
     assert.equal(onScreen.text.client, "test-agent", "the MCP client's own name");
     assert.equal(onScreen.text.program, "", "the same name is not shown twice");
     assert.equal(onScreen.text.reason, "Send the contact form");

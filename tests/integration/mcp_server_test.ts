@@ -53,15 +53,16 @@ Deno.test("browser_instances and browser_tabs return what the scripted provider 
   await using mcp = await connectMcp(env.runtimeDir);
   const instances = await mcp.call("browser_instances", {});
   assert.equal(instances.isError, undefined);
-  assert.match(textOf(instances), /^1 browser instance:\n {2}scripted-1 /);
+  assert.match(textOf(instances), /^1 browser instance:\n {2}b1 /);
   const structured = instances.structuredContent;
   assert.ok(structured !== undefined && Array.isArray(structured.instances));
   assert.equal(structured.instances[0].id, "scripted-1");
 
-  const tabs = await mcp.call("browser_tabs", { instance: "scripted-1" });
+  // The handle from the text names the instance as its ID does.
+  const tabs = await mcp.call("browser_tabs", { instance: "b1" });
   assert.match(
     textOf(tabs),
-    /scripted-1:7 {2}active {2}"Checkout" {2}url: "https:\/\/shop.example\/"/,
+    /1 tab in b1:\n {2}t1 {2}active {2}"Checkout" {2}url: "https:\/\/shop.example\/"/,
   );
   assert.deepEqual(tabs.structuredContent, {
     instance: "scripted-1",

@@ -18,7 +18,7 @@ import {
   ActResultSchema,
   type Expectation,
 } from "../../contracts/methods/mod.ts";
-import { LeaseSchema } from "../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../broker/mcp/tools/lease.ts";
 import {
   type Observation,
   ObservationSchema,
@@ -337,7 +337,7 @@ export async function mcpDriver(
   const { leaseId } = await tool(
     "browser_claim",
     { instance: world.instance.id, tab, clientName: name },
-    LeaseSchema,
+    ClaimResultSchema,
   );
   return {
     name,

@@ -33,7 +33,9 @@ export const actTool = defineTool({
     "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched and the error says why (what covers it, which condition failed, which action can take it): observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
   input: actParams.omit({ sessionId: true }).extend({
-    leaseId: actParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
+    leaseId: actParams.shape.leaseId.describe(
+      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
+    ),
     requestId: actParams.shape.requestId.optional().describe(
       "Your ID for this action (up to 128 characters), new for every distinct action; reuse it only to retry the identical action.",
     ),

@@ -23,7 +23,9 @@ export const captureTool = defineTool({
     "Before the image is returned the lease is re-checked; if it ended meanwhile you get LEASE_NOT_FOUND and no image.",
   ].join(" "),
   input: captureParams.omit({ sessionId: true }).extend({
-    leaseId: captureParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
+    leaseId: captureParams.shape.leaseId.describe(
+      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
+    ),
     format: captureParams.shape.format.describe('"png" (default) or "jpeg" (smaller).'),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },

@@ -3,34 +3,57 @@
  *
  * @module
  */
+import { z } from "zod";
 import { clientNameProblem } from "../../../contracts/display_text.ts";
+import { toErrorCode } from "../../../contracts/errors.ts";
+import { DocumentEpochSchema, LeaseSchema } from "../../../contracts/methods/common.ts";
+import {
+  CursorSchema,
+  type Observation,
+  TruncationSchema,
+} from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
+import type { AgentSession } from "../session.ts";
 
 const claimParams = clientMethods["browser.claim"].params;
+
+/**
+ * What `browser_claim` puts in `structuredContent`: the lease as granted,
+ * and after a first look its epoch, cursor and truncation, enough to act
+ * or ask for changes at once (the node list stays with browser_observe).
+ */
+export const ClaimResultSchema = LeaseSchema.extend({
+  documentEpoch: DocumentEpochSchema.optional(),
+  cursor: CursorSchema.optional(),
+  truncated: TruncationSchema.nullable().optional(),
+});
 const releaseParams = clientMethods["browser.release"].params;
 
-/** `browser_claim` → `browser.claim`. */
+/** `browser_claim` → `browser.claim`, then `browser.observe` for the first look. */
 export const claimTool = defineTool({
   name: "browser_claim",
   method: "browser.claim",
   description: [
-    "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) needs its `leaseId`.",
+    "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) needs its `leaseId` (the short handle such as `L1` shown in the text, or the full ID).",
     "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
-    "Omit `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
+    "Omit `instance` when exactly one browser is connected, and `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
+    "Unless `observe` is false, the answer also carries the claimed tab's first observation (as browser_observe returns it, with its `epoch` and `cursor`), so you can go straight to browser_act.",
     "The window shows `clientName` as what you say you are, beside this MCP client's own name when they differ; a name that passes for Leash itself is refused with INVALID_PARAMS.",
     "A lease ends when you release it, when the person presses Stop, when the tab leaves the leased origin, and when this server's connection to the Broker is lost or renewed (leases never survive reconnection); then claim again.",
-    "Errors: CLAIM_DENIED — the person said no, ask them before trying again; CLAIM_TIMEOUT — nobody answered, ask the person to watch for the approval window; TAB_LEASED — another session holds the tab; TAB_NOT_FOUND — list tabs again.",
+    "Errors: CLAIM_DENIED — the person said no, ask them before trying again; CLAIM_TIMEOUT — nobody answered, ask the person to watch for the approval window; TAB_LEASED — another session holds the tab; TAB_NOT_FOUND — list tabs again; INVALID_PARAMS without `instance` — no browser or more than one is connected, call browser_instances.",
   ].join(" "),
   input: claimParams.omit({ sessionId: true, mcpClientName: true }).extend({
-    instance: claimParams.shape.instance.describe("An instance `id` from browser_instances."),
+    instance: claimParams.shape.instance.optional().describe(
+      "An instance from browser_instances (its handle such as `b1`, or its `id`); the only connected one when omitted.",
+    ),
     tab: claimParams.shape.tab.describe(
-      "A `tab` id from browser_tabs; the instance's active tab when omitted.",
+      "A tab from browser_tabs (its handle such as `t3`, or its `tab` id); the instance's active tab when omitted.",
     ),
     scope: claimParams.shape.scope.describe(
       '"origin" (default in restricted mode): the tab\'s current origin only. "tab": the whole tab, personal mode only.',
@@ -41,16 +64,22 @@ export const claimTool = defineTool({
     reason: claimParams.shape.reason.describe(
       "One sentence for the person: what you need the tab for.",
     ),
+    observe: z.boolean().optional().describe(
+      "Return the claimed tab's first observation with the lease (default true); false returns the lease alone.",
+    ),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   async handler(args, { session, signal, clientName, mcpClientName }) {
-    const name = args.clientName ?? clientName;
+    const { observe = true, ...claim } = args;
+    const name = claim.clientName ?? clientName;
     checkNames(name, mcpClientName);
+    const instance = claim.instance ?? await onlyInstance(session, signal);
     const lease = await session.withConnection(1, async (connection) => {
       const granted = await connection.call(
         "browser.claim",
         {
-          ...args,
+          ...claim,
+          instance,
           ...(name === undefined ? {} : { clientName: name }),
           ...(mcpClientName === undefined ? {} : { mcpClientName }),
           sessionId: session.sessionId,
@@ -60,9 +89,71 @@ export const claimTool = defineTool({
       session.leases.granted(granted, connection.generation);
       return granted;
     });
-    return { text: formatLease(lease), structured: lease };
+    const text = formatLease(lease, session.handles);
+    if (!observe) return { text, structured: lease };
+    const look = await firstLook(session, lease.leaseId, signal);
+    if ("failed" in look) {
+      return {
+        text: `${text}\n(no first observation: ${look.failed}; observe to see the page)`,
+        structured: lease,
+      };
+    }
+    return {
+      text: `${text}\n${look.text}`,
+      structured: {
+        ...lease,
+        documentEpoch: look.documentEpoch,
+        cursor: look.cursor,
+        truncated: look.truncated,
+      },
+    };
   },
 });
+
+/**
+ * The one connected instance, for a claim that names none; with none or
+ * several connected, a note that says which call tells them apart.
+ */
+async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
+  const instances = await session.withReadConnection(
+    1,
+    (connection) => connection.call("browser.instances", {}, { signal, timeoutMs: callTimeoutMs }),
+  );
+  if (instances.length === 1) return instances[0].id;
+  throw new NotedError(
+    "INVALID_PARAMS",
+    instances.length === 0
+      ? "No browser instance is connected, so there is none to claim a tab in: ask the person to open their browser with the Leash extension, then call browser_instances."
+      : `${instances.length} browser instances are connected: pass \`instance\` (call browser_instances to see them).`,
+  );
+}
+
+/**
+ * The claimed tab's first observation. The lease stands whatever happens
+ * here, so a failed look is reported by its stable code beside the lease,
+ * never in its place.
+ */
+async function firstLook(
+  session: AgentSession,
+  leaseId: string,
+  signal?: AbortSignal,
+): Promise<Observation | { failed: string }> {
+  try {
+    const observation = await session.withLease(
+      leaseId,
+      1,
+      (connection) =>
+        connection.call("browser.observe", { sessionId: session.sessionId, leaseId }, {
+          signal,
+          timeoutMs: callTimeoutMs,
+        }),
+    );
+    session.leases.noteEpoch(leaseId, observation.documentEpoch);
+    return observation;
+  } catch (error) {
+    return { failed: toErrorCode(error) };
+  }
+}
 
 /**
  * Refuse, as the Broker would, a claim whose names cannot be shown to the
@@ -93,7 +184,9 @@ export const releaseTool = defineTool({
     "Releasing a lease that already ended is harmless and says so.",
   ].join(" "),
   input: releaseParams.omit({ sessionId: true }).extend({
-    leaseId: releaseParams.shape.leaseId.describe("The `leaseId` from browser_claim."),
+    leaseId: releaseParams.shape.leaseId.describe(
+      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
+    ),
   }),
   hints: {
     readOnlyHint: false,
@@ -105,7 +198,9 @@ export const releaseTool = defineTool({
     const ended = session.leases.get(leaseId)?.ended;
     if (ended !== undefined) {
       return {
-        text: `${formatRelease(leaseId, false)}\n${leaseEndNote(ended)}`,
+        text: `${formatRelease(session.handles.of("lease", leaseId), false)}\n${
+          leaseEndNote(ended)
+        }`,
         structured: { leaseId, released: false },
       };
     }
@@ -119,6 +214,9 @@ export const releaseTool = defineTool({
         }),
     );
     session.leases.end(leaseId, "released");
-    return { text: formatRelease(leaseId, released), structured: { leaseId, released } };
+    return {
+      text: formatRelease(session.handles.of("lease", leaseId), released),
+      structured: { leaseId, released },
+    };
   },
 });

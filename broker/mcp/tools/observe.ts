@@ -8,7 +8,7 @@ import { callTimeoutMs, defineTool } from "../define.ts";
 
 const observeParams = clientMethods["browser.observe"].params;
 
-const leaseIdNote = "The `leaseId` from browser_claim.";
+const leaseIdNote = "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.";
 const frameNote =
   "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
 

@@ -11,7 +11,7 @@ import { formatWindow } from "../format.ts";
 const readParams = clientMethods["browser.readPage"].params;
 const readOptions = readParams.shape.options.shape;
 
-const leaseIdNote = "The `leaseId` from browser_claim.";
+const leaseIdNote = "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.";
 const frameNote =
   "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
 

@@ -1,12 +1,13 @@
 /**
- * Leash through its MCP server: `browser_claim` on a tab the harness opened,
- * `browser_observe` (narrowed with `query` when the budget left rows out),
+ * Leash through its MCP server: `browser_claim` on a tab the harness opened
+ * (its answer carries the first observation), `browser_observe` (narrowed
+ * with `query` when the budget left rows out),
  * and `browser_act` with the observation's document epoch.
  *
  * @module
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
-import { LeaseSchema } from "../../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
 import { ObservationSchema } from "../../../contracts/methods/mod.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { Adapter, Meter, Observed } from "../agent.ts";
@@ -79,6 +80,8 @@ class LeashAdapter implements Adapter {
   readonly #session: StdioSession;
   #lease: string | undefined;
   #epoch: string | undefined;
+  /** The claim's first observation, served to the first whole-page look. */
+  #first: Observed | undefined;
   #closeTab: (() => Promise<void>) | undefined;
 
   constructor(world: LeashWorld, session: StdioSession) {
@@ -94,10 +97,20 @@ class LeashAdapter implements Adapter {
       tab,
       reason: "Do one task on this page",
     }, 60_000);
-    this.#lease = LeaseSchema.parse(claimed.structured).leaseId;
+    const lease = ClaimResultSchema.parse(claimed.structured);
+    this.#lease = lease.leaseId;
+    this.#epoch = lease.documentEpoch;
+    // The first line is the lease; the observation follows it.
+    const look = claimed.text.slice(claimed.text.indexOf("\n") + 1);
+    this.#first = lease.documentEpoch === undefined
+      ? undefined
+      : { rows: leashRows(look), partial: (lease.truncated ?? null) !== null };
   }
 
   async observe(narrow?: string): Promise<Observed> {
+    const first = this.#first;
+    this.#first = undefined;
+    if (first !== undefined && narrow === undefined) return first;
     const reply = await this.#session.call("browser_observe", {
       leaseId: this.#leaseId(),
       ...(narrow === undefined ? {} : { query: narrow }),
@@ -118,6 +131,7 @@ class LeashAdapter implements Adapter {
   async leave(): Promise<void> {
     const leaseId = this.#lease;
     this.#lease = undefined;
+    this.#first = undefined;
     if (leaseId !== undefined) {
       await this.#session.call("browser_release", { leaseId }, 10_000).catch(() => {});
     }
