@@ -14,7 +14,14 @@ import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
 import { CdpClient, CdpPage } from "../support/cdp.ts";
 import { Chromium } from "../support/chromium.ts";
 import { type FixtureServer, serveFixtures } from "../support/serve.ts";
-import type { ActTarget, Cdp } from "../../broker/runtime/act/mod.ts";
+import type { Action } from "../../contracts/methods/mod.ts";
+import {
+  type ActionOutcome,
+  type ActTarget,
+  type Cdp,
+  performAction,
+  type PerformActionOptions,
+} from "../../broker/runtime/act/mod.ts";
 
 /** One call that went through the seam. */
 export interface SeamCall {
@@ -28,6 +35,8 @@ export class ActPage {
   readonly page: CdpPage;
   /** Every call through {@linkcode cdp} since the last {@linkcode open}. */
   readonly calls: SeamCall[] = [];
+  /** How often the last {@linkcode perform} called its `beforeDispatch`. */
+  dispatchMarks = 0;
   /** Calls the provider would have refused; tests assert this stays empty. */
   readonly violations: string[] = [];
   readonly #browser: Chromium;
@@ -102,6 +111,32 @@ export class ActPage {
     }
     if (!settled.ok) throw settled.error;
     return settled.value;
+  }
+
+  /**
+   * Perform `action` through the seam as the runtime would (origin lease of
+   * the fixture server, refs named `#id`), counting the dispatch marks in
+   * {@linkcode dispatchMarks}; `extra` overrides any option.
+   */
+  perform(
+    action: Action,
+    target?: ActTarget,
+    extra: Partial<PerformActionOptions> = {},
+  ): Promise<ActionOutcome> {
+    this.dispatchMarks = 0;
+    return this.record(() =>
+      performAction({
+        cdp: this.cdp,
+        target,
+        action,
+        leaseScope: { kind: "origin", origin: this.server.origin },
+        beforeDispatch: () => {
+          this.dispatchMarks++;
+        },
+        resolveRef: (ref) => this.target(`#${ref}`),
+        ...extra,
+      })
+    );
   }
 
   /** The element matching `selector` as a caller would resolve it from a ref. */

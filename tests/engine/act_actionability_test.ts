@@ -12,7 +12,6 @@ import { pageFunctions } from "../../contracts/methods/page_functions.ts";
 import { browserForTests } from "../support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
 import {
-  type ActionOutcome,
   type ActTarget,
   performAction,
   type PerformActionOptions,
@@ -26,27 +25,8 @@ Deno.test({
   async fn(t) {
     if (browser === undefined) return;
     const act = await ActPage.start(browser);
-    let hookCalls = 0;
 
-    const run = (
-      action: Action,
-      target: ActTarget,
-      extra: Partial<PerformActionOptions> = {},
-    ): Promise<ActionOutcome> => {
-      hookCalls = 0;
-      return act.record(() =>
-        performAction({
-          cdp: act.cdp,
-          target,
-          action,
-          leaseScope: { kind: "origin", origin: act.server.origin },
-          beforeDispatch: () => {
-            hookCalls++;
-          },
-          ...extra,
-        })
-      );
-    };
+    const run = act.perform.bind(act);
     /** Run `action` expecting a refusal before any input; returns the error's detail. */
     const refused = async (
       code: "TARGET_COVERED" | "TARGET_NOT_INTERACTABLE" | "STALE_TARGET",
@@ -60,7 +40,7 @@ Deno.test({
         detail = error instanceof LeashError ? error.detail : undefined;
         return true;
       });
-      assert.equal(hookCalls, 0, "beforeDispatch must not run when the action is refused");
+      assert.equal(act.dispatchMarks, 0, "beforeDispatch must not run when the action is refused");
       assert.deepEqual(act.callsTo("Input."), [], "no input may be sent");
       assert.deepEqual(act.callsTo("DOM.focus"), [], "focus must not move");
       return detail;
@@ -100,7 +80,7 @@ Deno.test({
           const mango = await act.target("#cell-mango");
           await filter("mango");
           let detail: ErrorDetail | undefined;
-          hookCalls = 0;
+          act.dispatchMarks = 0;
           await assert.rejects(
             run({ kind: "click", ref: "mango" }, mango, { actionabilityTimeoutMs: 0 }),
             (error) => {
@@ -114,7 +94,7 @@ Deno.test({
             detail !== undefined && ["covered", "moving", "offscreen"].includes(detail.reason),
             JSON.stringify(detail),
           );
-          assert.equal(hookCalls, 0);
+          assert.equal(act.dispatchMarks, 0);
           assert.deepEqual(act.callsTo("Input."), []);
           assert.deepEqual(await act.evaluate("[window.picks, window.downs]"), [[], 0]);
         },
@@ -183,7 +163,7 @@ Deno.test({
         const controller = new AbortController();
         const reason = new Error("the caller gave up");
         setTimeout(() => controller.abort(reason), 200);
-        hookCalls = 0;
+        act.dispatchMarks = 0;
         await assert.rejects(
           performAction({
             cdp: act.cdp,
@@ -191,13 +171,13 @@ Deno.test({
             action: { kind: "click", ref: "r" },
             leaseScope: { kind: "origin", origin: act.server.origin },
             beforeDispatch: () => {
-              hookCalls++;
+              act.dispatchMarks++;
             },
             signal: controller.signal,
           }),
           (error) => error === reason,
         );
-        assert.equal(hookCalls, 0);
+        assert.equal(act.dispatchMarks, 0);
         assert.equal(await act.evaluate("window.pointerEvents"), 0);
       });
 

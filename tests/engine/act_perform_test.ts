@@ -24,30 +24,9 @@ Deno.test({
   async fn(t) {
     if (browser === undefined) return;
     const act = await ActPage.start(browser);
-    let hookCalls = 0;
     const originScope = (): LeaseScope => ({ kind: "origin", origin: act.server.origin });
 
-    /** Perform `action`, counting `beforeDispatch` calls. */
-    const run = (
-      action: Action,
-      target?: ActTarget,
-      extra: Partial<PerformActionOptions> = {},
-    ): Promise<ActionOutcome> => {
-      hookCalls = 0;
-      return act.record(() =>
-        performAction({
-          cdp: act.cdp,
-          target,
-          action,
-          leaseScope: originScope(),
-          beforeDispatch: () => {
-            hookCalls++;
-          },
-          resolveRef: (ref) => act.target(`#${ref}`),
-          ...extra,
-        })
-      );
-    };
+    const run = act.perform.bind(act);
     /** Perform `action` expecting it to fail with `code`, having dispatched nothing. */
     const refused = async (
       code: ErrorCode,
@@ -56,7 +35,7 @@ Deno.test({
       extra?: Partial<PerformActionOptions>,
     ) => {
       await assert.rejects(run(action, target, extra), (error) => isLeashError(error, code));
-      assert.equal(hookCalls, 0, "beforeDispatch must not run when the action is refused");
+      assert.equal(act.dispatchMarks, 0, "beforeDispatch must not run when the action is refused");
       assert.deepEqual(act.callsTo("Input."), [], "no input may be sent");
       assert.deepEqual(act.callsTo("Page.navigate"), [], "no navigation may be sent");
       assert.deepEqual(act.callsTo("DOM.focus"), [], "focus must not move");
@@ -65,7 +44,7 @@ Deno.test({
       assert.equal(outcome.status, "verified", JSON.stringify(outcome));
       assert.equal(outcome.reason, null);
       assert.equal(outcome.dispatched, dispatched);
-      assert.equal(hookCalls, dispatched ? 1 : 0);
+      assert.equal(act.dispatchMarks, dispatched ? 1 : 0);
     };
     const expectText = (text: string): Partial<PerformActionOptions> => ({
       expect: { textPresent: text },
@@ -398,7 +377,7 @@ Deno.test({
         assert.equal(outcome.status, "uncertain");
         assert.equal(outcome.reason, "error-after-dispatch");
         assert.equal(outcome.dispatched, true);
-        assert.equal(hookCalls, 1);
+        assert.equal(act.dispatchMarks, 1);
       });
 
       await t.step("a cancel noticed by the gate stops the action before any input", async () => {

@@ -8,12 +8,7 @@ import { type ErrorCode, type ErrorDetail, isLeashError } from "../../contracts/
 import type { Action } from "../../contracts/methods/mod.ts";
 import { browserForTests } from "../support/chromium.ts";
 import { ActPage } from "./_chromium_page.ts";
-import {
-  type ActionOutcome,
-  type ActTarget,
-  performAction,
-  type PerformActionOptions,
-} from "../../broker/runtime/act/mod.ts";
+import { type ActionOutcome, type ActTarget } from "../../broker/runtime/act/mod.ts";
 
 const browser = browserForTests();
 
@@ -23,27 +18,7 @@ Deno.test({
   async fn(t) {
     if (browser === undefined) return;
     const act = await ActPage.start(browser);
-    let hookCalls = 0;
-    const run = (
-      action: Action,
-      target?: ActTarget,
-      extra: Partial<PerformActionOptions> = {},
-    ): Promise<ActionOutcome> => {
-      hookCalls = 0;
-      return act.record(() =>
-        performAction({
-          cdp: act.cdp,
-          target,
-          action,
-          leaseScope: { kind: "origin", origin: act.server.origin },
-          beforeDispatch: () => {
-            hookCalls++;
-          },
-          resolveRef: (ref) => act.target(`#${ref}`),
-          ...extra,
-        })
-      );
-    };
+    const run = act.perform.bind(act);
     /** `action` fails with `code` and sends nothing; returns the error's detail. */
     const refused = async (code: ErrorCode, action: Action, target?: ActTarget) => {
       let detail: ErrorDetail | undefined;
@@ -52,7 +27,7 @@ Deno.test({
         detail = error.detail;
         return true;
       });
-      assert.equal(hookCalls, 0, "beforeDispatch must not run when the action is refused");
+      assert.equal(act.dispatchMarks, 0, "beforeDispatch must not run when the action is refused");
       assert.deepEqual(act.callsTo("Input."), [], "no input may be sent");
       assert.deepEqual(act.callsTo("DOM.focus"), [], "focus must not move");
       return detail;
