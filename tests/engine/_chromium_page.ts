@@ -150,20 +150,7 @@ export class ActPage {
     const nodeId = numberField(found, "nodeId");
     if (nodeId === 0) throw new Error(`No element matches ${selector}`);
     const described = await this.page.send("DOM.describeNode", { nodeId });
-    const backendNodeId = numberField(objectField(described, "node"), "backendNodeId");
-    const tree = await this.page.send("Accessibility.getPartialAXTree", {
-      backendNodeId,
-      fetchRelatives: false,
-    });
-    const nodes = tree.nodes;
-    const node = Array.isArray(nodes) ? nodes[0] : undefined;
-    const role = isObject(node) && isObject(node.role) ? node.role.value : undefined;
-    const name = isObject(node) && isObject(node.name) ? node.name.value : undefined;
-    return {
-      backendNodeId,
-      role: typeof role === "string" ? role : "",
-      name: typeof name === "string" ? name : "",
-    };
+    return await this.#identify(numberField(objectField(described, "node"), "backendNodeId"));
   }
 
   /**
@@ -188,6 +175,7 @@ export class ActPage {
     return await this.#identify(numberField(found, "backendNodeId"));
   }
 
+  /** `backendNodeId` with its role and name as the accessibility tree has them now. */
   async #identify(backendNodeId: number): Promise<ActTarget> {
     const tree = await this.page.send("Accessibility.getPartialAXTree", {
       backendNodeId,
