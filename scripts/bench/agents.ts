@@ -21,10 +21,10 @@ import { devtoolsPackage, startDevtools } from "./agents/devtools.ts";
 import type { Driver } from "./agents/driver.ts";
 import { startLeash } from "./agents/leash.ts";
 import {
+  cannotRun,
   type NodePackage,
   nodeVersion,
   readNodePackage,
-  satisfies,
 } from "./agents/node_package.ts";
 import { firstLine, type PageSpec, runPhase, type ToolRun } from "./agents/phase.ts";
 import { startPlaywright } from "./agents/playwright.ts";
@@ -150,16 +150,8 @@ async function startBaseline(
 ): Promise<ToolRun | BenchRow> {
   const { node } = where;
   const installed = await found;
-  if (node.version === undefined) {
-    return notMeasured(short, `skipped: node does not run here (${installed.name} needs Node)`);
-  }
-  if (installed.engines !== undefined && !satisfies(node.version, installed.engines)) {
-    return notMeasured(
-      short,
-      `skipped: ${installed.name} ${installed.version} needs node ${installed.engines}, ` +
-        `this machine has ${node.version}`,
-    );
-  }
+  const refusal = cannotRun(installed, node.version);
+  if (refusal !== undefined) return notMeasured(short, refusal);
   await Deno.mkdir(where.workDir, { recursive: true });
   const driver = await start(where.browser, where.workDir, node);
   return { short, driver, pages: new Map() };

@@ -26,10 +26,10 @@ import { tasks } from "../../tests/realworld/tasks.ts";
 import { devtoolsCommand, devtoolsPackage } from "./agents/devtools.ts";
 import { connectStdio, type ServerCommand } from "./agents/mcp_stdio.ts";
 import {
+  cannotRun,
   type NodePackage,
   nodeVersion,
   readNodePackage,
-  satisfies,
 } from "./agents/node_package.ts";
 import { playwrightCommand } from "./agents/playwright.ts";
 import { notMeasured } from "./agents/rows.ts";
@@ -158,16 +158,8 @@ async function startBaseline(
   version: string | undefined,
 ): Promise<Server | BenchRow> {
   const installed = await found;
-  if (version === undefined) {
-    return notMeasured(short, `skipped: node does not run here (${installed.name} needs Node)`);
-  }
-  if (installed.engines !== undefined && !satisfies(version, installed.engines)) {
-    return notMeasured(
-      short,
-      `skipped: ${installed.name} ${installed.version} needs node ${installed.engines}, ` +
-        `this machine has ${version}`,
-    );
-  }
+  const refusal = cannotRun(installed, version);
+  if (refusal !== undefined) return notMeasured(short, refusal);
   const server = command(installed);
   await Deno.mkdir(server.cwd, { recursive: true });
   const meter = new Meter();

@@ -104,3 +104,19 @@ export function satisfies(version: string, range: string): boolean {
     return comparators.length > 0 && comparators.every((part) => satisfiesOne(parsed, part));
   });
 }
+
+/**
+ * Why `installed` cannot run under node `version` (`undefined`: no node
+ * here), or `undefined` when it can: the reason a benchmark prints instead
+ * of a number.
+ */
+export function cannotRun(installed: NodePackage, version: string | undefined): string | undefined {
+  if (version === undefined) {
+    return `skipped: node does not run here (${installed.name} needs Node)`;
+  }
+  if (installed.engines !== undefined && !satisfies(version, installed.engines)) {
+    return `skipped: ${installed.name} ${installed.version} needs node ${installed.engines}, ` +
+      `this machine has ${version}`;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readNodePackage, satisfies } from "./node_package.ts";
+import { cannotRun, readNodePackage, satisfies } from "./node_package.ts";
 
 Deno.test("satisfies reads the engines ranges the MCP servers state", () => {
   const devtools = "^20.19.0 || ^22.12.0 || >=23";
@@ -21,4 +21,11 @@ Deno.test("readNodePackage resolves an installed package's bin", async () => {
   assert.match(found.version, /^\d+\.\d+\.\d+/);
   assert.ok(found.bin.endsWith("/node_modules/@playwright/mcp/cli.js"), found.bin);
   await assert.rejects(readNodePackage("not-a-package-here"), /not installed/);
+});
+
+Deno.test("cannotRun() says why a package is skipped: no node, or a node its engines exclude", () => {
+  const installed = { name: "p", version: "1.0.0", bin: "/p", engines: "^20.19.0 || >=22.12.0" };
+  assert.match(cannotRun(installed, undefined) ?? "", /node does not run here/);
+  assert.match(cannotRun(installed, "18.0.0") ?? "", /needs node .* has 18\.0\.0/);
+  assert.equal(cannotRun(installed, "22.12.0"), undefined);
 });
