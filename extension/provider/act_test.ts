@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider } from "../testing/fakes.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { runCdp } from "./act.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -8,15 +8,7 @@ const lease = { leaseId: "l1", fence: 1 };
 async function setup(url = "https://shop.example/") {
   const provider = fakeProvider();
   provider.browser.addTab({ id: 7, url });
-  await provider.leases.grant({
-    ...lease,
-    generation: 1,
-    tabId: 7,
-    tab: "inst:7",
-    scope: { kind: "origin", origin: "https://shop.example" },
-    clientName: "c",
-    grantedAt: 0,
-  }, new AbortController().signal);
+  await grantShopLease(provider.leases, lease);
   return provider;
 }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../testing/fakes.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { findAx, readAx } from "./observe.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -61,15 +61,7 @@ async function setup() {
     }
     throw new Error(`unexpected ${method}`);
   };
-  await provider.leases.grant({
-    ...lease,
-    generation: 1,
-    tabId: 7,
-    tab: "inst:7",
-    scope: { kind: "origin", origin: "https://shop.example" },
-    clientName: "c",
-    grantedAt: 0,
-  }, new AbortController().signal);
+  await grantShopLease(provider.leases, lease);
   return {
     ...provider,
     navigate(next: { loaderId?: string; url?: string }) {

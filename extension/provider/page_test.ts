@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { AxWindowSchema } from "../../contracts/methods/mod.ts";
-import { fakeProvider } from "../testing/fakes.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { readAx } from "./observe.ts";
 import { providerHandlers } from "./mod.ts";
@@ -77,17 +77,7 @@ async function setup(options: { rows?: number; nodes?: RawAxNode[] } = {}) {
     }
     throw new Error(`unexpected ${method}`);
   };
-  const grant = (fence: number) =>
-    provider.leases.grant({
-      leaseId: "l1",
-      fence,
-      generation: 1,
-      tabId: 7,
-      tab: "inst:7",
-      scope: { kind: "origin", origin: "https://shop.example" },
-      clientName: "c",
-      grantedAt: 0,
-    }, new AbortController().signal);
+  const grant = (fence: number) => grantShopLease(provider.leases, { leaseId: "l1", fence });
   await grant(1);
   const continuations = new PageContinuations({ now: () => now });
   const read = (
@@ -220,16 +210,7 @@ Deno.test("the end of the grant drops its continuations; a new grant cannot use 
 Deno.test("another lease's request neither uses nor spends a continuation", async () => {
   const provider = await setup();
   const first = await provider.read();
-  await provider.leases.grant({
-    leaseId: "l2",
-    fence: 1,
-    generation: 1,
-    tabId: 7,
-    tab: "inst:7",
-    scope: { kind: "origin", origin: "https://shop.example" },
-    clientName: "c",
-    grantedAt: 0,
-  }, new AbortController().signal);
+  await grantShopLease(provider.leases, { leaseId: "l2", fence: 1 });
   await assert.rejects(
     provider.read({ continuation: first.continuation ?? "" }, undefined, {
       leaseId: "l2",

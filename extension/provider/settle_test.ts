@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
-import { fakeProvider } from "../testing/fakes.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { answerMargin, settlePage, settlePollMs, type Sleep } from "./settle.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -12,15 +12,7 @@ async function setup() {
   let now = 10_000;
   provider.context.now = () => now;
   provider.browser.addTab({ id: 7, url: "https://shop.example/" });
-  await provider.leases.grant({
-    ...lease,
-    generation: 1,
-    tabId: 7,
-    tab: "inst:7",
-    scope: { kind: "origin", origin: "https://shop.example" },
-    clientName: "c",
-    grantedAt: 0,
-  }, new AbortController().signal);
+  await grantShopLease(provider.leases, lease);
   // Time passes only for a sleep that runs to its end: one cut short (its signal aborted by the
   // time it would end) leaves the clock alone.
   const sleep: Sleep = (ms, signal) =>

@@ -114,6 +114,25 @@ export function fakeLink(options: Partial<Link> = {}): Link {
   };
 }
 
+/**
+ * Grant the lease `lease` (default `l1`, fence 1) on tab 7, `inst:7`, for
+ * the origin `https://shop.example`: the lease most provider tests act under.
+ */
+export function grantShopLease(
+  leases: LeaseService,
+  lease: { leaseId: string; fence: number } = { leaseId: "l1", fence: 1 },
+): ReturnType<LeaseService["grant"]> {
+  return leases.grant({
+    ...lease,
+    generation: 1,
+    tabId: 7,
+    tab: "inst:7",
+    scope: { kind: "origin", origin: "https://shop.example" },
+    clientName: "c",
+    grantedAt: 0,
+  }, new AbortController().signal);
+}
+
 /** Everything a provider handler needs, with the events it sent. */
 export function fakeProvider(options: {
   link?: Partial<Link>;
