@@ -86,15 +86,16 @@ export const CallFunctionAnswer = z.object({
   exceptionDetails: z.object({}).optional(),
 });
 
-const axValue = z.object({ value: z.unknown().optional() }).optional();
+/** An accessibility value (a role, a name) as DevTools sends it; only `value` is read. */
+export const AxValue = z.object({ value: z.unknown().optional() }).optional();
 
 /** `Accessibility.getPartialAXTree` with `fetchRelatives: false`. */
 export const PartialAxTreeAnswer = z.object({
   nodes: z.array(
     z.object({
       ignored: z.boolean(),
-      role: axValue,
-      name: axValue,
+      role: AxValue,
+      name: AxValue,
       properties: z.array(
         z.object({ name: z.string(), value: z.object({ value: z.unknown().optional() }) }),
       )

@@ -9,12 +9,10 @@
 import { z } from "zod";
 import type { ErrorDetail } from "../../../contracts/errors.ts";
 import { boundText, flatName } from "../../../contracts/text.ts";
-import { call, type Cdp } from "./cdp.ts";
+import { AxValue, call, type Cdp } from "./cdp.ts";
 
 /** The longest cover name kept, in UTF-16 units. */
 export const coverNameUnits = 100;
-
-const axValue = z.object({ value: z.unknown().optional() }).optional();
 
 /** `Accessibility.getPartialAXTree` with `fetchRelatives: true`: the node and its ancestors. */
 const RelativesAnswer = z.object({
@@ -22,8 +20,8 @@ const RelativesAnswer = z.object({
     nodeId: z.string(),
     parentId: z.string().optional(),
     ignored: z.boolean(),
-    role: axValue,
-    name: axValue,
+    role: AxValue,
+    name: AxValue,
     backendDOMNodeId: z.number().int().optional(),
   })),
 });
