@@ -164,7 +164,7 @@ Deno.test("an uncertain act result keeps its request ID to retry exactly", () =>
 
 Deno.test("an act result names the epoch exactly when the document changed", () => {
   const full = `${pageDataNote}\n[page] "Thanks"\nurl: "https://shop.example/done"\n` +
-    'epoch: d2  cursor: c2  scope: page\nheading "Thanks"';
+    'epoch: d2\nheading "Thanks"';
   const changed = formatAct(actOn(full, { documentChanged: true, documentEpoch: "d2" }), sentD1);
   assert.equal(changed, `act verified  document changed  epoch: d2\n${full}`);
   // The same document under a new epoch still names it: old refs would be refused.

@@ -23,7 +23,32 @@ export interface LeaseEntry {
   ended?: ClientLeaseEnd;
   /** The document epoch of the last observation, action or window on it. */
   epoch?: string;
+  /** The epoch each ref shown on it was issued in, oldest first (bounded). */
+  refEpochs?: Map<string, string>;
+  /** The cursor of the last observation shown on it, by scope ({@linkcode scopeKey}). */
+  cursors?: Map<string, string>;
 }
+
+/** What names an observation's scope for `since: "last"`: its query, root and frame. */
+export interface ScopeParts {
+  query?: string;
+  rootRef?: string;
+  frame?: { frameId: string };
+}
+
+/** One string per scope: the whole page is `""`. */
+export function scopeKey(scope: ScopeParts): string {
+  if (scope.query === undefined && scope.rootRef === undefined && scope.frame === undefined) {
+    return "";
+  }
+  return JSON.stringify([scope.query ?? null, scope.rootRef ?? null, scope.frame?.frameId ?? null]);
+}
+
+/** Scopes whose last cursor is kept per lease; the least recently shown go first. */
+const cursorsKept = 16;
+
+/** Refs remembered per lease for {@linkcode LeaseBook.epochFor}; the oldest go first. */
+export const refEpochsKept = 20_000;
 
 const notes: Record<ClientLeaseEnd, string> = {
   released: "This lease ended because it was released.",
@@ -107,8 +132,60 @@ export class LeaseBook {
 
   /** Remember the document epoch last seen on a live lease. */
   noteEpoch(leaseId: string, epoch: string): void {
+    this.noteObservation(leaseId, epoch);
+  }
+
+  /**
+   * Remember what an observation (or a window, or an action's result)
+   * showed on a live lease: its epoch, and the epoch of each ref in it.
+   */
+  noteObservation(
+    leaseId: string,
+    epoch: string,
+    nodes: readonly { ref: string | null }[] = [],
+    cursor?: { scope: ScopeParts; cursor: string },
+  ): void {
     const entry = this.#entries.get(leaseId);
-    if (entry !== undefined && entry.ended === undefined) entry.epoch = epoch;
+    if (entry === undefined || entry.ended !== undefined) return;
+    entry.epoch = epoch;
+    if (cursor !== undefined) {
+      const cursors = entry.cursors ??= new Map();
+      const key = scopeKey(cursor.scope);
+      cursors.delete(key);
+      cursors.set(key, cursor.cursor);
+      for (const oldest of cursors.keys()) {
+        if (cursors.size <= cursorsKept) break;
+        cursors.delete(oldest);
+      }
+    }
+    const refs = entry.refEpochs ??= new Map();
+    for (const { ref } of nodes) {
+      if (ref === null) continue;
+      refs.delete(ref);
+      refs.set(ref, epoch);
+    }
+    for (const ref of refs.keys()) {
+      if (refs.size <= refEpochsKept) break;
+      refs.delete(ref);
+    }
+  }
+
+  /**
+   * The epoch an action on `leaseId` is fenced with when its caller names
+   * none: the epoch of the observation this session showed `ref` in (refs
+   * never repeat within a lease, so a ref names one document), else the
+   * epoch last shown. Either is exactly what the caller could have copied
+   * from what it read; the Broker still judges it stale or live.
+   */
+  epochFor(leaseId: string, ref: string | undefined): string | undefined {
+    const entry = this.#entries.get(leaseId);
+    if (entry === undefined) return undefined;
+    return (ref === undefined ? undefined : entry.refEpochs?.get(ref)) ?? entry.epoch;
+  }
+
+  /** The cursor of the last observation of `scope` shown on `leaseId`, for `since: "last"`. */
+  lastCursor(leaseId: string, scope: ScopeParts): string | undefined {
+    return this.#entries.get(leaseId)?.cursors?.get(scopeKey(scope));
   }
 
   #trim(): void {

@@ -115,5 +115,5 @@ Deno.test("tools/list gives each tool its hints and a strict input schema", asyn
   assert.equal(observe?.inputSchema.additionalProperties, false);
   const act = tools.find((tool: McpTool) => tool.name === "browser_act");
   assert.equal(act?.annotations?.destructiveHint, true);
-  assert.deepEqual(act?.inputSchema.required, ["leaseId", "documentEpoch", "action"]);
+  assert.deepEqual(act?.inputSchema.required, ["leaseId", "action"]);
 });

@@ -4,10 +4,10 @@ import type { Tool } from "./define.ts";
 import { fakeBroker, type FakeHandlers, sampleLease, sampleObservation } from "./_fake_link.ts";
 import { leaseEndNote } from "./leases.ts";
 import { failureText, NotedError, toToolFailure } from "./errors.ts";
-import { actTool, generatedRequestIdPrefix, leftOriginNote } from "./tools/act.ts";
+import { actTool, generatedRequestIdPrefix, leftOriginNote, noEpochNote } from "./tools/act.ts";
 import { captureTool } from "./tools/capture.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
-import { observeTool } from "./tools/observe.ts";
+import { noCursorNote, observeTool } from "./tools/observe.ts";
 import { readPageTool } from "./tools/page.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
 
@@ -380,5 +380,78 @@ Deno.test("handles from the texts work as instance, tab and leaseId arguments; f
       { leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c", sessionId: "s1" },
       { sessionId: "s1", leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" },
     ],
+  );
+});
+
+Deno.test("an act without documentEpoch is fenced with the epoch of the observation that showed its ref", async () => {
+  let epoch = "d1";
+  const { context, calls } = await claimed({
+    ...base,
+    "browser.observe": () => ({
+      ...sampleObservation(epoch),
+      nodes: [{
+        ref: epoch === "d1" ? "e1" : "e5",
+        role: "button",
+        name: "Pay",
+        states: [],
+        level: 0,
+      }],
+    }),
+  });
+  // The claim's first look showed e1 in d1; a later observation shows e5 in d2.
+  epoch = "d2";
+  await observeTool.run({ leaseId: "L1" }, context);
+  const sentEpoch = async (action: Record<string, unknown>) => {
+    await actTool.run({ leaseId: "L1", action }, context);
+    return (calls.at(-1)?.params as { documentEpoch?: string }).documentEpoch;
+  };
+  assert.equal(await sentEpoch({ kind: "click", ref: "e1" }), "d1");
+  assert.equal(await sentEpoch({ kind: "click", ref: "e5" }), "d2");
+  // No ref, or a ref never shown: the epoch last shown; the Broker judges it.
+  assert.equal(await sentEpoch({ kind: "press", key: "Enter" }), "d2");
+  assert.equal(await sentEpoch({ kind: "click", ref: "e99" }), "d2");
+  // A documentEpoch the caller names is sent as it is.
+  await actTool.run(
+    { leaseId: "L1", documentEpoch: "d7", action: { kind: "click", ref: "e1" } },
+    context,
+  );
+  assert.equal((calls.at(-1)?.params as { documentEpoch?: string }).documentEpoch, "d7");
+});
+
+Deno.test("an act without documentEpoch before any observation is refused with a note", async () => {
+  const fake = fakeBroker(base);
+  const context = { session: fake.session, clientName: "Test Agent" };
+  await claimTool.run({ instance: "i1", observe: false }, context);
+  const asked = fake.calls.length;
+  await assert.rejects(
+    actTool.run({ leaseId: "L1", action: { kind: "click", ref: "e1" } }, context),
+    (error) => {
+      assert.ok(error instanceof NotedError);
+      assert.equal(error.code, "INVALID_PARAMS");
+      assert.equal(error.note, noEpochNote);
+      return true;
+    },
+  );
+  assert.equal(fake.calls.length, asked, "nothing was sent to the Broker");
+});
+
+Deno.test("observe since last compares with the last observation of the same scope shown", async () => {
+  const { context, calls } = await claimed();
+  await observeTool.run({ leaseId: "L1", since: "last" }, context);
+  assert.equal((calls.at(-1)?.params as { since?: string }).since, "c1");
+  // An action's result counts, for the whole page.
+  const acted = await actTool.run({ leaseId: "L1", action: { kind: "click", ref: "e1" } }, context);
+  assert.equal(
+    (acted.structured as { observation?: { cursor?: string } }).observation?.cursor,
+    "c1",
+  );
+  await assert.rejects(
+    observeTool.run({ leaseId: "L1", query: "Pay", since: "last" }, context),
+    (error) => {
+      assert.ok(error instanceof NotedError);
+      assert.equal(error.code, "INVALID_PARAMS");
+      assert.equal(error.note, noCursorNote);
+      return true;
+    },
   );
 });

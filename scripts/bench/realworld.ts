@@ -91,7 +91,6 @@ export async function benchRealworld(): Promise<BenchRow[]> {
         meter,
         adapter: await startLeashAdapter({
           runtimeDir: opened.runtimeDir,
-          instanceId: opened.instance.id,
           async openTab(url) {
             const tab = await opened.openTab(url);
             return {

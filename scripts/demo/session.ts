@@ -72,14 +72,14 @@ export async function runSession(
   const tab = tabs.tabs.find((info) => info.url === pageUrl)?.tab;
   if (tab === undefined) throw new Error(`Cannot find the tab of ${pageUrl}`);
   step();
-  const lease = ClaimResultSchema.parse(
-    (await agent.call("browser_claim", {
-      instance,
-      tab,
-      reason: "Order a bag of coffee for Ada",
-    }, "Ask for a lease on that tab (personal mode: granted without a prompt).")).structured,
-  );
-  const leaseId = lease.leaseId;
+  const claimed = await agent.call("browser_claim", {
+    instance,
+    tab,
+    reason: "Order a bag of coffee for Ada",
+  }, "Ask for a lease on that tab (personal mode: granted without a prompt).");
+  const lease = ClaimResultSchema.parse(claimed.structured);
+  // From here on the lease goes by the short handle its text shows (`lease L1 on tab t1`).
+  const leaseId = /^lease (\S+) /.exec(claimed.text)?.[1] ?? lease.leaseId;
   try {
     step();
     const page = ObservationSchema.parse(
@@ -90,10 +90,11 @@ export async function runSession(
         40,
       )).structured,
     );
-    const documentEpoch = page.documentEpoch;
+    // No documentEpoch: the server fences each action with the epoch of the observation that
+    // showed its ref.
     const act = async (action: Record<string, unknown>, why: string, expect?: object) => {
       step();
-      const args = { leaseId, documentEpoch, action, ...(expect === undefined ? {} : { expect }) };
+      const args = { leaseId, action, ...(expect === undefined ? {} : { expect }) };
       return ActResultSchema.parse((await agent.call("browser_act", args, why)).structured);
     };
     await act(

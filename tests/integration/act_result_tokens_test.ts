@@ -23,7 +23,7 @@ function answerAfter(change: (nodes: AxNode[]) => void): string {
   const nodes = structuredClone(before.nodes);
   change(nodes);
   const observation = buildObservation(
-    { leaseId: "L", snapshot: { ...before, nodes }, scope: page, since: first.cursor, lean: true },
+    { leaseId: "L", snapshot: { ...before, nodes }, scope: page, since: first.cursor },
     books,
   );
   return formatAct({

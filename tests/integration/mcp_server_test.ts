@@ -37,7 +37,7 @@ Deno.test("tools/list shows every tool with its input schema and no sessionId", 
     assert.ok((tool.description ?? "").length > 80, tool.name);
   }
   const act = tools.find((tool: McpTool) => tool.name === "browser_act");
-  assert.deepEqual(act?.inputSchema.required, ["leaseId", "documentEpoch", "action"]);
+  assert.deepEqual(act?.inputSchema.required, ["leaseId", "action"]);
   await Deno.remove(dirs.root, { recursive: true });
 });
 

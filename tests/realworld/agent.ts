@@ -7,7 +7,9 @@
  *    observation (the first row that matches and has a ref); where the
  *    server said the observation left rows out, narrow once by the name.
  * 3. After a step that reveals UI (a popup, a menu, search results), take a
- *    fresh observation.
+ *    fresh observation, each server its cheapest way: a snapshot, or where
+ *    the server answers what changed since its last answer (Leash's
+ *    `since`), that, when the server said its last answer was whole.
  * 4. A step that fails (no ref for its target, or the tool answers an
  *    error) is retried once after a fresh observation; a second failure ends
  *    the task.
@@ -36,8 +38,12 @@ export interface Adapter {
   readonly label: string;
   /** Make `url` the page the next calls work on (navigate, or open a tab and claim it). */
   open(url: string): Promise<void>;
-  /** Observe the page the server's default way; with `narrow`, only what matches that name. */
-  observe(narrow?: string): Promise<Observed>;
+  /**
+   * Observe the page the server's default way; with `narrow`, only what
+   * matches that name. `why` says what the look follows: a step that
+   * revealed UI, a failed step (then the look starts afresh), or neither.
+   */
+  observe(narrow?: string, why?: "reveal" | "retry"): Promise<Observed>;
   /** Do `step` to the element `ref` names (no ref for a key press without a target). */
   act(step: Step, ref: string | undefined): Promise<void>;
   /** Leave the page (release, close), ready for the next task. */
@@ -50,20 +56,26 @@ export interface Adapter {
 export class Meter {
   calls = 0;
   tokens = 0;
+  /** Calls and tokens per tool name, for the per-call-kind table. */
+  byTool: Map<string, { calls: number; tokens: number }> = new Map();
+  /** Every call's arguments and answer as the model reads them, in order (for a transcript). */
+  transcript: { name: string; args: string; text: string; tokens: number }[] = [];
 
   /** `session` with every call counted: tokens of the arguments sent and the text received. */
   wrap(session: StdioSession): StdioSession {
     return {
       call: async (name, args, timeoutMs) => {
-        this.calls++;
-        this.tokens += tokensOf(JSON.stringify({ name, arguments: args }));
+        const sent = JSON.stringify({ name, arguments: args });
+        let text = "";
         try {
           const reply: ToolReply = await session.call(name, args, timeoutMs);
-          this.tokens += tokensOf(reply.text);
+          text = reply.text;
           return reply;
         } catch (error) {
-          this.tokens += tokensOf(String(error instanceof Error ? error.message : error));
+          text = String(error instanceof Error ? error.message : error);
           throw error;
+        } finally {
+          this.#count(name, sent, text);
         }
       },
       stderr: () => session.stderr(),
@@ -71,10 +83,21 @@ export class Meter {
     };
   }
 
-  /** Start counting a new task. */
+  /** Start counting a new task (the per-tool tallies and the transcript go on). */
   reset(): void {
     this.calls = 0;
     this.tokens = 0;
+  }
+
+  #count(name: string, sent: string, text: string): void {
+    const tokens = tokensOf(sent) + tokensOf(text);
+    this.calls++;
+    this.tokens += tokens;
+    const tool = this.byTool.get(name) ?? { calls: 0, tokens: 0 };
+    tool.calls++;
+    tool.tokens += tokens;
+    this.byTool.set(name, tool);
+    this.transcript.push({ name, args: sent, text, tokens });
   }
 }
 
@@ -112,7 +135,7 @@ export async function runTask(adapter: Adapter, task: Task, url: string): Promis
         await attempt(step);
       } catch (first) {
         retries.push(`step ${index + 1} (${stepLabel(step)}): ${brief(first)}`);
-        observed = await adapter.observe();
+        observed = await adapter.observe(undefined, "retry");
         try {
           await attempt(step);
         } catch (second) {
@@ -123,7 +146,7 @@ export async function runTask(adapter: Adapter, task: Task, url: string): Promis
           };
         }
       }
-      if (step.reveals === true) observed = await adapter.observe();
+      if (step.reveals === true) observed = await adapter.observe(undefined, "reveal");
     }
     return { completed: true, retries };
   } catch (error) {
@@ -153,4 +176,11 @@ export function brief(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).split("\n")[0]
     .replace(/^Cannot run (\S+): /, "$1: ");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/** Every call of `meter` as the model read it: tool, tokens, arguments, then the answer. */
+export function formatTranscript(meter: Meter): string {
+  return meter.transcript.map((call) =>
+    `=== ${call.name} (${call.tokens} tokens)\n> ${call.args}\n${call.text}\n`
+  ).join("\n");
 }

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { noBrowser, startWorld } from "../e2e/harness.ts";
-import { Meter } from "./agent.ts";
+import { formatTranscript, Meter } from "./agent.ts";
 import { startLeashAdapter } from "./adapters/leash.ts";
 import { servePages } from "./libraries.ts";
 import { formatResults, runSuite } from "./suite.ts";
@@ -24,7 +24,6 @@ Deno.test({
     const meter = new Meter();
     const adapter = await startLeashAdapter({
       runtimeDir: world.runtimeDir,
-      instanceId: world.instance.id,
       async openTab(url) {
         const opened = await world.openTab(url);
         return {
@@ -38,6 +37,9 @@ Deno.test({
     try {
       const results = await runSuite(adapter, meter, pages, "leash", tasks);
       console.log(formatResults(adapter.label, results));
+      // A transcript of every call, for reading where the tokens go.
+      const transcript = Deno.env.get("LEASH_TRANSCRIPT");
+      if (transcript !== undefined) await Deno.writeTextFile(transcript, formatTranscript(meter));
       for (const result of results) {
         await t.step(result.task.id, () => {
           assert.equal(

@@ -218,9 +218,14 @@ const states = ElementStateSchema.options.join("|");
 const ourLines: readonly RegExp[] = [
   /^\[page\] ""$/,
   /^url: ""$/,
-  new RegExp(`^epoch: ${word}(  cursor: ${word})?  scope: (page|query ""( in ${word})?)$`),
-  new RegExp(`^# no changes since ${word}$`),
-  new RegExp(`^# changes since ${word}: \\d+ added, \\d+ removed, \\d+ changed$`),
+  new RegExp(`^epoch: ${word}(  scope: (subtree ${word}|query ""( in ${word})?))?$`),
+  /^# no changes$/,
+  new RegExp(`^- (${word}|"")( "")?( ref=${word})?( \\(and [\\d,]+ rows inside\\))?$`),
+  new RegExp(
+    `^~ region( (${word}|"")( "")?( ref=${word})?)? changed: [\\d,]+ rows \\([a-z0-9, ]+\\) — ` +
+      `observe( rootRef=${word}| query ""| to see them)$`,
+  ),
+  /^- [\d,]+ rows removed$/,
   /^… [^"]*$/,
   new RegExp(
     `^(  )*([+~-] )?(${word}|"")( "")?( value="")?( (${states}))*( ref=(${word}))?$`,

@@ -18,16 +18,20 @@ export const generatedRequestIdPrefix = "leash-";
 export const leftOriginNote =
   "The page left the leased origin as this action ran: if the action was sent, it ran and took the page there, and it is never sent again. To go on, claim the tab again with browser_claim for its new origin (the person approves it), then observe it.";
 
+/** What an agent is told when it acts on a lease this session never showed it a page of. */
+export const noEpochNote =
+  "This action names no documentEpoch and this session has shown you no observation of the lease to fence it with: observe the page first (browser_observe), then act on what you read.";
+
 /** `browser_act` → `browser.act`. */
 export const actTool = defineTool({
   name: "browser_act",
   method: "browser.act",
   description: [
-    "Perform one action on the leased page, fenced against stale state: pass the `documentEpoch` (the `epoch` of the observation you read the ref from) and, for element actions, the element's `ref`.",
+    "Perform one action on the leased page, fenced against stale state: for element actions pass the element's `ref`; the action is fenced with the epoch of the observation you read the ref in (pass `documentEpoch` to name it yourself).",
     "Element actions wait until their target can take them — attached, visible, enabled, and for pointer actions scrolled into view, no longer moving and not covered — up to `timeoutMs` (default 2000, at most 15000; 0 looks once), then act once; only then do they fail.",
     "Action kinds: click {ref} (scrolled into view and hit-tested: if something else still covers the element after the wait, nothing is clicked and you get TARGET_COVERED naming what covers it; a click on a control's label or on its own drawn parts counts as a click on it); hover {ref} (the pointer rests on the element, aimed like a click: menus and tooltips that open on hover); fill {ref, text} (replace the value of any editable field: input, textarea, contenteditable editor — fast, one input event; if the page does not keep the value the result is unverified with a note: use type); type {text, ref?, clear?, submit?} (real key presses, one per character, for widgets that react only to keys: spinbuttons, masked inputs, search-as-you-type; clear empties the field first, submit presses Enter after; on the ref or the focused element); append {ref, text} (type at the end); press {key, ref?} (a key or chord: Enter, Tab, Escape, ArrowDown, a, Control+A, Shift+Tab, Meta+Enter; chords that reach the clipboard or the browser — Control/Meta+C/V/X/T/W/N/Q/L/Tab, Shift+Insert, function keys — are refused with INVALID_PARAMS); check {ref, checked}; radio {ref}; select {ref, option} (an option's label); wheel {deltaX, deltaY, ref?}; scroll {ref} (into view); navigate {url} (only inside the lease's origin, else OUT_OF_SCOPE).",
     "`expect` states what must hold afterwards (`textPresent`, or an element's checked/selected/expanded/disabled/focused/value); the result's status is verified when it holds, unverified when it was not confirmed, uncertain when the action may or may not have happened — observe before doing anything else then.",
-    "The result says its status and what changed: `document changed` with the new `epoch` when the document was replaced (then old refs and the old epoch are dead, and a full observation follows), else, when you observed this document before, only the rows that changed since (no header when title and URL stayed). The requestId is shown only when you gave one or the status is uncertain.",
+    "The result says its status and what changed: `document changed` with the new `epoch` when the document was replaced (then old refs and the old epoch are dead, and a full observation follows), else, when you observed this document before, only the rows that changed since (a title or URL only when it changed), within 600 tokens: past that, the largest changed region is one line saying how to observe it. The requestId is shown only when you gave one or the status is uncertain.",
     "Before that observation the page's own reaction is waited for (DOM quiet, requests the action started finished, animations it started done), at most `settleMs` (default 1000; 0 skips the wait); when the bound cut the wait the result says `not settled after … ms` and what was still going on — observe again a little later if you need the outcome.",
     "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it in the structured result (and in the text when the status is uncertain), but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
     "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched and the error says why (what covers it, which condition failed, which action can take it): observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
@@ -39,8 +43,8 @@ export const actTool = defineTool({
     requestId: actParams.shape.requestId.optional().describe(
       "Your ID for this action (up to 128 characters), new for every distinct action; reuse it only to retry the identical action.",
     ),
-    documentEpoch: actParams.shape.documentEpoch.describe(
-      "The `epoch` of the observation the ref came from.",
+    documentEpoch: actParams.shape.documentEpoch.optional().describe(
+      "The `epoch` of the observation the ref came from. Omit it and the server fences the action with the epoch of the observation it showed you the ref in (for an action without a ref, the epoch last shown).",
     ),
     action: actParams.shape.action.describe("What to do, by `kind` (see the tool description)."),
     expect: actParams.shape.expect.describe(
@@ -59,14 +63,17 @@ export const actTool = defineTool({
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler(args, { session, signal }) {
     const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
+    const documentEpoch = args.documentEpoch ?? args.frame?.documentEpoch ??
+      session.leases.epochFor(args.leaseId, "ref" in args.action ? args.action.ref : undefined);
+    if (documentEpoch === undefined) {
+      session.leases.assertNotEnded(args.leaseId);
+      throw new NotedError("INVALID_PARAMS", noEpochNote);
+    }
+    const sent = { ...args, documentEpoch, requestId, sessionId: session.sessionId };
     const result = await session.withLease(
       args.leaseId,
       1,
-      (connection) =>
-        connection.call("browser.act", { ...args, requestId, sessionId: session.sessionId }, {
-          signal,
-          timeoutMs: callTimeoutMs,
-        }),
+      (connection) => connection.call("browser.act", sent, { signal, timeoutMs: callTimeoutMs }),
     ).catch((error) => {
       if (isLeashError(error, "ORIGIN_CHANGED")) {
         session.leases.end(args.leaseId, "left-origin");
@@ -74,9 +81,14 @@ export const actTool = defineTool({
       }
       throw error;
     });
-    session.leases.noteEpoch(args.leaseId, result.documentEpoch);
+    session.leases.noteObservation(
+      args.leaseId,
+      result.documentEpoch,
+      result.observation?.nodes,
+      result.observation === null ? undefined : { scope: {}, cursor: result.observation.cursor },
+    );
     return {
-      text: formatAct(result, { requestId: args.requestId, documentEpoch: args.documentEpoch }),
+      text: formatAct(result, { requestId: args.requestId, documentEpoch }),
       structured: result,
     };
   },

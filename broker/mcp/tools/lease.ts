@@ -148,7 +148,12 @@ async function firstLook(
           timeoutMs: callTimeoutMs,
         }),
     );
-    session.leases.noteEpoch(leaseId, observation.documentEpoch);
+    session.leases.noteObservation(
+      leaseId,
+      observation.documentEpoch,
+      observation.nodes,
+      { scope: {}, cursor: observation.cursor },
+    );
     return observation;
   } catch (error) {
     return { failed: toErrorCode(error) };

@@ -49,7 +49,7 @@ export const readPageTool = defineTool({
           timeoutMs: callTimeoutMs,
         }),
     );
-    session.leases.noteEpoch(leaseId, window.documentEpoch);
+    session.leases.noteObservation(leaseId, window.documentEpoch, window.nodes);
     return { text: formatWindow(window), structured: window };
   },
 });

@@ -28,6 +28,7 @@ import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { leaseCdp } from "../lease_calls.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
 import { observeLease } from "../observe/read.ts";
+import { defaultDeltaTokens } from "../observe/delta_text.ts";
 import { settleDefaults } from "../../../contracts/methods/page.ts";
 import { type SettleBook, settleLease } from "../page/settle.ts";
 import { staleTarget } from "../stale_target.ts";
@@ -57,7 +58,7 @@ async function observationAfter(
       scope: { kind: "page" },
       sinceLatest: true,
       maxTokens: actObservationTokens,
-      lean: true,
+      deltaTokens: defaultDeltaTokens,
     }, signal);
   } catch {
     return null;

@@ -11,21 +11,21 @@
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Observation, ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
 import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
-import { defaultMaxTokens, describeTruncation, fitLines } from "./budget.ts";
+import { defaultMaxTokens, describeTruncation, estimateTokens, fitLines } from "./budget.ts";
 import { CursorBook, type CursorBookOptions } from "./cursors.ts";
 import { diffRows } from "./delta.ts";
+import {
+  budgetDelta,
+  defaultDeltaTokens,
+  removedLines,
+  withoutFocusHandOff,
+} from "./delta_text.ts";
 import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
-import {
-  type DeltaMarker,
-  leanHeader,
-  renderDeltaRow,
-  renderHeader,
-  renderTreeRow,
-} from "./render.ts";
+import { type DeltaMarker, leanHeader, renderHeader, renderTreeRow } from "./render.ts";
 import { attachRefs, type Row, toObservedNode } from "./rows.ts";
 import type { TreeRow } from "./tree.ts";
 
@@ -75,12 +75,10 @@ export interface ObserveInput {
   /** Token budget for the text (default {@linkcode defaultMaxTokens}). */
   maxTokens?: number;
   /**
-   * Render a delta for an action's result: no header when title and URL
-   * are as in the baseline (a delta is always of the same document, so its
-   * epoch did not change), no summary line, the page-data note only when
-   * page text follows. See {@linkcode leanHeader}.
+   * Token budget of a delta's text (default: `maxTokens` when given, else
+   * {@linkcode defaultDeltaTokens}); past it, regions are summarized.
    */
-  lean?: boolean;
+  deltaTokens?: number;
 }
 
 /**
@@ -119,7 +117,6 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     url: snapshot.url,
     documentEpoch,
     scope,
-    cursor,
   });
   if (snapshot.signals !== undefined) header.push(signalsNote[snapshot.signals]);
   const maxTokens = input.maxTokens ?? defaultMaxTokens;
@@ -143,58 +140,63 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     };
   }
 
-  const delta = diffRows(baseline.rows, rows);
+  const delta = withoutFocusHandOff(diffRows(baseline.rows, rows), baseline.rows);
   const entries: { marker: DeltaMarker; row: Row }[] = [
     ...delta.current,
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),
   ];
-  if (input.lean === true) {
-    header.splice(0, header.length, ...leanHeader(baseline, snapshot, entries.length > 0));
-    if (snapshot.signals !== undefined && entries.length > 0) {
-      header.push(signalsNote[snapshot.signals]);
-    }
-  } else {
-    header.push(deltaSummary(input.since, delta));
+  // A delta is always of the same document, so its epoch did not change: the header says only
+  // what did (title, URL), with the page-data note when page text follows.
+  header.splice(0, header.length, ...leanHeader(baseline, snapshot, entries.length > 0));
+  if (snapshot.signals !== undefined && entries.length > 0) {
+    header.push(signalsNote[snapshot.signals]);
   }
   // Added and changed rows say where they stand; a heading line belongs to the entries after it.
-  const placed = placeDeltaEntries(delta.current, rows);
-  const lines = [
-    ...placed.lines,
-    ...delta.removed.map((row) => renderDeltaRow("-", row)),
-  ];
-  const entryOfLine = [
-    ...placed.entries,
-    ...delta.removed.map((_, i) => delta.current.length + i),
-  ];
+  // Past the delta's own budget, its largest regions are said in a line each.
+  const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;
+  const headerTokens = header.reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
+  const deltaLines = budgetDelta({
+    placed: placeDeltaEntries(delta.current, rows),
+    current: delta.current,
+    removed: removedLines(delta.removed, baseline.rows, delta.current.length),
+    budget: deltaBudget - headerTokens,
+  });
+  const lines = deltaLines.map((line) => line.text);
+  const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
   // The trailer counts rows left out, not heading lines.
   const rowsFrom = new Array<number>(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) {
-    rowsFrom[i] = rowsFrom[i + 1] + (entryOfLine[i] === undefined ? 0 : 1);
+    rowsFrom[i] = rowsFrom[i + 1] + deltaLines[i].shows.length + deltaLines[i].summarizes.length;
   }
   const fit = fitLines(header, lines, {
-    maxTokens,
+    maxTokens: deltaBudget,
     trailer: (omittedLines) => trailerFor(true)(rowsFrom[lines.length - omittedLines]),
   });
   // A heading whose entries were all cut would name nothing: it goes too.
   let shownLines = fit.shown;
-  while (shownLines > 0 && entryOfLine[shownLines - 1] === undefined) shownLines--;
-  const shownEntries = entryOfLine.slice(0, shownLines).filter((entry) => entry !== undefined);
-  const shown = shownEntries.map((entry) => entries[entry]);
+  while (
+    shownLines > 0 && deltaLines[shownLines - 1].shows.length === 0 &&
+    deltaLines[shownLines - 1].summarizes.length === 0
+  ) shownLines--;
+  const shown = deltaLines.slice(0, shownLines).flatMap((line) => line.shows).map((entry) =>
+    entries[entry]
+  );
   const pick = (marker: DeltaMarker) =>
     shown.filter((entry) => entry.marker === marker).map(({ row }) => toObservedNode(row));
+  const omitted = entries.length - shown.length;
   return {
     ...common,
     text: joinText(header, lines.slice(0, shownLines), fit.trailer),
     nodes: shown.filter(({ marker }) => marker !== "-").map(({ row }) => toObservedNode(row)),
-    truncated: describeTruncation({
-      omittedRows: entries.length - shown.length,
-      cut,
-      scope,
-      delta: true,
-    })?.truncation ?? null,
+    truncated: omitted === summarized && cut === null
+      ? (summarized === 0 ? null : { omitted, hint: summaryHint })
+      : describeTruncation({ omittedRows: omitted, cut, scope, delta: true })?.truncation ?? null,
     delta: { since: input.since, added: pick("+"), removed: pick("-"), changed: pick("~") },
   };
 }
+
+/** The wire hint of a delta whose regions were summarized but nothing else was left out. */
+const summaryHint = "observe the summarized regions (their lines say how) to see their rows";
 
 /** What {@linkcode buildPageWindow} needs. */
 export interface PageWindowInput {
@@ -277,12 +279,6 @@ const signalsNote: Record<NonNullable<AxSnapshot["signals"]>, string> = {
 
 function emptyNote(scope: ObservationScope): string {
   return scope.kind === "query" ? "# no rows match the query" : "# no rows in scope";
-}
-
-function deltaSummary(since: string, delta: ReturnType<typeof diffRows>): string {
-  const { added, removed, changed } = delta;
-  if (added.length + removed.length + changed.length === 0) return `# no changes since ${since}`;
-  return `# changes since ${since}: ${added.length} added, ${removed.length} removed, ${changed.length} changed`;
 }
 
 function joinText(header: readonly string[], lines: readonly string[], trailer: string | null) {

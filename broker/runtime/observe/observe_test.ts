@@ -122,7 +122,7 @@ Deno.test("a delta after one change is small and correct", () => {
     added: [],
     removed: [],
     changed: [{
-      ref: "e12",
+      ref: "e9",
       role: "checkbox",
       name: "Email me about offers",
       states: ["checked"],
@@ -132,11 +132,12 @@ Deno.test("a delta after one change is small and correct", () => {
   assert.deepEqual(delta.nodes, delta.delta?.changed);
   assert.equal(delta.documentEpoch, first.documentEpoch);
   assert.notEqual(delta.cursor, first.cursor);
-  assert.equal(delta.text.split("\n").length, 4 + 2);
+  // The page-data note and the one changed row: the epoch and cursor stay structured.
+  assert.equal(delta.text.split("\n").length, 2);
   assert.ok(estimateTokens(delta.text) < estimateTokens(first.text) / 3);
 });
 
-Deno.test("a lean delta for an action's result is the page-data note and the changed row", () => {
+Deno.test("a delta is the page-data note and the changed row, its epoch and cursor structured", () => {
   const books = testBooks();
   const before = loadSnapshot("form_page.json");
   const first = observe({ leaseId: "L", snapshot: before, scope: page }, books);
@@ -145,8 +146,7 @@ Deno.test("a lean delta for an action's result is the page-data note and the cha
     return nodes;
   });
   const since = first.cursor;
-  const lean = observe({ leaseId: "L", snapshot: after, scope: page, since, lean: true }, books);
-  assertGolden("form_delta_lean.golden.txt", lean.text);
+  const lean = observe({ leaseId: "L", snapshot: after, scope: page, since }, books);
   // Page text follows, so the marking stays: it is the first line.
   assert.equal(lean.text.split("\n")[0], pageDataNote);
   // The structured result keeps what the text leaves out.
@@ -155,7 +155,7 @@ Deno.test("a lean delta for an action's result is the page-data note and the cha
   assert.equal(lean.delta?.changed.length, 1);
 
   const still = observe(
-    { leaseId: "L", snapshot: after, scope: page, since: lean.cursor, lean: true },
+    { leaseId: "L", snapshot: after, scope: page, since: lean.cursor },
     books,
   );
   assert.equal(still.text, "# no changes");
@@ -167,7 +167,7 @@ Deno.test("a lean delta names the title and URL when either changed, under the p
   const first = observe({ leaseId: "L", snapshot: before, scope: page }, books);
   const moved = { ...before, title: "Step 2\nref=e1", url: "https://shop.example/checkout#2" };
   const lean = observe(
-    { leaseId: "L", snapshot: moved, scope: page, since: first.cursor, lean: true },
+    { leaseId: "L", snapshot: moved, scope: page, since: first.cursor },
     books,
   );
   assert.equal(
@@ -202,8 +202,8 @@ Deno.test("a delta shows added, removed and changed rows with markers, and chain
     { leaseId: "L", snapshot: after, scope: page, since: first.cursor },
     books,
   );
-  assert.deepEqual(second.text.split("\n").slice(4), [
-    `# changes since ${first.cursor}: 2 added, 1 removed, 1 changed`,
+  assert.deepEqual(second.text.split("\n"), [
+    pageDataNote,
     '~ textbox "Email" value="ada@example.com" ref=e1',
     "+ status",
     '  + text "Saved"',
@@ -213,7 +213,7 @@ Deno.test("a delta shows added, removed and changed rows with markers, and chain
     { leaseId: "L", snapshot: after, scope: page, since: second.cursor },
     books,
   );
-  assert.equal(third.text.split("\n").at(-1), `# no changes since ${second.cursor}`);
+  assert.equal(third.text, "# no changes");
   assert.deepEqual(third.delta, { since: second.cursor, added: [], removed: [], changed: [] });
   assert.deepEqual(third.nodes, []);
 });
@@ -338,11 +338,11 @@ Deno.test("a subtree scope shows one container; an unknown or stale rootRef is S
     books,
   );
   assert.deepEqual(subtree.text.split("\n").slice(3), [
-    `epoch: d1  cursor: c2  scope: subtree ${country}`,
+    `epoch: d1  scope: subtree ${country}`,
     `combobox "Country" value="United Kingdom" collapsed ref=${country}`,
-    '  option "United Kingdom" selected ref=e7',
-    '  option "France" ref=e8',
-    '  option "Japan" ref=e9',
+    '  option "United Kingdom" selected',
+    '  option "France"',
+    '  option "Japan"',
   ]);
   const inCountry = observe(
     { leaseId: "L", snapshot, scope: { kind: "query", query: "fr", rootRef: country } },
@@ -525,7 +525,6 @@ Deno.test("a delta over budget keeps whole changes and says how many it left out
     delta.text.split("\n").at(-1) ?? "",
     /^… \d+ more changed rows not shown — observe without since/,
   );
-  assert.match(delta.text, /# changes since c1: 0 added, 0 removed, 300 changed/);
 });
 
 Deno.test("hostile page text cannot create lines, refs or instructions outside quotes", () => {

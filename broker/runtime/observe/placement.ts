@@ -29,15 +29,33 @@ export interface DeltaEntry {
   row: Row;
 }
 
+/**
+ * One group of placed lines: a row at the left with the rows nested under
+ * it, and the next rows at the left with the same anchor (under a heading
+ * when there are several).
+ */
+export interface PlacedGroup {
+  /** Its first line (the heading, when it has one). */
+  start: number;
+  /** One past its last line. */
+  end: number;
+  /** The unchanged ancestor its rows stand in, if they name one. */
+  anchor?: Row;
+  /** Its first row at the left. */
+  top: Row;
+}
+
 /** The lines of placed delta rows; `entries[i]` is the delta entry `lines[i]` shows, if any. */
 export interface PlacedLines {
   lines: string[];
   /** Index into the entries given, or `undefined` for a heading line. */
   entries: (number | undefined)[];
+  /** The groups, in order; together they cover every line. */
+  groups: PlacedGroup[];
 }
 
 /** For each of `rows`, the index of its parent row (levels are one per step down), or null. */
-function parentsOf(rows: readonly Row[]): (number | null)[] {
+export function parentsOf(rows: readonly Row[]): (number | null)[] {
   const parents: (number | null)[] = [];
   const open: number[] = [];
   rows.forEach((row, i) => {
@@ -89,7 +107,7 @@ export function placeDeltaEntries(
     }
   });
 
-  const placed: PlacedLines = { lines: [], entries: [] };
+  const placed: PlacedLines = { lines: [], entries: [], groups: [] };
   let i = 0;
   while (i < entries.length) {
     // One group: a row at the left, the rows nested under it, and the next rows at the left
@@ -104,6 +122,12 @@ export function placeDeltaEntries(
       end++;
     }
     const heading = anchor !== undefined && tops > 1;
+    placed.groups.push({
+      start: placed.lines.length,
+      end: placed.lines.length + (end - i) + (heading ? 1 : 0),
+      ...(anchor === undefined ? {} : { anchor }),
+      top: entries[i].row,
+    });
     if (heading) {
       placed.lines.push(`in ${renderAnchor(anchor)}:`);
       placed.entries.push(undefined);

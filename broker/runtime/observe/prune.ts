@@ -11,8 +11,9 @@
  * - A `StaticText` that only repeats text already shown is dropped: when it
  *   is blank, equals the nearest kept ancestor's name or value, is part of
  *   the name of an ancestor named from its contents (a button, link,
- *   heading, cell, …), or equals the name of an adjacent sibling (a label
- *   next to its control).
+ *   heading, cell, …), stands as whole words in the name the page gave a
+ *   wrapper (`text "15"` in `generic "March 15, 2027"`), or equals the
+ *   name of an adjacent sibling (a label next to its control).
  * - Decoration that adds no name, value, state or ref of its own goes too:
  *   an unnamed image inside a named control (the icon of a toolbar button:
  *   the control's name already says it), and an unnamed container inside
@@ -21,7 +22,8 @@
  *   ref takes the input). Their text moves up and stays.
  *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
- * node stay.
+ * node stay. Options of a native `<select>` stay but are marked
+ * (`nativeOption`): they get no ref, as nothing can click them.
  *
  * @module
  */
@@ -143,7 +145,11 @@ export function pruneAxNodes(
     let childAncestor = ancestor;
     if (node.backendNodeId === options.root || keeps(node, nearest)) {
       const level = nearest === undefined ? base : nearest.level + 1;
-      rows.push(toRow(node, ancestor, Math.min(level, maxLevel)));
+      const row = toRow(node, ancestor, Math.min(level, maxLevel));
+      if (node.role === "option" && nativePopups.has(byId.get(node.parentId ?? -1)?.role ?? "")) {
+        row.nativeOption = true;
+      }
+      rows.push(row);
       childAncestor = rows.length - 1;
     }
     const list = children.get(node.backendNodeId) ?? [];
@@ -153,6 +159,9 @@ export function pruneAxNodes(
   }
   return dropLabelEchoes(rows);
 }
+
+/** Roles of the popup a native `<select>` draws itself, holding its options. */
+const nativePopups: ReadonlySet<string> = new Set(["MenuListPopup"]);
 
 /** Roles of pictures, which say something only through their name. */
 export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
@@ -165,7 +174,9 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     if (name === "" || nearest === undefined) return name !== "";
     const parentName = normalize(nearest.name);
     if (name === parentName || name === normalize(nearest.value ?? "")) return false;
-    return !(nameFromContents.has(nearest.role) && parentName.includes(name));
+    if (nameFromContents.has(nearest.role)) return !parentName.includes(name);
+    // A wrapper the page named itself (`aria-label`) already says its own text.
+    return !(transparentRoles.has(nearest.role) && containsWords(parentName, name));
   }
   if (transparentRoles.has(node.role)) {
     return name !== "" || (node.value ?? "") !== "" || isActionable(node);
@@ -236,6 +247,22 @@ function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
     });
   }
   return dropped ? keepRows(rows, keep) : rows;
+}
+
+/**
+ * Whether `words` stands in `text` as whole words (`15` in `December 15,
+ * 2026`, not `5`): a label's own text inside a name it gave its container.
+ */
+function containsWords(text: string, words: string): boolean {
+  let at = text.indexOf(words);
+  const wordChar = /[\p{L}\p{N}]/u;
+  while (at >= 0) {
+    const before = at === 0 ? "" : text[at - 1];
+    const after = text[at + words.length] ?? "";
+    if (!wordChar.test(before) && !wordChar.test(after)) return true;
+    at = text.indexOf(words, at + 1);
+  }
+  return false;
 }
 
 /** Trimmed, with runs of whitespace as one space: how names are compared for echoes. */

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
+import { attachRefs } from "./rows.ts";
+import { RefTable } from "./refs.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { n, type Spec, tree } from "./_test_utils.ts";
 
@@ -65,14 +67,20 @@ Deno.test("pruneAxNodes() drops text that repeats the nearest kept ancestor", ()
       n("button", "Add to cart", [text("Add to"), n("generic", "", [text("cart")])]),
       n("textbox", "Email", [n("generic", "", [text("ada@")])], { value: "ada@" }),
       n("region", "Shipping rules apply", [n("paragraph", "", [text("rules")])]),
+      n("generic", "March 15, 2027", [text("15")], { states: ["clickable"] }),
+      n("generic", "Room 153", [text("15")], { states: ["clickable"] }),
     ]),
   );
   // "rules" is part of a region's name, but regions are not named from content: it stays.
+  // A wrapper the page named says its own text ("15"), unless the text is not a word of it.
   assert.deepEqual(outline(nodes), [
     'button "Add to cart"',
     'textbox "Email"',
     'region "Shipping rules apply"',
     '  StaticText "rules"',
+    'generic "March 15, 2027"',
+    'generic "Room 153"',
+    '  StaticText "15"',
   ]);
 });
 
@@ -267,4 +275,23 @@ Deno.test("pruneAxNodes() folds a paragraph repeated inside an editable into it,
     n("RootWebArea", "", [n("paragraph", "", [text("Notes")], { states: ["editable"] })]),
   );
   assert.deepEqual(rendered(alone), ['paragraph "" editable', '  StaticText "Notes"']);
+});
+
+Deno.test("options of a native select get no ref; options of a listbox keep theirs", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("combobox", "Month", [n("MenuListPopup", "", [n("option", "March"), n("option", "May")])], {
+        value: "March",
+      }),
+      n("listbox", "Fruit", [n("option", "Mango")]),
+    ]),
+  );
+  const rows = attachRefs(pruneAxNodes(nodes) ?? [], new RefTable());
+  assert.deepEqual(rows.map((row) => `${row.role} ${row.name} ${row.ref}`), [
+    "combobox Month e1",
+    "option March null",
+    "option May null",
+    "listbox Fruit e2",
+    "option Mango e3",
+  ]);
 });

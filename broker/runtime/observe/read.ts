@@ -38,8 +38,8 @@ export interface ObserveRequest {
    */
   sinceLatest?: boolean;
   maxTokens?: number;
-  /** Render a delta lean, for an action's result (`ObserveInput.lean`). */
-  lean?: boolean;
+  /** A delta's own token budget (`ObserveInput.deltaTokens`). */
+  deltaTokens?: number;
 }
 
 /**
@@ -87,7 +87,14 @@ export async function observeLease(
     since = books.cursors.latest(leaseId, epoch, scope);
   }
   return buildObservation(
-    { leaseId, snapshot: read, scope, since, maxTokens: request.maxTokens, lean: request.lean },
+    {
+      leaseId,
+      snapshot: read,
+      scope,
+      since,
+      maxTokens: request.maxTokens,
+      deltaTokens: request.deltaTokens,
+    },
     books,
   );
 }

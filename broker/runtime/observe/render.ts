@@ -51,15 +51,6 @@ export function renderTreeRow(row: ObservedNode): string {
 /** How a delta line is marked: added, removed, changed. */
 export type DeltaMarker = "+" | "-" | "~";
 
-/**
- * One delta row: its marker, then the row without indentation. Added and
- * changed rows are placed among their ancestors (`placement.ts`); removed
- * ones stand like this, out of context.
- */
-export function renderDeltaRow(marker: DeltaMarker, row: ObservedNode): string {
-  return `${marker} ${renderRow(row)}`;
-}
-
 /** Longest name an anchor shows, in UTF-16 units: it only has to tell rows apart. */
 export const anchorNameUnits = 60;
 
@@ -98,25 +89,28 @@ export interface HeaderInfo {
   url: string;
   documentEpoch: string;
   scope: ObservationScope;
-  /** The observation's cursor (absent for page windows). */
-  cursor?: string;
 }
 
-/** The header lines, starting with {@linkcode pageDataNote}. */
+/**
+ * The header lines, starting with {@linkcode pageDataNote}: title, URL, the
+ * epoch, and the scope unless it is the whole page. The cursor stays in the
+ * structured result (`since: "last"` names it over MCP).
+ */
 export function renderHeader(info: HeaderInfo): string[] {
-  const cursor = info.cursor === undefined ? "" : `  cursor: ${word(info.cursor)}`;
+  const scope = info.scope.kind === "page" ? "" : `  scope: ${renderScope(info.scope)}`;
   return [
     pageDataNote,
     `[page] ${quote(boundText(info.title, headerTitleUnits).text)}`,
     `url: ${quote(boundText(info.url, headerUrlUnits).text)}`,
-    `epoch: ${word(info.documentEpoch)}${cursor}  scope: ${renderScope(info.scope)}`,
+    `epoch: ${word(info.documentEpoch)}${scope}`,
   ];
 }
 
 /**
  * The header of a lean delta: the page-data note whenever page text follows
- * (a row, or a title and URL that changed), the title and URL only when
- * either changed since the baseline, and `# no changes` when nothing did.
+ * (a row, or a title or URL that changed), the title only when it changed
+ * since the baseline and the URL only when it did, and `# no changes` when
+ * nothing did.
  * The epoch and cursor stay in the structured result.
  */
 export function leanHeader(
@@ -124,12 +118,13 @@ export function leanHeader(
   now: { title: string; url: string },
   changes: boolean,
 ): string[] {
-  const moved = baseline.title !== now.title || baseline.url !== now.url;
-  if (!moved) return changes ? [pageDataNote] : ["# no changes"];
+  const retitled = baseline.title !== now.title;
+  const moved = baseline.url !== now.url;
+  if (!retitled && !moved) return changes ? [pageDataNote] : ["# no changes"];
   return [
     pageDataNote,
-    `[page] ${quote(boundText(now.title, headerTitleUnits).text)}`,
-    `url: ${quote(boundText(now.url, headerUrlUnits).text)}`,
+    ...(retitled ? [`[page] ${quote(boundText(now.title, headerTitleUnits).text)}`] : []),
+    ...(moved ? [`url: ${quote(boundText(now.url, headerUrlUnits).text)}`] : []),
     ...(changes ? [] : ["# no changes"]),
   ];
 }

@@ -16,14 +16,17 @@ export interface Row extends ObservedNode {
 
 /**
  * `rows` with refs: every actionable row gets its epoch's ref (allocated on
- * first sight); the rest get null. Throws what {@linkcode RefTable.refFor}
+ * first sight), except the options of a native `<select>` (chosen with the
+ * select action on the select's ref); the rest get null. Throws what {@linkcode RefTable.refFor}
  * throws when the table is full.
  */
 export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
   return rows.map((row) => {
     const observed: Row = {
       backendNodeId: row.backendNodeId,
-      ref: isActionable(row) ? refs.refFor(row.backendNodeId, row) : null,
+      ref: isActionable(row) && row.nativeOption !== true
+        ? refs.refFor(row.backendNodeId, row)
+        : null,
       role: row.role,
       name: row.name,
       states: row.states,

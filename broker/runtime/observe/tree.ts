@@ -20,6 +20,11 @@ export interface TreeRow {
   /** Indentation depth: 0 for a row with no kept ancestor. */
   level: number;
   parent: number | null;
+  /**
+   * An option of a native `<select>`'s popup: the browser draws that popup
+   * itself, so no click lands on it; the select action picks it by name.
+   */
+  nativeOption?: true;
 }
 
 /**

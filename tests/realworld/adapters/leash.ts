@@ -1,23 +1,25 @@
 /**
  * Leash through its MCP server: `browser_claim` on a tab the harness opened
  * (its answer carries the first observation), `browser_observe` (narrowed
- * with `query` when the budget left rows out),
- * and `browser_act` with the observation's document epoch.
+ * with `query` when the budget left rows out; after a step that revealed
+ * UI, `since: "last"` when the action's answer showed its changes whole),
+ * and `browser_act` on a ref, which the server fences with the epoch of
+ * the observation that showed it. Like a model, the adapter keeps the rows
+ * it was told and applies each delta to them.
  *
  * @module
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
 import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
-import { ObservationSchema } from "../../../contracts/methods/mod.ts";
+import { ActResultSchema, ObservationSchema } from "../../../contracts/methods/mod.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { Adapter, Meter, Observed } from "../agent.ts";
-import { leashRows } from "../rows.ts";
+import { applyLeashDelta, leashRows } from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
 /** What the Leash side needs from the end-to-end world. */
 export interface LeashWorld {
   runtimeDir: string;
-  instanceId: string;
   /** Open `url` in a new tab; its Leash tab ID, and how to close it again. */
   openTab(url: string): Promise<{ tab: string; close(): Promise<void> }>;
 }
@@ -78,10 +80,12 @@ class LeashAdapter implements Adapter {
   readonly label = "Leash";
   readonly #world: LeashWorld;
   readonly #session: StdioSession;
+  /** The lease's handle, as the claim's text shows it. */
   #lease: string | undefined;
-  #epoch: string | undefined;
   /** The claim's first observation, served to the first whole-page look. */
   #first: Observed | undefined;
+  /** The page's rows as the answers so far told them (the first look, then each delta). */
+  #rows: Observed | undefined;
   #closeTab: (() => Promise<void>) | undefined;
 
   constructor(world: LeashWorld, session: StdioSession) {
@@ -92,46 +96,73 @@ class LeashAdapter implements Adapter {
   async open(url: string): Promise<void> {
     const { tab, close } = await this.#world.openTab(url);
     this.#closeTab = close;
+    // One browser is connected, so the claim names only the tab.
     const claimed = await this.#session.call("browser_claim", {
-      instance: this.#world.instanceId,
       tab,
       reason: "Do one task on this page",
     }, 60_000);
     const lease = ClaimResultSchema.parse(claimed.structured);
-    this.#lease = lease.leaseId;
-    this.#epoch = lease.documentEpoch;
+    // The model names the lease by the handle its text shows (`lease L3 on tab t3`).
+    this.#lease = /^lease (\S+) /.exec(claimed.text)?.[1] ?? lease.leaseId;
     // The first line is the lease; the observation follows it.
     const look = claimed.text.slice(claimed.text.indexOf("\n") + 1);
     this.#first = lease.documentEpoch === undefined
       ? undefined
       : { rows: leashRows(look), partial: (lease.truncated ?? null) !== null };
+    this.#rows = this.#first;
   }
 
-  async observe(narrow?: string): Promise<Observed> {
+  async observe(narrow?: string, why?: "reveal" | "retry"): Promise<Observed> {
     const first = this.#first;
     this.#first = undefined;
     if (first !== undefined && narrow === undefined) return first;
+    const known = this.#rows;
+    if (narrow === undefined && why === "reveal" && known !== undefined && !known.partial) {
+      // The last answer was whole: what changed since is a fresh look.
+      const reply = await this.#session.call("browser_observe", {
+        leaseId: this.#leaseId(),
+        since: "last",
+      });
+      const observation = ObservationSchema.parse(reply.structured);
+      if (observation.truncated === null) {
+        this.#rows = { rows: applyLeashDelta(known.rows, reply.text), partial: false };
+        return this.#rows;
+      }
+    }
     const reply = await this.#session.call("browser_observe", {
       leaseId: this.#leaseId(),
       ...(narrow === undefined ? {} : { query: narrow }),
     });
     const observation = ObservationSchema.parse(reply.structured);
-    this.#epoch = observation.documentEpoch;
-    return { rows: leashRows(reply.text), partial: observation.truncated !== null };
+    const observed = { rows: leashRows(reply.text), partial: observation.truncated !== null };
+    if (narrow === undefined) this.#rows = observed;
+    return observed;
   }
 
   async act(step: Step, ref: string | undefined): Promise<void> {
-    await this.#session.call("browser_act", {
+    const reply = await this.#session.call("browser_act", {
       leaseId: this.#leaseId(),
-      documentEpoch: this.#epoch,
       action: actions[step.intent](step, ref),
     });
+    const result = ActResultSchema.parse(reply.structured);
+    const known = this.#rows;
+    if (result.observation === null || known === undefined) {
+      this.#rows = undefined;
+    } else if (result.documentChanged) {
+      this.#rows = { rows: leashRows(reply.text), partial: result.observation.truncated !== null };
+    } else {
+      this.#rows = {
+        rows: applyLeashDelta(known.rows, reply.text),
+        partial: known.partial || result.observation.truncated !== null,
+      };
+    }
   }
 
   async leave(): Promise<void> {
     const leaseId = this.#lease;
     this.#lease = undefined;
     this.#first = undefined;
+    this.#rows = undefined;
     if (leaseId !== undefined) {
       await this.#session.call("browser_release", { leaseId }, 10_000).catch(() => {});
     }

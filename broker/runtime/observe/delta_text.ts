@@ -1,0 +1,239 @@
+/**
+ * A delta's lines within its own token budget. Added and changed rows are
+ * placed among their ancestors (`placement.ts`); removed rows are listed
+ * by their topmost removed row, the rows removed with it counted rather
+ * than repeated:
+ *
+ * ```text
+ * - dialog "Delete this project?" ref=e2 (and 4 rows inside)
+ * ```
+ *
+ * When the lines pass the budget, the largest changed region is said in
+ * one line instead, with the call that shows it, until they fit:
+ *
+ * ```text
+ * ~ region dialog "Settings" ref=e40 changed: 48 rows (46 added, 2 changed) — observe rootRef=e40
+ * ~ region changed: 97 rows (96 added, 1 changed) — observe to see them
+ * - 118 rows removed
+ * ```
+ *
+ * A region is first a group of placed lines (the rows standing in one named
+ * ancestor, or one row with the rows under it); when summarizing those is
+ * not enough, runs of groups at the left that stand in no named ancestor
+ * count as one region. The removed rows are one region. Nothing is dropped
+ * without a line saying so.
+ *
+ * @module
+ */
+import { quote } from "../../../contracts/page_text.ts";
+import { estimateTokens, formatCount } from "./budget.ts";
+import type { RowDelta } from "./delta.ts";
+import { parentsOf, type PlacedLines } from "./placement.ts";
+import { renderAnchor } from "./render.ts";
+import type { Row } from "./rows.ts";
+
+/** A delta's budget when the caller names none, in estimated tokens. */
+export const defaultDeltaTokens = 600;
+
+/** One line of a delta's text, and the delta entries it accounts for. */
+export interface DeltaLine {
+  text: string;
+  /** Indices of the entries this line shows (a heading shows none). */
+  shows: number[];
+  /** Indices of the entries this line only counts, in a region's summary. */
+  summarizes: number[];
+}
+
+/**
+ * `delta` without the rows that only lost focus when another row of the
+ * same delta gained it: where focus went says where it left.
+ */
+export function withoutFocusHandOff(delta: RowDelta, before: readonly Row[]): RowDelta {
+  const gained = delta.current.some(({ row }) => row.states.includes("focused"));
+  if (!gained) return delta;
+  const old = new Map(before.map((row) => [row.backendNodeId, row]));
+  const handedOff = (row: Row) => {
+    const previous = old.get(row.backendNodeId);
+    if (previous === undefined || !previous.states.includes("focused")) return false;
+    if (row.states.includes("focused")) return false;
+    return previous.role === row.role && previous.name === row.name &&
+      previous.value === row.value && previous.ref === row.ref &&
+      previous.states.filter((state) => state !== "focused").join(" ") === row.states.join(" ");
+  };
+  return {
+    added: delta.added,
+    removed: delta.removed,
+    changed: delta.changed.filter((row) => !handedOff(row)),
+    current: delta.current.filter(({ marker, row }) => marker === "+" || !handedOff(row)),
+  };
+}
+
+/**
+ * The lines of `removed` (old document order), each removed row whose
+ * parent went with it counted on its topmost removed ancestor's line.
+ * `first` is the entry index of `removed[0]`.
+ */
+export function removedLines(
+  removed: readonly Row[],
+  before: readonly Row[],
+  first: number,
+): DeltaLine[] {
+  if (removed.length === 0) return [];
+  const gone = new Set(removed.map((row) => row.backendNodeId));
+  const parents = parentsOf(before);
+  const index = new Map(before.map((row, i) => [row.backendNodeId, i]));
+  const lines: DeltaLine[] = [];
+  const lineOf = new Map<number, DeltaLine>();
+  removed.forEach((row, i) => {
+    let top: number | undefined;
+    const at = index.get(row.backendNodeId);
+    // Only an unbroken chain of removed parents: a row can go while its child stays.
+    for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) {
+      if (!gone.has(before[p].backendNodeId)) break;
+      top = before[p].backendNodeId;
+    }
+    const owner = top === undefined ? undefined : lineOf.get(top);
+    if (owner !== undefined) {
+      owner.shows.push(first + i);
+      return;
+    }
+    const line: DeltaLine = { text: "", shows: [first + i], summarizes: [] };
+    lineOf.set(row.backendNodeId, line);
+    lines.push(line);
+    line.text = renderAnchor(row);
+  });
+  for (const line of lines) {
+    const inside = line.shows.length - 1;
+    line.text = `- ${line.text}${inside > 0 ? ` (and ${formatCount(inside)} rows inside)` : ""}`;
+  }
+  return lines;
+}
+
+/** Regions of lines, each of which may be said in one line. */
+interface Region {
+  lines: DeltaLine[];
+  summary: DeltaLine;
+}
+
+/** What {@linkcode budgetDelta} needs. */
+export interface DeltaTextInput {
+  /** The placed added and changed rows (entry `i` is `current[i]`). */
+  placed: PlacedLines;
+  /** Added and changed entries, as placed. */
+  current: RowDelta["current"];
+  /** The removed rows' lines (see {@linkcode removedLines}). */
+  removed: DeltaLine[];
+  /** Tokens the lines may take (the header's are already taken off). */
+  budget: number;
+}
+
+/**
+ * The delta's lines within `budget`: the largest region summarized first,
+ * again and again, while the lines do not fit and a summary is shorter.
+ * The result may still pass the budget (every region said in one line);
+ * the caller cuts it then, with a trailer.
+ */
+export function budgetDelta(input: DeltaTextInput): DeltaLine[] {
+  const fine = summarizeLargest(regionsOf(input, false), input.budget);
+  return fine.fits ? fine.lines : summarizeLargest(regionsOf(input, true), input.budget).lines;
+}
+
+const cost = (lines: readonly DeltaLine[]) =>
+  lines.reduce((sum, line) => sum + estimateTokens(line.text) + 1, 0);
+
+/** `regions` with the largest said in one line, again and again, while they pass `budget`. */
+function summarizeLargest(
+  regions: readonly Region[],
+  budget: number,
+): { lines: DeltaLine[]; fits: boolean } {
+  const costs = regions.map((region) => cost(region.lines));
+  const summarized = regions.map(() => false);
+  let total = costs.reduce((sum, one) => sum + one, 0);
+  while (total > budget) {
+    let largest = -1;
+    regions.forEach((region, i) => {
+      if (summarized[i] || region.lines.length < 2) return;
+      if (largest < 0 || costs[i] > costs[largest]) largest = i;
+    });
+    if (largest < 0) break;
+    const saved = costs[largest] - cost([regions[largest].summary]);
+    if (saved <= 0) break;
+    summarized[largest] = true;
+    total -= saved;
+  }
+  return {
+    lines: regions.flatMap((region, i) => summarized[i] ? [region.summary] : region.lines),
+    fits: total <= budget,
+  };
+}
+
+/**
+ * The regions of a delta. Fine: each placed group on its own, its
+ * container the ancestor it stands in or its top row when rows stand under
+ * it. Coarse: consecutive groups that stand in no named ancestor merged
+ * into one region (a popup of flat rows is one change, not forty).
+ */
+function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
+  const { placed, current } = input;
+  const lineAt = (i: number): DeltaLine => {
+    const entry = placed.entries[i];
+    return { text: placed.lines[i], shows: entry === undefined ? [] : [entry], summarizes: [] };
+  };
+  const regions: Region[] = [];
+  let run: typeof placed.groups = [];
+  const close = () => {
+    if (run.length === 0) return;
+    const start = run[0].start;
+    const end = run[run.length - 1].end;
+    const lines = Array.from({ length: end - start }, (_, k) => lineAt(start + k));
+    const single = run.length === 1 ? run[0] : undefined;
+    const container = single?.anchor ??
+      (single !== undefined && single.end - single.start > 1 ? single.top : undefined);
+    regions.push({ lines, summary: changedSummary(lines, current, container) });
+    run = [];
+  };
+  for (const group of placed.groups) {
+    if (!coarse || group.anchor !== undefined) close();
+    run.push(group);
+    if (!coarse || group.anchor !== undefined) close();
+  }
+  close();
+  if (input.removed.length > 0) {
+    const shows = input.removed.flatMap((line) => line.shows);
+    regions.push({
+      lines: input.removed,
+      summary: {
+        text: `- ${formatCount(shows.length)} rows removed`,
+        shows: [],
+        summarizes: shows,
+      },
+    });
+  }
+  return regions;
+}
+
+function changedSummary(
+  lines: readonly DeltaLine[],
+  current: RowDelta["current"],
+  container: Row | undefined,
+): DeltaLine {
+  const entries = lines.flatMap((line) => line.shows);
+  const added = entries.filter((entry) => current[entry].marker === "+").length;
+  const parts = [
+    ...(added > 0 ? [`${formatCount(added)} added`] : []),
+    ...(entries.length > added ? [`${formatCount(entries.length - added)} changed`] : []),
+  ];
+  const where = container === undefined ? "" : ` ${renderAnchor(container)}`;
+  const how = container === undefined
+    ? "observe to see them"
+    : container.ref !== null
+    ? `observe rootRef=${container.ref}`
+    : `observe query ${quote(container.name)}`;
+  return {
+    text: `~ region${where} changed: ${formatCount(entries.length)} rows (${
+      parts.join(", ")
+    }) — ${how}`,
+    shows: [],
+    summarizes: entries,
+  };
+}

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import type { Observation, ObservationScope } from "../../../contracts/methods/mod.ts";
+import { buildObservation } from "./observe.ts";
+import { n, snapshotOf, type Spec, testBooks, tree } from "./_test_utils.ts";
+
+const page: ObservationScope = { kind: "page" };
+
+/** An action's lean delta of `after` against `before`, as its result carries it. */
+function leanDelta(before: Spec, after: Spec, deltaTokens?: number): Observation {
+  const books = testBooks();
+  const first = buildObservation(
+    { leaseId: "L", snapshot: snapshotOf(tree(before)), scope: page },
+    books,
+  );
+  return buildObservation({
+    leaseId: "L",
+    snapshot: snapshotOf(tree(after)),
+    scope: page,
+    since: first.cursor,
+    deltaTokens,
+  }, books);
+}
+
+const lines = (observation: Observation) => observation.text.split("\n").slice(1);
+
+const dialog = (id: number) =>
+  n("dialog", "Delete this project?", [
+    n("heading", "Delete this project?", [], { id: id + 1 }),
+    n("StaticText", "Its files are removed for good.", [], { id: id + 2 }),
+    n("button", "Keep it", [], { id: id + 3 }),
+    n("button", "Delete for good", [], { id: id + 4 }),
+  ], { id, states: ["focused"] });
+
+Deno.test("a removed dialog is one line naming how many rows went with it", () => {
+  const before = n("RootWebArea", "", [n("button", "Delete project", [], { id: 2 }), dialog(10)], {
+    id: 1,
+  });
+  const after = n("RootWebArea", "", [n("button", "Delete project", [], { id: 2 })], { id: 1 });
+  const delta = leanDelta(before, after);
+  assert.deepEqual(lines(delta), ['- dialog "Delete this project?" ref=e2 (and 4 rows inside)']);
+  // The structured delta still lists every row that went.
+  assert.equal(delta.delta?.removed.length, 5);
+  assert.equal(delta.truncated, null);
+});
+
+Deno.test("a removed row whose parent stays is listed on its own line", () => {
+  const before = n("RootWebArea", "", [
+    n("list", "Steps", [n("listitem", "One", [], { id: 3 }), n("listitem", "Two", [], { id: 4 })], {
+      id: 2,
+    }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("list", "Steps", [n("listitem", "One", [], { id: 3 })], { id: 2 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after)), ['- listitem "Two"']);
+});
+
+Deno.test("focus handed from one row to another shows only where it went", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["focused", "editable"] }),
+    n("button", "Send", [], { id: 3 }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["editable"] }),
+    n("button", "Send", [], { id: 3, states: ["focused"] }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after)), ['~ button "Send" focused ref=e2']);
+});
+
+Deno.test("a row that lost focus to nothing, or changed besides, is still shown", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["focused", "editable"] }),
+    n("button", "Send", [], { id: 3 }),
+  ], { id: 1 });
+  const blurred = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["editable"] }),
+    n("button", "Send", [], { id: 3 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, blurred)), [
+    '~ textbox "Message" value="Hello" editable ref=e1',
+  ]);
+  const cleared = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "", states: ["editable"] }),
+    n("button", "Send", [], { id: 3, states: ["focused"] }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, cleared)), [
+    '~ textbox "Message" editable ref=e1',
+    '~ button "Send" focused ref=e2',
+  ]);
+});
+
+const days = (month: string, first: number) =>
+  Array.from(
+    { length: 31 },
+    (_, i) => n("generic", `${month} ${i + 1}, 2027`, [], { id: first + i, states: ["clickable"] }),
+  );
+
+Deno.test("past its budget a delta says its largest region in one line, with the call that shows it", () => {
+  const before = n("RootWebArea", "", [n("button", "Pick a date", [], { id: 2 })], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("button", "Pick a date", [], { id: 2, states: ["expanded"] }),
+    n("dialog", "Choose a date", days("March", 100), { id: 3, states: ["focused"] }),
+  ], { id: 1 });
+  const delta = leanDelta(before, after, 150);
+  assert.deepEqual(lines(delta), [
+    '~ button "Pick a date" expanded ref=e1',
+    '~ region dialog "Choose a date" ref=e2 changed: 32 rows (32 added) — observe rootRef=e2',
+  ]);
+  // Nothing is dropped silently: the structured result counts what the text summarized.
+  assert.equal(delta.truncated?.omitted, 32);
+  assert.deepEqual(delta.nodes.map((node) => node.name), ["Pick a date"]);
+  // Within a larger budget the same delta is shown whole.
+  const whole = leanDelta(before, after, 2_000);
+  assert.equal(whole.truncated, null);
+  assert.equal(lines(whole).length, 33);
+});
+
+Deno.test("a region in no named container says to observe the page, and removed rows are counted", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Departure", [], { id: 2, states: ["focused", "editable"] }),
+    n("generic", "", days("December", 200), { id: 4 }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("textbox", "Departure", [], { id: 2, states: ["editable"], value: "2027-03-15" }),
+    n("generic", "", days("March", 300), { id: 5 }),
+  ], { id: 1 });
+  const delta = leanDelta(before, after, 120);
+  assert.deepEqual(lines(delta), [
+    "~ region changed: 32 rows (31 added, 1 changed) — observe to see them",
+    "- 31 rows removed",
+  ]);
+  assert.equal(delta.truncated?.omitted, 63);
+});
