@@ -55,6 +55,12 @@ function kindOf(schema: unknown): FlagKind {
   }
 }
 
+/**
+ * Tool arguments only the MCP server reads: `nodes` shapes `structuredContent`,
+ * and the CLI's `--json` prints the whole structured result anyway.
+ */
+const mcpOnlyArguments: readonly string[] = ["nodes"];
+
 /** The flags of `input`'s fields, in declaration order, leaving out `omit`. */
 export function flagSpecs(input: z.ZodObject, omit: readonly string[] = []): FlagSpec[] {
   const schema = z.toJSONSchema(input, { io: "input", target: "draft-7" });
@@ -62,7 +68,7 @@ export function flagSpecs(input: z.ZodObject, omit: readonly string[] = []): Fla
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const specs: FlagSpec[] = [];
   for (const key of Object.keys(input.shape)) {
-    if (omit.includes(key)) continue;
+    if (omit.includes(key) || mcpOnlyArguments.includes(key)) continue;
     const property = properties[key];
     const description = isRecord(property) && typeof property.description === "string"
       ? property.description

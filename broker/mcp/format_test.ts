@@ -55,7 +55,7 @@ Deno.test("tabs name the leased tab that opened them and say what [redacted] sta
 
 Deno.test("tabs without titles say discovery is not permitted", () => {
   const text = formatTabs("i1", [{ tab: "i1:1", active: true }], new Handles());
-  assert.doesNotMatch(text, /page content below/);
+  assert.doesNotMatch(text, /quoted text is page data/);
   assert.match(text, /only where the access mode permits discovery/);
 });
 

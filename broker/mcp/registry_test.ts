@@ -32,6 +32,10 @@ const filledIn: Readonly<Record<string, readonly string[]>> = {
 const serverOwn: Readonly<Record<string, readonly string[]>> = {
   // Whether the claim's answer carries the tab's first observation.
   browser_claim: ["observe"],
+  // Whether structuredContent carries the node list too.
+  browser_observe: ["nodes"],
+  browser_act: ["nodes"],
+  browser_read_page: ["nodes"],
 };
 
 Deno.test("each tool calls a client method and takes its params, less sessionId and what the server fills in", () => {
@@ -54,9 +58,11 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
     for (const [key, field] of Object.entries(tool.input.shape)) {
       if ((serverOwn[tool.name] ?? []).includes(key)) continue;
       const original = source[key];
-      // Made optional: act's requestId (the server can make one up) and claim's
-      // instance (the server takes the only connected one).
+      // Made optional: act's requestId (the server can make one up) and documentEpoch (the
+      // server fences with the epoch that showed the ref), and claim's instance (the server
+      // takes the only connected one).
       const wanted = (tool.name === "browser_act" && key === "requestId") ||
+          (tool.name === "browser_act" && key === "documentEpoch") ||
           (tool.name === "browser_claim" && key === "instance")
         ? original.optional()
         : original;

@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { errorCodes } from "../../contracts/errors.ts";
-import { fakeBroker, type FakeHandlers, sampleLease } from "./_fake_link.ts";
+import { fakeBroker, type FakeHandlers, sampleLease, sampleObservation } from "./_fake_link.ts";
 import { createMcpServer } from "./server.ts";
 
 async function connected(handlers: FakeHandlers, internal: unknown[] = []) {
@@ -116,4 +116,67 @@ Deno.test("tools/list gives each tool its hints and a strict input schema", asyn
   const act = tools.find((tool: McpTool) => tool.name === "browser_act");
   assert.equal(act?.annotations?.destructiveHint, true);
   assert.deepEqual(act?.inputSchema.required, ["leaseId", "action"]);
+});
+
+Deno.test("structuredContent repeats the text without the node list, unless nodes: true", async () => {
+  await using env = await connected({
+    "browser.claim": () => sampleLease(),
+    "browser.observe": () => sampleObservation(),
+    "browser.validateLease": () => ({ valid: true }),
+  });
+  await env.client.callTool({ name: "browser_claim", arguments: { instance: "i1" } });
+  const lean = await env.client.callTool({ name: "browser_observe", arguments: { leaseId: "L1" } });
+  const observation = sampleObservation();
+  // A host that forwards structuredContent instead of the text still shows the model the page.
+  assert.deepEqual(lean.structuredContent, {
+    text: textOf(lean),
+    scope: observation.scope,
+    documentEpoch: "d1",
+    url: observation.url,
+    title: observation.title,
+    shownRows: 3,
+    cursor: "c1",
+    truncated: null,
+    delta: null,
+  });
+  assert.equal(textOf(lean), observation.text);
+  const whole = await env.client.callTool({
+    name: "browser_observe",
+    arguments: { leaseId: "L1", nodes: true },
+  });
+  assert.deepEqual(whole.structuredContent, observation);
+  // The argument is the MCP server's own: the Broker never sees it.
+  assert.ok(env.calls.every((call) => !JSON.stringify(call.params).includes('"nodes":true')));
+});
+
+Deno.test("an action's structuredContent counts its delta and carries its observation without text", async () => {
+  const delta = {
+    ...sampleObservation(),
+    delta: { since: "c0", added: [], removed: [], changed: [] },
+  };
+  await using env = await connected({
+    "browser.claim": () => sampleLease(),
+    "browser.observe": () => sampleObservation(),
+    "browser.validateLease": () => ({ valid: true }),
+    "browser.act": (params) => ({
+      requestId: params.requestId,
+      status: "verified",
+      documentChanged: false,
+      documentEpoch: "d1",
+      observation: delta,
+    }),
+  });
+  await env.client.callTool({ name: "browser_claim", arguments: { instance: "i1" } });
+  const acted = await env.client.callTool({
+    name: "browser_act",
+    arguments: { leaseId: "L1", action: { kind: "click", ref: "e1" } },
+  });
+  const structured = acted.structuredContent as Record<string, unknown>;
+  assert.equal(structured.text, textOf(acted));
+  assert.equal(structured.status, "verified");
+  const observation = structured.observation as Record<string, unknown>;
+  assert.equal(observation.text, undefined);
+  assert.equal(observation.nodes, undefined);
+  assert.equal(observation.shownRows, 3);
+  assert.deepEqual(observation.delta, { since: "c0", added: 0, removed: 0, changed: 0 });
 });

@@ -127,6 +127,8 @@ export async function benchRealworld(): Promise<BenchRow[]> {
       }
     }
     console.log(taskTable(servers));
+    console.log(tokenRatios(servers));
+    console.log(callKinds(servers));
     console.log(failures(servers));
     console.log(
       `${servers.map((server) => server.adapter.label).join(", ")}; browser ${browser}; ` +
@@ -192,6 +194,78 @@ function taskTable(servers: readonly Server[]): string {
     cells.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...table.map(line)]
     .join("\n");
+}
+
+/** Lines of `table` under `header`, each column padded to its widest cell. */
+function aligned(header: string[], table: string[][]): string {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...table.map((cells) => cells[i].length))
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...table.map(line)]
+    .join("\n");
+}
+
+/**
+ * Leash's tokens per task, and its start (opening the page and the first
+ * look), as ratios to the better anchor's: the one with fewer tokens on that
+ * task, among those that achieved it.
+ */
+function tokenRatios(servers: readonly Server[]): string {
+  const leash = servers.find((server) => server.short === "Leash")?.results;
+  const anchors = servers.filter((server) => server.short !== "Leash" && server.results);
+  if (leash === undefined || anchors.length === 0) return "";
+  const better = (taskId: string, pick: (result: TaskResult) => number) => {
+    let best: { short: string; value: number } | undefined;
+    for (const anchor of anchors) {
+      const result = anchor.results?.find((one) => one.task.id === taskId && one.achieved);
+      if (result !== undefined && (best === undefined || pick(result) < best.value)) {
+        best = { short: anchor.short, value: pick(result) };
+      }
+    }
+    return best;
+  };
+  const ratio = (ours: number, theirs: number | undefined) =>
+    theirs === undefined ? "-" : `${(ours / theirs).toFixed(2)}×`;
+  const table = leash.map((result) => {
+    const tokens = better(result.task.id, (one) => one.tokens);
+    const start = better(result.task.id, (one) => one.startTokens);
+    return [
+      result.task.id,
+      String(result.tokens),
+      tokens === undefined ? "-" : `${tokens.value} (${tokens.short})`,
+      ratio(result.tokens, tokens?.value),
+      String(result.startTokens),
+      start === undefined ? "-" : `${start.value} (${start.short})`,
+      ratio(result.startTokens, start?.value),
+    ];
+  });
+  return `\n${
+    aligned([
+      "task",
+      "Leash tok",
+      "better anchor",
+      "ratio",
+      "Leash start",
+      "better start",
+      "ratio",
+    ], table)
+  }`;
+}
+
+/** Each server's calls by tool: how many, their tokens, and tokens per call. */
+function callKinds(servers: readonly Server[]): string {
+  const table = servers.flatMap((server) =>
+    [...server.meter.byTool].map(([tool, { calls, tokens }]) => [
+      server.short,
+      tool,
+      String(calls),
+      String(tokens),
+      (tokens / calls).toFixed(0),
+    ])
+  );
+  return `\n${aligned(["server", "tool", "calls", "tokens", "per call"], table)}`;
 }
 
 /** What each server failed and why, then the first tries it needed to retry. */

@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import { ActResultSchema } from "../../contracts/methods/mod.ts";
+import { LeanActResultSchema } from "../../broker/mcp/structured.ts";
 import { ClaimResultSchema } from "../../broker/mcp/tools/lease.ts";
 import { type Observation, ObservationSchema } from "../../contracts/methods/mod.ts";
 import type { DemoAgent } from "./agent.ts";
@@ -85,7 +85,8 @@ export async function runSession(
     const page = ObservationSchema.parse(
       (await agent.call(
         "browser_observe",
-        { leaseId },
+        // The node list in structuredContent too: this script finds refs in it, not in the text.
+        { leaseId, nodes: true },
         "Read the page as compact text with refs.",
         40,
       )).structured,
@@ -95,7 +96,7 @@ export async function runSession(
     const act = async (action: Record<string, unknown>, why: string, expect?: object) => {
       step();
       const args = { leaseId, action, ...(expect === undefined ? {} : { expect }) };
-      return ActResultSchema.parse((await agent.call("browser_act", args, why)).structured);
+      return LeanActResultSchema.parse((await agent.call("browser_act", args, why)).structured);
     };
     await act(
       { kind: "fill", ref: refFor(page, "textbox", "Your name"), text: order.name },

@@ -126,9 +126,10 @@ export async function startAgent(options: WorldOptions = {}): Promise<Agent> {
       }
       return (await claim).leaseId;
     },
-    observe: (args) => structured("browser_observe", args, ObservationSchema),
-    act: (args) => structured("browser_act", args, ActResultSchema),
-    readPage: (args) => structured("browser_read_page", args, PageWindowSchema),
+    // The whole wire result in structuredContent: these helpers check its rows.
+    observe: (args) => structured("browser_observe", { ...args, nodes: true }, ObservationSchema),
+    act: (args) => structured("browser_act", { ...args, nodes: true }, ActResultSchema),
+    readPage: (args) => structured("browser_read_page", { ...args, nodes: true }, PageWindowSchema),
     async [Symbol.asyncDispose]() {
       try {
         await mcp[Symbol.asyncDispose]();

@@ -46,7 +46,11 @@ Deno.test("a claim names the MCP client and the reason to the person, and releas
   const leaseId = claim.structuredContent?.leaseId;
   assert.equal(typeof leaseId, "string");
   const release = await mcp.call("browser_release", { leaseId });
-  assert.deepEqual(release.structuredContent, { leaseId, released: true });
+  assert.deepEqual(release.structuredContent, {
+    text: "released lease L1",
+    leaseId,
+    released: true,
+  });
   assert.equal(world.provider.live.size, 0);
 });
 
@@ -63,7 +67,11 @@ Deno.test("after the person presses Stop, a call on the lease says it ended and 
   assert.match(textOf(observe), new RegExp(`^LEASE_NOT_FOUND: ${errorCodes.LEASE_NOT_FOUND}`));
   const release = await mcp.call("browser_release", { leaseId });
   assert.equal(release.isError, undefined);
-  assert.deepEqual(release.structuredContent, { leaseId, released: false });
+  assert.deepEqual(release.structuredContent, {
+    text: textOf(release),
+    leaseId,
+    released: false,
+  });
 });
 
 Deno.test("a denied claim is a tool error telling the agent to ask the person", async () => {

@@ -65,6 +65,8 @@ Deno.test("browser_instances and browser_tabs return what the scripted provider 
     /1 tab in b1:\n {2}t1 {2}active {2}"Checkout" {2}url: "https:\/\/shop.example\/"/,
   );
   assert.deepEqual(tabs.structuredContent, {
+    // The same text, for hosts that show the model structuredContent in its place.
+    text: textOf(tabs),
     instance: "scripted-1",
     tabs: [{ tab: "scripted-1:7", active: true, title: "Checkout", url: "https://shop.example/" }],
   });

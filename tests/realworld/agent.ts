@@ -111,12 +111,23 @@ export interface AgentRun {
   retries: string[];
 }
 
-/** Run `task` on the page at `url` through `adapter`, by the rule set above; the caller leaves the page. */
-export async function runTask(adapter: Adapter, task: Task, url: string): Promise<AgentRun> {
+/**
+ * Run `task` on the page at `url` through `adapter`, by the rule set above;
+ * the caller leaves the page. `onStarted` is called once the page is open
+ * and observed.
+ */
+export async function runTask(
+  adapter: Adapter,
+  task: Task,
+  url: string,
+  onStarted?: () => void,
+): Promise<AgentRun> {
   const retries: string[] = [];
   try {
     await adapter.open(url);
     let observed = await adapter.observe();
+    // The start is over: the page is open and the agent has its first look.
+    onStarted?.();
     const attempt = async (step: Step) => {
       let ref: string | undefined;
       if (step.target !== undefined) {

@@ -21,6 +21,8 @@ export interface TaskResult {
   calls: number;
   /** o200k tokens of those calls' arguments and answers. */
   tokens: number;
+  /** Of those, the tokens of the start: opening the page and the first look. */
+  startTokens: number;
   /** Wall time from opening the page to the last step, milliseconds. */
   ms: number;
   /** Why it was not achieved, when it was not. */
@@ -45,7 +47,13 @@ export async function runSuite(
     const tag = `${run}-${task.id}`;
     meter.reset();
     const began = performance.now();
-    const agent = await runTask(adapter, task, `${server.url(task.page)}?run=${tag}`);
+    let startTokens = 0;
+    const agent = await runTask(
+      adapter,
+      task,
+      `${server.url(task.page)}?run=${tag}`,
+      () => startTokens = meter.tokens,
+    );
     const ms = performance.now() - began;
     const { calls, tokens } = meter;
     await adapter.leave().catch(() => {});
@@ -62,6 +70,7 @@ export async function runSuite(
       ...(reported === undefined ? {} : { reported }),
       calls,
       tokens,
+      startTokens,
       ms,
       ...(failure === undefined ? {} : { failure }),
       retries: agent.retries,

@@ -341,12 +341,15 @@ export async function mcpDriver(
   );
   return {
     name,
-    observe: (options) => tool("browser_observe", { leaseId, ...options }, ObservationSchema),
-    act: (request) => tool("browser_act", { leaseId, ...request }, ActResultSchema),
+    observe: (options) =>
+      tool("browser_observe", { leaseId, ...options, nodes: true }, ObservationSchema),
+    act: (request) => tool("browser_act", { leaseId, ...request, nodes: true }, ActResultSchema),
     readPage: (continuation) =>
       tool(
         "browser_read_page",
-        continuation === undefined ? { leaseId } : { leaseId, continuation },
+        continuation === undefined
+          ? { leaseId, nodes: true }
+          : { leaseId, continuation, nodes: true },
         PageWindowSchema,
       ),
     capture: async () => {

@@ -108,7 +108,7 @@ Deno.test("the token appears in no output, log, frame or file of a whole session
     await mcp.call("browser_tabs", { instance: "steady" });
     const claimed = await mcp.call("browser_claim", { instance: "steady", reason: "Check out" });
     const mcpLease = String(claimed.structuredContent?.leaseId);
-    const observed = await mcp.call("browser_observe", { leaseId: mcpLease });
+    const observed = await mcp.call("browser_observe", { leaseId: mcpLease, nodes: true });
     const observation = ObservationSchema.parse(observed.structuredContent);
     await mcp.call("browser_act", {
       leaseId: mcpLease,

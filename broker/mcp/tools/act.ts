@@ -5,6 +5,7 @@
  */
 import { isLeashError } from "../../../contracts/errors.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatAct } from "../format.ts";
@@ -59,9 +60,10 @@ export const actTool = defineTool({
     frame: actParams.shape.frame.describe(
       "For a click inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it).",
     ),
+    nodes: NodesArgumentSchema,
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
     const documentEpoch = args.documentEpoch ?? args.frame?.documentEpoch ??
       session.leases.epochFor(args.leaseId, "ref" in args.action ? args.action.ref : undefined);

@@ -28,6 +28,8 @@ const claimParams = clientMethods["browser.claim"].params;
  * or ask for changes at once (the node list stays with browser_observe).
  */
 export const ClaimResultSchema = LeaseSchema.extend({
+  /** The result's text, which `structuredContent` repeats over MCP (`structured.ts`). */
+  text: z.string().optional(),
   documentEpoch: DocumentEpochSchema.optional(),
   cursor: CursorSchema.optional(),
   truncated: TruncationSchema.nullable().optional(),

@@ -4,6 +4,7 @@
  * @module
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
 import { NotedError } from "../errors.ts";
 
@@ -51,9 +52,10 @@ export const observeTool = defineTool({
     maxTokens: observeParams.shape.maxTokens.describe(
       "Token budget for the text (default 4,000). Raise it only when a narrower read will not do.",
     ),
+    nodes: NodesArgumentSchema,
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler({ nodes: _nodes, ...args }, { session, signal }) {
     let since = args.since;
     if (since === lastCursor) {
       since = session.leases.lastCursor(args.leaseId, args);

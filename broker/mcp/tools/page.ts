@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
 import { formatWindow } from "../format.ts";
 
@@ -25,6 +26,7 @@ export const readPageInput = z.strictObject({
   continuation: readOptions.continuation.describe(
     "The `continuation` from the previous window, to read the next one. Single-use.",
   ),
+  nodes: NodesArgumentSchema,
 });
 
 /** `browser_read_page` → `browser.readPage`. */
@@ -39,7 +41,7 @@ export const readPageTool = defineTool({
   ].join(" "),
   input: readPageInput,
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler({ leaseId, ...options }, { session, signal }) {
+  async handler({ leaseId, nodes: _nodes, ...options }, { session, signal }) {
     const window = await session.withLease(
       leaseId,
       1,

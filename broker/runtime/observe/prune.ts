@@ -19,7 +19,9 @@
  *   the control's name already says it), and an unnamed container inside
  *   an editable whose only claim to a ref is the editability it inherits
  *   (`paragraph editable` under `textbox "Comment" editable`: the editor's
- *   ref takes the input). Their text moves up and stays.
+ *   ref takes the input). Their text moves up and stays. Content of an
+ *   editor that is kept (`strong`, text) loses the inherited `editable`, and
+ *   so the ref it would have had.
  *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
  * node stay. Options of a native `<select>` stay but are marked
@@ -129,6 +131,8 @@ export function pruneAxNodes(
   const minDepth = roots.reduce((min, node) => Math.min(min, node.depth), Infinity);
   const rows: TreeRow[] = [];
   const visited = new Set<number>();
+  // Rows whose `editable` came from the editor they sit in (see inheritsEditable).
+  const withinEditor = new Set<number>();
   // `base` is the level of a row with no kept ancestor: 0 under a single
   // root, and for reads with several parentless nodes (a window, a find
   // result) their depth relative to the shallowest, so indentation survives.
@@ -148,6 +152,10 @@ export function pruneAxNodes(
       const row = toRow(node, ancestor, Math.min(level, maxLevel));
       if (node.role === "option" && nativePopups.has(byId.get(node.parentId ?? -1)?.role ?? "")) {
         row.nativeOption = true;
+      }
+      if (inheritsEditable(node, nearest, ancestor !== null && withinEditor.has(ancestor))) {
+        row.states = row.states.filter((state) => state !== "editable");
+        withinEditor.add(rows.length);
       }
       rows.push(row);
       childAncestor = rows.length - 1;
@@ -202,6 +210,23 @@ function decorates(node: AxNode, nearest: TreeRow | undefined): boolean {
       node.states.every((state) => nearest.states.includes(state));
   }
   return false;
+}
+
+/**
+ * Whether `node` is content of an editor whose only claim to `editable` is
+ * the editor it sits in (`strong editable` under `textbox "Message"
+ * editable`): the word adds nothing and the ref belongs to the editor.
+ */
+function inheritsEditable(
+  node: AxNode,
+  nearest: TreeRow | undefined,
+  nearestWithinEditor: boolean,
+): boolean {
+  if (nearest === undefined || !node.states.includes("editable")) return false;
+  if (actionableRoles.has(node.role)) return false;
+  const editorStates = nearestWithinEditor ? [...nearest.states, "editable"] : nearest.states;
+  return editorStates.includes("editable") &&
+    node.states.every((state) => editorStates.includes(state));
 }
 
 function toRow(node: AxNode, parent: number | null, level: number): TreeRow {

@@ -275,6 +275,21 @@ Deno.test("pruneAxNodes() folds a paragraph repeated inside an editable into it,
     n("RootWebArea", "", [n("paragraph", "", [text("Notes")], { states: ["editable"] })]),
   );
   assert.deepEqual(rendered(alone), ['paragraph "" editable', '  StaticText "Notes"']);
+  // Formatting kept inside an editor drops the inherited word, and with it the ref.
+  const bold = editor([
+    n("strong", "", [n("StaticText", "Quarterly", [], { states: ["editable"] })], {
+      states: ["editable"],
+    }),
+  ]);
+  assert.deepEqual(rendered(bold), [
+    'textbox "Comment" editable',
+    '  strong ""',
+    '    StaticText "Quarterly"',
+  ]);
+  assert.deepEqual(
+    attachRefs(pruneAxNodes(bold) ?? [], new RefTable()).map((row) => row.ref),
+    ["e1", null, null],
+  );
 });
 
 Deno.test("options of a native select get no ref; options of a listbox keep theirs", () => {

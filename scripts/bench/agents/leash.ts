@@ -7,9 +7,9 @@
  * @module
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
-import { ActResultSchema } from "../../../contracts/methods/mod.ts";
 import { LeaseSchema } from "../../../contracts/methods/common.ts";
-import { type Observation, ObservationSchema } from "../../../contracts/methods/mod.ts";
+import { LeanActResultSchema } from "../../../broker/mcp/structured.ts";
+import { leashRows, type Row } from "../../../tests/realworld/rows.ts";
 import type { Driver, FoundRef } from "./driver.ts";
 import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
 
@@ -41,7 +41,8 @@ export async function startLeash(world: LeashWorld): Promise<Driver> {
 
 interface LeasedPage {
   leaseId: string;
-  last?: Observation;
+  /** The rows of the last observation, as its text shows them. */
+  last?: Row[];
 }
 
 class LeashDriver implements Driver {
@@ -71,7 +72,7 @@ class LeashDriver implements Driver {
   async observe(key: string): Promise<ToolReply> {
     const page = this.#page(key);
     const reply = await this.#session.call("browser_observe", { leaseId: page.leaseId });
-    page.last = ObservationSchema.parse(reply.structured);
+    page.last = leashRows(reply.text);
     return reply;
   }
 
@@ -84,7 +85,7 @@ class LeashDriver implements Driver {
       leaseId: page.leaseId,
       query: name,
     });
-    page.last = ObservationSchema.parse(reply.structured);
+    page.last = leashRows(reply.text);
     const found = buttonRef(page.last, name);
     if (found === undefined) throw new Error(`Cannot find button "${name}" in a Leash query`);
     return { ref: found, extra: [reply] };
@@ -93,12 +94,12 @@ class LeashDriver implements Driver {
   async click(key: string, ref: string): Promise<ToolReply> {
     const page = this.#page(key);
     if (page.last === undefined) throw new Error(`Cannot click on ${key}: observe it first`);
+    // The server fences the click with the epoch of the observation that showed the ref.
     const reply = await this.#session.call("browser_act", {
       leaseId: page.leaseId,
-      documentEpoch: page.last.documentEpoch,
       action: { kind: "click", ref },
     });
-    const result = ActResultSchema.parse(reply.structured);
+    const result = LeanActResultSchema.parse(reply.structured);
     if (result.documentChanged) throw new Error(`Cannot click ${ref} again: the document changed`);
     return reply;
   }
@@ -117,9 +118,7 @@ class LeashDriver implements Driver {
   }
 }
 
-function buttonRef(observation: Observation, name: string): string | undefined {
-  const node = observation.nodes.find((row) =>
-    row.role === "button" && row.name === name && row.ref !== null
-  );
-  return node?.ref ?? undefined;
+function buttonRef(rows: readonly Row[], name: string): string | undefined {
+  return rows.find((row) => row.role === "button" && row.name === name && row.ref !== undefined)
+    ?.ref;
 }

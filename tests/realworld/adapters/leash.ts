@@ -11,7 +11,7 @@
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
 import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
-import { ActResultSchema, ObservationSchema } from "../../../contracts/methods/mod.ts";
+import { LeanActResultSchema, LeanObservationSchema } from "../../../broker/mcp/structured.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { Adapter, Meter, Observed } from "../agent.ts";
 import { applyLeashDelta, leashRows } from "../rows.ts";
@@ -123,7 +123,7 @@ class LeashAdapter implements Adapter {
         leaseId: this.#leaseId(),
         since: "last",
       });
-      const observation = ObservationSchema.parse(reply.structured);
+      const observation = LeanObservationSchema.parse(reply.structured);
       if (observation.truncated === null) {
         this.#rows = { rows: applyLeashDelta(known.rows, reply.text), partial: false };
         return this.#rows;
@@ -133,7 +133,7 @@ class LeashAdapter implements Adapter {
       leaseId: this.#leaseId(),
       ...(narrow === undefined ? {} : { query: narrow }),
     });
-    const observation = ObservationSchema.parse(reply.structured);
+    const observation = LeanObservationSchema.parse(reply.structured);
     const observed = { rows: leashRows(reply.text), partial: observation.truncated !== null };
     if (narrow === undefined) this.#rows = observed;
     return observed;
@@ -144,7 +144,7 @@ class LeashAdapter implements Adapter {
       leaseId: this.#leaseId(),
       action: actions[step.intent](step, ref),
     });
-    const result = ActResultSchema.parse(reply.structured);
+    const result = LeanActResultSchema.parse(reply.structured);
     const known = this.#rows;
     if (result.observation === null || known === undefined) {
       this.#rows = undefined;
