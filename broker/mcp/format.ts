@@ -98,14 +98,25 @@ export function formatTabs(instance: string, tabs: Tabs, handles: Handles): stri
   return lines.join("\n");
 }
 
-/** A granted lease as text: its handle, its tab's handle and its scope. */
-export function formatLease(lease: Lease, handles: Handles): string {
-  const scope = lease.scope.kind === "origin"
-    ? `origin ${quote(lease.scope.origin)}`
-    : "the whole tab (personal mode)";
+/**
+ * A granted lease as text: its handle, its tab's handle and its scope. With
+ * `pageUrl`, the URL of the observation printed right below it: an origin
+ * scope that is that URL's origin says so instead of repeating it.
+ */
+export function formatLease(lease: Lease, handles: Handles, pageUrl?: string): string {
+  const scope = lease.scope.kind !== "origin"
+    ? "the whole tab (personal mode)"
+    : originOf(pageUrl) === lease.scope.origin
+    ? "the origin of the page below"
+    : `origin ${quote(lease.scope.origin)}`;
   return `lease ${word(handles.of("lease", lease.leaseId))} on tab ${
     word(handles.of("tab", lease.tab))
   }  scope: ${scope}`;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  return new URL(url).origin;
 }
 
 /** A release as text. */

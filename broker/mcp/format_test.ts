@@ -114,6 +114,15 @@ Deno.test("a lease shows its handle, its tab's handle and its scope, no IDs or t
     formatLease({ ...sampleLease("L9"), tab: "i1:3", scope: { kind: "tab" } }, handles),
     "lease L2 on tab t1  scope: the whole tab (personal mode)",
   );
+  // Above the page's own URL the origin is not repeated; above another origin's it is named.
+  assert.equal(
+    formatLease(sampleLease(), handles, "https://shop.example/cart?step=2"),
+    "lease L1 on tab t2  scope: the origin of the page below",
+  );
+  assert.equal(
+    formatLease(sampleLease(), handles, "https://evil.example/"),
+    'lease L1 on tab t2  scope: origin "https://shop.example"',
+  );
 });
 
 const sentD1 = { documentEpoch: "d1" };

@@ -276,7 +276,7 @@ Deno.test("a claim returns the lease by handle and the tab's first observation, 
   const output = await claimTool.run({ instance: "i1" }, { session: fake.session });
   assert.equal(
     output.text,
-    `lease L1 on tab t1  scope: origin "https://shop.example"\n${sampleObservation().text}`,
+    `lease L1 on tab t1  scope: the origin of the page below\n${sampleObservation().text}`,
   );
   assert.deepEqual(output.structured, {
     ...sampleLease(),

@@ -101,7 +101,7 @@ export const claimTool = defineTool({
       };
     }
     return {
-      text: `${text}\n${look.text}`,
+      text: `${formatLease(lease, session.handles, look.url)}\n${look.text}`,
       structured: {
         ...lease,
         documentEpoch: look.documentEpoch,

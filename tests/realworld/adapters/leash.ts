@@ -96,12 +96,15 @@ class LeashAdapter implements Adapter {
   async open(url: string): Promise<void> {
     const { tab, close } = await this.#world.openTab(url);
     this.#closeTab = close;
-    // One browser is connected, so the claim names only the tab.
+    // One browser is connected and the page was just opened in front, so the claim names
+    // neither: it takes the active tab, as "look at the tab I have open" would.
     const claimed = await this.#session.call("browser_claim", {
-      tab,
       reason: "Do one task on this page",
     }, 60_000);
     const lease = ClaimResultSchema.parse(claimed.structured);
+    if (lease.tab !== tab) {
+      throw new Error(`Cannot do the task: the claim took tab ${lease.tab}, not the page's ${tab}`);
+    }
     // The model names the lease by the handle its text shows (`lease L3 on tab t3`).
     this.#lease = /^lease (\S+) /.exec(claimed.text)?.[1] ?? lease.leaseId;
     // The first line is the lease; the observation follows it.
