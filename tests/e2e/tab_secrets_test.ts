@@ -85,9 +85,10 @@ Deno.test({
       action: { kind: "click", ref: refOf(page, "link", "Continue in a new tab") },
     });
     const form = world.fixtures.url("form.html");
-    const opened = await until("the opened tab in the owner's listing", async () => {
+    // A tab is listed as soon as it opens, before its document has a title and URL: wait for them.
+    const opened = await until("the opened tab, loaded, in the owner's listing", async () => {
       const { tabs } = await listTabs(agent.mcp, instance, "the lease owner");
-      return tabs.find((info) => info.openedBy === tab);
+      return tabs.find((info) => info.openedBy === tab && info.title === "Contact form");
     });
     assert.deepEqual(opened, {
       tab: opened.tab,

@@ -52,6 +52,7 @@ async function observationAfter(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
+  actedOn: number | undefined,
 ): Promise<Observation | null> {
   try {
     return await observeLease(held, books, {
@@ -59,6 +60,7 @@ async function observationAfter(
       sinceLatest: true,
       maxTokens: actObservationTokens,
       deltaTokens: defaultDeltaTokens,
+      ...(actedOn === undefined ? {} : { actedOn }),
     }, signal);
   } catch {
     return null;
@@ -160,7 +162,7 @@ export async function actOnLease(
     settleMs: params.settleMs,
     dispatchedAt,
   });
-  const observation = await observationAfter(held, books, signal);
+  const observation = await observationAfter(held, books, signal, target?.backendNodeId);
   const note = noteFor(params.action, outcome);
   return {
     requestId: params.requestId,

@@ -45,26 +45,37 @@ export interface DeltaLine {
 }
 
 /**
- * `delta` without the rows that only lost focus when another row of the
- * same delta gained it: where focus went says where it left.
+ * `delta` without the rows whose only change is focus that goes without
+ * saying: a row that lost it when another row of the same delta gained it
+ * (where focus went says where it left), and the row an action aimed at,
+ * `actedOn`, gaining it (a click or a key press there focuses it).
  */
-export function withoutFocusHandOff(delta: RowDelta, before: readonly Row[]): RowDelta {
-  const gained = delta.current.some(({ row }) => row.states.includes("focused"));
-  if (!gained) return delta;
+export function withoutFocusHandOff(
+  delta: RowDelta,
+  before: readonly Row[],
+  actedOn?: number,
+): RowDelta {
   const old = new Map(before.map((row) => [row.backendNodeId, row]));
-  const handedOff = (row: Row) => {
+  /** Whether `row` differs from its old self only by having or not having focus. */
+  const onlyFocus = (row: Row, focusedNow: boolean) => {
     const previous = old.get(row.backendNodeId);
-    if (previous === undefined || !previous.states.includes("focused")) return false;
-    if (row.states.includes("focused")) return false;
+    if (previous === undefined) return false;
+    if (previous.states.includes("focused") === focusedNow) return false;
+    if (row.states.includes("focused") !== focusedNow) return false;
+    const others = (states: readonly string[]) =>
+      states.filter((state) => state !== "focused").join(" ");
     return previous.role === row.role && previous.name === row.name &&
       previous.value === row.value && previous.ref === row.ref &&
-      previous.states.filter((state) => state !== "focused").join(" ") === row.states.join(" ");
+      others(previous.states) === others(row.states);
   };
+  const gained = delta.current.some(({ row }) => row.states.includes("focused"));
+  const implied = (row: Row) =>
+    (gained && onlyFocus(row, false)) || (row.backendNodeId === actedOn && onlyFocus(row, true));
   return {
     added: delta.added,
     removed: delta.removed,
-    changed: delta.changed.filter((row) => !handedOff(row)),
-    current: delta.current.filter(({ marker, row }) => marker === "+" || !handedOff(row)),
+    changed: delta.changed.filter((row) => !implied(row)),
+    current: delta.current.filter(({ marker, row }) => marker === "+" || !implied(row)),
   };
 }
 

@@ -6,7 +6,12 @@ import { n, snapshotOf, type Spec, testBooks, tree } from "./_test_utils.ts";
 const page: ObservationScope = { kind: "page" };
 
 /** An action's lean delta of `after` against `before`, as its result carries it. */
-function leanDelta(before: Spec, after: Spec, deltaTokens?: number): Observation {
+function leanDelta(
+  before: Spec,
+  after: Spec,
+  deltaTokens?: number,
+  actedOn?: number,
+): Observation {
   const books = testBooks();
   const first = buildObservation(
     { leaseId: "L", snapshot: snapshotOf(tree(before)), scope: page },
@@ -18,6 +23,7 @@ function leanDelta(before: Spec, after: Spec, deltaTokens?: number): Observation
     scope: page,
     since: first.cursor,
     deltaTokens,
+    actedOn,
   }, books);
 }
 
@@ -130,4 +136,31 @@ Deno.test("a region in no named container says to observe the page, and removed 
     "- 31 rows removed",
   ]);
   assert.equal(delta.truncated?.omitted, 63);
+});
+
+Deno.test("the row an action aimed at gaining focus goes without saying; other changes to it stay", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["focused", "editable"] }),
+    n("button", "Send", [], { id: 3 }),
+  ], { id: 1 });
+  const clicked = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["editable"] }),
+    n("button", "Send", [], { id: 3, states: ["focused"] }),
+    n("status", "", [n("StaticText", "Sent", [], { id: 5 })], { id: 4 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, clicked, undefined, 3)), [
+    "+ status",
+    '  + text "Sent"',
+  ]);
+  // Without the action's target, the focus it gained is shown.
+  assert.deepEqual(lines(leanDelta(before, clicked)).slice(0, 1), [
+    '~ button "Send" focused ref=e2',
+  ]);
+  const pressed = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, value: "Hello", states: ["editable"] }),
+    n("button", "Send", [], { id: 3, states: ["focused", "pressed"] }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, pressed, undefined, 3)), [
+    '~ button "Send" focused pressed ref=e2',
+  ]);
 });

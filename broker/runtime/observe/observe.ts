@@ -79,6 +79,11 @@ export interface ObserveInput {
    * {@linkcode defaultDeltaTokens}); past it, regions are summarized.
    */
   deltaTokens?: number;
+  /**
+   * The backend node an action aimed at, when this delta is its result: the
+   * focus it gained by being clicked or typed into goes without saying.
+   */
+  actedOn?: number;
 }
 
 /**
@@ -140,7 +145,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     };
   }
 
-  const delta = withoutFocusHandOff(diffRows(baseline.rows, rows), baseline.rows);
+  const delta = withoutFocusHandOff(diffRows(baseline.rows, rows), baseline.rows, input.actedOn);
   const entries: { marker: DeltaMarker; row: Row }[] = [
     ...delta.current,
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),

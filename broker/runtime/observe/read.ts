@@ -40,6 +40,8 @@ export interface ObserveRequest {
   maxTokens?: number;
   /** A delta's own token budget (`ObserveInput.deltaTokens`). */
   deltaTokens?: number;
+  /** The element the action this observation follows aimed at (`ObserveInput.actedOn`). */
+  actedOn?: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function observeLease(
       since,
       maxTokens: request.maxTokens,
       deltaTokens: request.deltaTokens,
+      actedOn: request.actedOn,
     },
     books,
   );
