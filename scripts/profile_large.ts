@@ -121,7 +121,7 @@ for (const rows of sizes) {
   const query = `Open order ${Math.max(1, rows - 1)}`;
   // A warm-up, so the extension's attachment and the page's first layout are not timed.
   await client.call("browser.observe", handle);
-  const [, observeMs] = await timed(() => client.call("browser.observe", handle));
+  const [observed, observeMs] = await timed(() => client.call("browser.observe", handle));
   const [found, queryMs] = await timed(() => client.call("browser.observe", { ...handle, query }));
   const button = found.nodes.find((node) => node.role === "button" && node.name === query);
   let clickMs = NaN;
@@ -145,6 +145,7 @@ for (const rows of sizes) {
   );
   console.log(`long.html with ${rows} rows, end to end through the Broker:`);
   console.log(`  observe                           ${ms(observeMs)}`);
+  console.log(`    ${observed.text.split("\n").at(-1)?.slice(0, 120)}`);
   console.log(`  observe with query (one row)      ${ms(queryMs)}`);
   console.log(`  click with its delta              ${ms(clickMs)}`);
   console.log(`  navigate with its observation     ${ms(navigateMs)}`);
