@@ -4,9 +4,8 @@
  *   bounded `ax.read` ({@linkcode readBounds});
  * - with `query`: the same read, filtered by the observation engine (a
  *   literal, ASCII case-insensitive match on names, values and roles, with
- *   subtrees and ancestors), and beside it an `ax.find`. When the read
- *   stopped at a bound, the search adds the exact-name matches from the
- *   part that was not read, placed
+ *   subtrees and ancestors). When the read stopped at a bound, `ax.find`
+ *   adds the exact-name matches from the part that was not read, placed
  *   under the root (or at the top) since their ancestors are unknown; the
  *   observation still reports the read's cut.
  * - `rootRef` must be a ref of a live document of the lease, else
@@ -79,7 +78,7 @@ export async function observeLease(
     root = located.target.backendNodeId;
   }
   const rooted = root === undefined ? {} : { root };
-  const reading = held.call(
+  const snapshot = await held.call(
     "ax.read",
     {
       lease: held.token,
@@ -90,19 +89,13 @@ export async function observeLease(
     },
     signal,
   );
-  // The search runs beside the read, so a large page costs the longer of the two, not both.
-  const finding = scope.kind === "query"
-    ? held.call(
+  let read: ObserveInput["snapshot"] = snapshot;
+  if (scope.kind === "query" && snapshot.cut !== null) {
+    const found = await held.call(
       "ax.find",
       { lease: held.token, request: { query: scope.query, ...rooted } },
       signal,
-    )
-    : undefined;
-  finding?.catch(() => {});
-  const snapshot = await reading;
-  let read: ObserveInput["snapshot"] = snapshot;
-  if (finding !== undefined && snapshot.cut !== null) {
-    const found = await finding;
+    );
     if (found.frameId !== snapshot.frameId || found.loaderId !== snapshot.loaderId) {
       throw staleTarget("the document changed between the read and the search");
     }
