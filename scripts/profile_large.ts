@@ -23,7 +23,8 @@ import { parseArgs } from "node:util";
 import { ObserveBooks } from "../broker/runtime/observe/observe.ts";
 import { buildObservation } from "../broker/runtime/observe/observe.ts";
 import { pruneAxNodes } from "../broker/runtime/observe/prune.ts";
-import { readBounds } from "../broker/runtime/observe/read.ts";
+import { readBounds, readRows } from "../broker/runtime/observe/read.ts";
+import { countElements, walkAxTree } from "../extension/provider/ax_walk.ts";
 import { projectAxNodes, RawAxNodesSchema } from "../extension/provider/ax_projection.ts";
 import { reduceSnapshot, signalStyles } from "../extension/provider/dom_signals.ts";
 import { signalBounds } from "../extension/provider/signals_read.ts";
@@ -103,6 +104,27 @@ async function replay(page: CdpPage, query: string): Promise<void> {
   const [, queryObserveMs] = await timed(() =>
     buildObservation({ leaseId: "l", snapshot, scope: { kind: "query", query } }, books)
   );
+  const command = (method: string, params?: Record<string, unknown>) =>
+    page.send(method, (params ?? {}) as Record<string, never>);
+  let calls = 0;
+  const counting = (method: string, params?: Record<string, unknown>) => {
+    calls++;
+    return command(method, params);
+  };
+  const rows = readRows(undefined);
+  const [elements, countMs] = await timed(() => countElements(command));
+  const [, frameMs] = await timed(() => command("Page.getFrameTree"));
+  const [walk, walkMs] = await timed(() => walkAxTree(counting, rows));
+  const [walked, walkProjectMs] = await timed(() =>
+    projectAxNodes(walk.nodes, {
+      maxNodes: rows,
+      maxDepth: readBounds.maxDepth,
+      maxTextUnits: 4_000,
+      deadline: Infinity,
+      now: () => 0,
+      ...(walk.stopped ? { unread: walk.unread } : {}),
+    })
+  );
   const document = await page.send("DOM.getDocument", { depth: 0 });
   const root = (document.root as { backendNodeId: number }).backendNodeId;
   const [found, queryAxMs] = await timed(() =>
@@ -118,6 +140,11 @@ async function replay(page: CdpPage, query: string): Promise<void> {
     `  prune (Broker)                    ${ms(pruneMs)}`,
     `  buildObservation page (Broker)    ${ms(observeMs)}  (prune + refs + render)`,
     `  buildObservation query (Broker)   ${ms(queryObserveMs)}`,
+    `  element count (XPath search)      ${ms(countMs)}  ${elements} elements`,
+    `  Page.getFrameTree (fence, twice)  ${ms(frameMs)}`,
+    `  walk to ${rows} rows (page read)     ${ms(walkMs)}  ${walk.nodes.length} nodes kept, ` +
+    `${calls} DevTools calls, about ${walk.unread} not read`,
+    `  projection of the walk            ${ms(walkProjectMs)}  ${walked.nodes.length} rows`,
     `  queryAXTree exact name            ${ms(queryAxMs)}  ` +
     `${(found.nodes as unknown[]).length} nodes`,
   ];

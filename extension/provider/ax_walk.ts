@@ -22,8 +22,13 @@ const RootAnswerSchema = z.object({ node: RawAxNodeSchema });
 /** A leased read's command function. */
 export type AxCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
-/** How many `getChildAXNodes` calls are in flight at once. */
+/**
+ * How many `getChildAXNodes` calls are in flight at once, at most; fewer
+ * near the bound, where calls ahead of the reading point would be wasted.
+ */
 export const walkBatch = 256;
+/** The fewest calls in flight, so a deep tree does not take a round per level alone. */
+const minBatch = 16;
 
 /** What a walk read: the nodes of the part read in full, and what it left out. */
 export interface AxWalk {
@@ -45,7 +50,7 @@ const SearchSchema = z.object({
  * The number of elements in the document, from an XPath search whose
  * results are never fetched; undefined when it cannot be had.
  */
-async function countElements(command: AxCommand): Promise<number | undefined> {
+export async function countElements(command: AxCommand): Promise<number | undefined> {
   try {
     if (!DocumentSchema.safeParse(await command("DOM.getDocument", { depth: 0 })).success) {
       return undefined;
@@ -141,6 +146,7 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
   const need: string[] = [];
   let counted = 0;
   let complete = true;
+  let batch = walkBatch;
   const stack = [root];
   const seen = new Set<string>();
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
@@ -149,9 +155,11 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
     if (complete && mayShow(node)) counted++;
     if (complete && counted >= rows) return { need, full: true };
     if (unknownChildren(node, byId)) {
+      // Each node fetched brings about one row: past what is still wanted, calls are wasted.
+      if (complete) batch = Math.min(walkBatch, Math.max(minBatch, rows - counted));
       complete = false;
       need.push(node.nodeId);
-      if (need.length >= walkBatch) break;
+      if (need.length >= batch) break;
       continue;
     }
     const children = node.childIds ?? [];

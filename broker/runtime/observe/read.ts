@@ -29,16 +29,19 @@ import { buildObservation, type ObserveBooks, type ObserveInput } from "./observ
  */
 export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000 } as const;
 
+/** The fewest tokens a shown line costs. */
+const tokensPerLine = 3;
+
 /**
- * How many nodes a page read walks for a text budget of `maxTokens`: every
- * shown line costs more than two tokens, so half the budget in nodes fills
- * it. Never fewer than the default budget's, so the read after an action
- * (a smaller budget) covers the rows of the observation its delta is
- * against.
+ * How many nodes a page read walks for a text budget of `maxTokens`: a
+ * shown line costs at least three tokens (a role, a quoted name or a ref),
+ * so a third of the budget in nodes fills it. Never fewer than the default
+ * budget's, so the read after an action (a smaller budget) covers the rows
+ * of the observation its delta is against.
  */
 export function readRows(maxTokens: number | undefined): number {
-  const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / 2);
-  return Math.min(maxAxNodes, Math.max(Math.ceil(defaultMaxTokens / 2), rows));
+  const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerLine);
+  return Math.min(maxAxNodes, Math.max(Math.ceil(defaultMaxTokens / tokensPerLine), rows));
 }
 
 /** What to observe. */
