@@ -102,33 +102,31 @@ export async function walkAxTree(
   command: AxCommand,
   rows: number,
 ): Promise<AxWalk> {
+  // Enabling builds the document's whole tree in the renderer once; it then keeps it current,
+  // so the domain stays on for the attachment (its end turns it off) and later reads skip that.
   await command("Accessibility.enable");
-  try {
-    const answer = RootAnswerSchema.safeParse(await command("Accessibility.getRootAXNode"));
-    if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
-    const root = answer.data.node;
-    const byId = new Map<string, RawAxNode>([[root.nodeId, root]]);
-    for (;;) {
-      const scan = scanInOrder(root, byId, rows);
-      if (scan.need.length === 0 || scan.full) return finish(root, byId, rows);
-      const answers = await Promise.all(
-        scan.need.map((id) => command("Accessibility.getChildAXNodes", { id })),
-      );
-      for (const answer of answers) {
-        for (const node of rawNodes(answer)) {
-          if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
-        }
-      }
-      // A node whose children never come (a malformed answer) must not be asked for forever.
-      for (const id of scan.need) {
-        const node = byId.get(id);
-        if (node !== undefined && unknownChildren(node, byId)) {
-          byId.set(id, { ...node, childIds: (node.childIds ?? []).filter((c) => byId.has(c)) });
-        }
+  const answer = RootAnswerSchema.safeParse(await command("Accessibility.getRootAXNode"));
+  if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
+  const root = answer.data.node;
+  const byId = new Map<string, RawAxNode>([[root.nodeId, root]]);
+  for (;;) {
+    const scan = scanInOrder(root, byId, rows);
+    if (scan.need.length === 0 || scan.full) return finish(root, byId, rows);
+    const answers = await Promise.all(
+      scan.need.map((id) => command("Accessibility.getChildAXNodes", { id })),
+    );
+    for (const answer of answers) {
+      for (const node of rawNodes(answer)) {
+        if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
       }
     }
-  } finally {
-    await command("Accessibility.disable").catch(() => {});
+    // A node whose children never come (a malformed answer) must not be asked for forever.
+    for (const id of scan.need) {
+      const node = byId.get(id);
+      if (node !== undefined && unknownChildren(node, byId)) {
+        byId.set(id, { ...node, childIds: (node.childIds ?? []).filter((c) => byId.has(c)) });
+      }
+    }
   }
 }
 
