@@ -22,12 +22,9 @@ const RootAnswerSchema = z.object({ node: RawAxNodeSchema });
 /** A leased read's command function. */
 export type AxCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
-/**
- * How many `getChildAXNodes` calls are in flight at once, at most; fewer
- * near the bound, where calls ahead of the reading point would be wasted.
- */
+/** How many `getChildAXNodes` calls are in flight at once, at most. */
 export const walkBatch = 256;
-/** The fewest calls in flight, so a deep tree does not take a round per level alone. */
+/** Calls a round makes even past the bound, so the last levels do not take a round each. */
 const minBatch = 16;
 
 /** What a walk read: the nodes of the part read in full, and what it left out. */
@@ -135,29 +132,32 @@ function unknownChildren(node: RawAxNode, byId: Map<string, RawAxNode>): boolean
 }
 
 /**
- * A preorder scan of the known tree: the rows that may show before the
- * first node with unknown children, whether they reach `rows` (`full`), and
- * the first {@linkcode walkBatch} nodes in document order whose children
- * are unknown.
+ * A preorder scan of the known tree: whether the rows that may show before
+ * the first node with unknown children reach `rows` (`full`), and the next
+ * nodes in document order whose children are unknown: at most
+ * {@linkcode walkBatch}, and none past the point where the known nodes
+ * alone reach `rows` (fetching there would be wasted).
  */
 function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number) {
   const need: string[] = [];
   let counted = 0;
+  let known = 0;
   let complete = true;
-  let batch = walkBatch;
   const stack = [root];
   const seen = new Set<string>();
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (seen.has(node.nodeId)) continue;
     seen.add(node.nodeId);
-    if (complete && mayShow(node)) counted++;
+    if (mayShow(node)) {
+      known++;
+      if (complete) counted++;
+    }
     if (complete && counted >= rows) return { need, full: true };
+    if (!complete && known >= rows && need.length >= minBatch) break;
     if (unknownChildren(node, byId)) {
-      // Each node fetched brings about one row: past what is still wanted, calls are wasted.
-      if (complete) batch = Math.min(walkBatch, Math.max(minBatch, rows - counted));
       complete = false;
       need.push(node.nodeId);
-      if (need.length >= batch) break;
+      if (need.length >= walkBatch) break;
       continue;
     }
     const children = node.childIds ?? [];
