@@ -53,6 +53,12 @@ export interface ProjectionBounds {
   now: () => number;
   /** What the page's rendering says, when it was read. */
   signals?: DomSignals;
+  /**
+   * Set for a walk that stopped at its bound (`ax_walk.ts`): children not
+   * sent are past the node limit, not the depth, and this many nodes, about,
+   * were not read.
+   */
+  unread?: number;
 }
 
 /** Why and where the projection stopped, as `AxCutSchema` says. */
@@ -182,8 +188,13 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
         unsent++;
       }
     }
-    if (unsent > 0) note("depth", backendId ?? null, unsent);
+    if (unsent > 0) {
+      if (bounds.unread === undefined) note("depth", backendId ?? null, unsent);
+      else note("nodes", backendId ?? null, 0);
+    }
   }
+  const walked = cuts.get("nodes");
+  if (walked !== undefined && bounds.unread !== undefined) walked.omitted += bounds.unread;
 
   for (const reason of ["time", "nodes", "depth", "text"] as const) {
     const cut = cuts.get(reason);

@@ -23,6 +23,8 @@ import { inLeaseScope } from "../../contracts/scope.ts";
 const nodeIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const coordinate = z.number().finite().min(-100_000).max(100_000);
 const size = z.number().finite().positive().max(100_000);
+/** A point of the document: within the largest layout Chromium makes (2^25 px). */
+const documentCoordinate = z.number().int().min(0).max(2 ** 25);
 
 /** Exactly one of `nodeId` and `backendNodeId`. */
 function nodeTarget<S extends z.ZodRawShape>(extra: S) {
@@ -156,9 +158,10 @@ const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
   "DOM.getBoxModel": nodeTarget({}),
   "DOM.getContentQuads": nodeTarget({}),
   "DOM.getDocument": z.strictObject({ depth: z.number().int().min(0).max(4).optional() }),
+  // Document coordinates: a long page's rows lie far below 100,000 px.
   "DOM.getNodeForLocation": z.strictObject({
-    x: z.number().int().min(0).max(100_000),
-    y: z.number().int().min(0).max(100_000),
+    x: documentCoordinate,
+    y: documentCoordinate,
     includeUserAgentShadowDOM: z.boolean().optional(),
     ignorePointerEventsNone: z.boolean().optional(),
   }),

@@ -191,3 +191,10 @@ Deno.test("only the fixed page functions run, by value, on resolved objects", ()
 Deno.test("every allowlisted method refuses unknown parameters", () => {
   for (const method of cdpAllowlist) refuses(method, { surprise: true });
 });
+
+Deno.test("a hit test takes a point anywhere in a long document, never outside it", () => {
+  checkCdpParams("DOM.getNodeForLocation", { x: 257, y: 500_065 }, origin);
+  refuses("DOM.getNodeForLocation", { x: 0, y: 2 ** 25 + 1 });
+  refuses("DOM.getNodeForLocation", { x: -1, y: 10 });
+  refuses("DOM.getNodeForLocation", { x: 1.5, y: 10 });
+});

@@ -10,6 +10,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
+import { readAxTree } from "./ax_walk.ts";
 import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
 import {
@@ -42,9 +43,9 @@ async function documentRoot(read: LeasedRead): Promise<number> {
 
 /**
  * Read the tree within bounds, with the page's signals (see
- * `signals_read.ts`) when they can be had. Without `root` DevTools is asked for a tree
- * of limited depth: its levels include ignored wrappers, which `depth` does
- * not count, so it fetches twice the depth plus the document's wrappers.
+ * `signals_read.ts`) when they can be had. Without `root` a large page's
+ * tree is walked top-down and the walk stops at `maxNodes` (`ax_walk.ts`),
+ * so it costs what the read returns; with `root`, that subtree is read whole.
  */
 export async function readAx(
   context: ProviderContext,
@@ -61,14 +62,13 @@ export async function readAx(
   const read = leasedRead(context, record, signal, timeoutMs);
 
   const before = await currentDocument(context, read);
-  const raw = rawNodes(
-    request.root === undefined
-      ? await read.command("Accessibility.getFullAXTree", {
-        depth: Math.min(1024, maxDepth * 2 + 4),
-      })
-      : await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }),
-  );
-  const marks = await readSignals(context, read, raw.length, deadline);
+  const walk = request.root === undefined
+    ? await readAxTree(read.command, { rows: maxNodes, maxDepth })
+    : undefined;
+  const raw = walk?.nodes ??
+    rawNodes(await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }));
+  // The signals' size bound is about the page, not the part read.
+  const marks = await readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline);
   const projection = projectAxNodes(raw, {
     maxNodes,
     maxDepth,
@@ -76,6 +76,7 @@ export async function readAx(
     deadline,
     now: context.now,
     signals: marks.signals,
+    ...(walk?.stopped === true ? { unread: walk.unread } : {}),
   });
   const document = await finishRead(context, read, params.lease, before, maxTextUnits);
   const missing = marks.missing === undefined ? {} : { signals: marks.missing };

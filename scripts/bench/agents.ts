@@ -1,11 +1,13 @@
 /**
  * What an agent pays to look at a page and click on it, through MCP, on
- * the fixture pages (`form.html`, and `long.html` with 2,000 rows): Leash
+ * the fixture pages (`form.html`, and `long.html` with 200, 2,000 and 20,000
+ * rows, with how each tool's times grow from 2,000 to 20,000): Leash
  * (its MCP server, Broker, Native Host and extension in real Chromium,
  * personal mode) beside `@playwright/mcp` and `chrome-devtools-mcp`
  * driving their own headless instances of the same Chromium executable, in
- * the same run. Each tool observes the page its default way and clicks a
- * button by the ref its observation gave; tokens count the text the agent
+ * the same run. Each tool observes the page its default way, finds a button
+ * (Leash by `query` when the budget left it out), clicks it by ref and
+ * navigates to the page again; tokens count the text the agent
  * receives (`gpt-tokenizer`, o200k_base). Ratios are ours / theirs: for
  * tokens and latency alike, lower is better. A tool that cannot start or
  * breaks midway gets a "not measured" row saying why, never a number.
@@ -28,10 +30,10 @@ import {
 } from "./agents/node_package.ts";
 import { firstLine, type PageSpec, runPhase, type ToolRun } from "./agents/phase.ts";
 import { startPlaywright } from "./agents/playwright.ts";
-import { notMeasured, pageRows } from "./agents/rows.ts";
+import { curveRows, notMeasured, pageRows } from "./agents/rows.ts";
 
 /** The whole benchmark, start to teardown, stays within this. */
-const totalBudgetMs = 75_000;
+const totalBudgetMs = 240_000;
 /** Kept back from the phases for closing the servers, the browsers and the world. */
 const teardownReserveMs = 10_000;
 const closeTimeoutMs = 8_000;
@@ -107,15 +109,20 @@ export async function benchAgents(): Promise<BenchRow[]> {
     };
     tools.unshift(leash);
 
+    const fixtures = world.fixtures;
+    const long = (rows: number, rounds: number, weight: number) => ({
+      key: rows === 2_000 ? "long" : `long${rows}`,
+      url: fixtures.url(rows === 2_000 ? "long.html" : `long.html?rows=${rows}`),
+      button: `Open order ${rows - 1}`,
+      rounds,
+      weight,
+    });
+    // The curve: lists of 200, 2,000 and 20,000 rows, beside a small form.
     const pages: Array<PageSpec & { weight: number }> = [
       { key: "form", url: world.fixtures.url("form.html"), button: "Send", rounds: 10, weight: 1 },
-      {
-        key: "long",
-        url: world.fixtures.url("long.html"),
-        button: "Open order 1999",
-        rounds: 7,
-        weight: 3,
-      },
+      long(200, 7, 1),
+      long(2_000, 7, 3),
+      long(20_000, 3, 6),
     ];
     let weightLeft = pages.reduce((sum, page) => sum + page.weight, 0);
     for (const page of pages) {
@@ -126,6 +133,7 @@ export async function benchAgents(): Promise<BenchRow[]> {
     for (const page of pages) {
       for (const baseline of tools.slice(1)) rows.push(...pageRows(leash, baseline, page));
     }
+    for (const tool of tools) rows.push(...curveRows(tool, pages[2], pages[3]));
     for (const tool of tools) {
       if (tool.failure !== undefined) rows.push(notMeasured(tool.short, tool.failure));
     }

@@ -17,15 +17,32 @@ import type { Observation, ObservationScope } from "../../../contracts/methods/m
 import { type AxNode, maxAxNodes } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { staleTarget } from "../stale_target.ts";
+import { defaultMaxTokens } from "./budget.ts";
 import { buildObservation, type ObserveBooks, type ObserveInput } from "./observe.ts";
 
 /**
- * The bounds of every `ax.read` an observation makes. DevTools returns a
- * large page's tree in one piece (about 1.5 s for 20,000 nodes on a busy
- * machine), and a fetch past the time bound fails the read instead of
- * cutting it, so the bound leaves room for that.
+ * The bounds of every `ax.read` an observation makes. A subtree read
+ * (`rootRef`) comes from DevTools in one piece (about 1.5 s for 20,000
+ * nodes on a busy machine), and a fetch past the time bound fails the read
+ * instead of cutting it, so the bound leaves room for that. A page read is
+ * walked top-down and stops at `maxNodes` (see {@linkcode readRows}).
  */
 export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000 } as const;
+
+/** The fewest tokens a shown line costs. */
+const tokensPerLine = 3;
+
+/**
+ * How many nodes a page read walks for a text budget of `maxTokens`: a
+ * shown line costs at least three tokens (a role, a quoted name or a ref),
+ * so a third of the budget in nodes fills it. Never fewer than the default
+ * budget's, so the read after an action (a smaller budget) covers the rows
+ * of the observation its delta is against.
+ */
+export function readRows(maxTokens: number | undefined): number {
+  const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerLine);
+  return Math.min(maxAxNodes, Math.max(Math.ceil(defaultMaxTokens / tokensPerLine), rows));
+}
 
 /** What to observe. */
 export interface ObserveRequest {
@@ -68,7 +85,13 @@ export async function observeLease(
   const rooted = root === undefined ? {} : { root };
   const snapshot = await held.call(
     "ax.read",
-    { lease: held.token, request: { ...readBounds, ...rooted } },
+    {
+      lease: held.token,
+      request: {
+        ...readBounds,
+        ...(root === undefined ? { maxNodes: readRows(request.maxTokens) } : rooted),
+      },
+    },
     signal,
   );
   let read: ObserveInput["snapshot"] = snapshot;

@@ -58,7 +58,7 @@ export function devtoolsCommand(
 
 class DevtoolsDriver implements Driver {
   readonly label: string;
-  readonly steps = { observe: "take_snapshot", click: "click" };
+  readonly steps = { observe: "take_snapshot", click: "click", navigate: "navigate_page" };
   readonly #session: StdioSession;
   readonly #pages = new Map<string, number>();
   readonly #last = new Map<string, string>();
@@ -100,6 +100,14 @@ class DevtoolsDriver implements Driver {
 
   click(key: string, ref: string): Promise<ToolReply> {
     return this.#session.call("click", { pageId: this.#pageId(key), uid: ref });
+  }
+
+  navigate(key: string, url: string): Promise<ToolReply> {
+    return this.#session.call(
+      "navigate_page",
+      { pageId: this.#pageId(key), type: "url", url },
+      60_000,
+    );
   }
 
   close(): Promise<void> {

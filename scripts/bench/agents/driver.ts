@@ -1,7 +1,7 @@
 /**
  * What the agents benchmark asks of every tool, so Leash and the baselines
  * run the same steps: open a page (untimed), observe it, find a button's
- * ref (untimed), click it.
+ * ref, click it, navigate to the page again.
  *
  * @module
  */
@@ -19,7 +19,7 @@ export interface Driver {
   /** Who this is, e.g. `@playwright/mcp 0.0.83`. */
   readonly label: string;
   /** The tool calls used for observe and click, for notes. */
-  readonly steps: { observe: string; click: string };
+  readonly steps: { observe: string; click: string; navigate: string };
   /** Navigate or claim: make `url` the page `key` names. Not timed. */
   open(key: string, url: string): Promise<void>;
   /** Observe page `key` the tool's default way; the reply is what the agent reads. */
@@ -28,6 +28,8 @@ export interface Driver {
   findButton(key: string, name: string): Promise<FoundRef>;
   /** Click `ref` on page `key`; the reply is whatever the tool returns for a click. */
   click(key: string, ref: string): Promise<ToolReply>;
+  /** Navigate page `key` to `url` again; the reply is whatever the tool returns for it. */
+  navigate(key: string, url: string): Promise<ToolReply>;
   /** Close the server and its browser. */
   close(): Promise<void>;
 }

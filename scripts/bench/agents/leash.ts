@@ -47,7 +47,11 @@ interface LeasedPage {
 
 class LeashDriver implements Driver {
   readonly label = "Leash";
-  readonly steps = { observe: "browser_observe", click: "browser_act click" };
+  readonly steps = {
+    observe: "browser_observe",
+    click: "browser_act click",
+    navigate: "browser_act navigate",
+  };
   readonly #world: LeashWorld;
   readonly #session: StdioSession;
   readonly #pages = new Map<string, LeasedPage>();
@@ -101,6 +105,23 @@ class LeashDriver implements Driver {
     });
     const result = LeanActResultSchema.parse(reply.structured);
     if (result.documentChanged) throw new Error(`Cannot click ${ref} again: the document changed`);
+    return reply;
+  }
+
+  async navigate(key: string, url: string): Promise<ToolReply> {
+    const page = this.#page(key);
+    if (page.last === undefined) throw new Error(`Cannot navigate ${key}: observe it first`);
+    const reply = await this.#session.call("browser_act", {
+      leaseId: page.leaseId,
+      documentEpoch: page.last.documentEpoch,
+      action: { kind: "navigate", url },
+    }, 60_000);
+    const result = ActResultSchema.parse(reply.structured);
+    if (result.observation === null) {
+      throw new Error(`Cannot navigate ${key}: the page was not read`);
+    }
+    // The next navigation names the new document's epoch.
+    page.last = result.observation;
     return reply;
   }
 

@@ -33,9 +33,20 @@ export interface PageRecord {
   findExtraTokens: number;
   clickMs: number[];
   clickTokens: number[];
+  /** How long finding the button took (for Leash a `query` when the budget left it out). */
+  findMs: number[];
+  /** Navigating to the page again, with whatever the tool returns for it. */
+  navigateMs: number[];
+  navigateTokens: number[];
   /** First lines of the timed calls that failed, per step. */
-  failed: { observe: string[]; click: string[] };
+  failed: { observe: string[]; click: string[]; navigate: string[] };
 }
+
+/** A timed step of a phase. */
+export type Step = "observe" | "click" | "navigate";
+
+/** Navigations timed per page, at most: each reloads the whole page. */
+export const navigateRounds = 3;
 
 /** A tool in the run and everything it measured; `failure` once it broke. */
 export interface ToolRun {
@@ -65,7 +76,10 @@ export async function runPhase(tools: ToolRun[], page: PageSpec, budgetMs: numbe
           findExtraTokens: 0,
           clickMs: [],
           clickTokens: [],
-          failed: { observe: [], click: [] },
+          findMs: [],
+          navigateMs: [],
+          navigateTokens: [],
+          failed: { observe: [], click: [], navigate: [] },
         });
       })
     ),
@@ -73,14 +87,16 @@ export async function runPhase(tools: ToolRun[], page: PageSpec, budgetMs: numbe
   for (const tool of live(tools)) {
     await guard(tool, `observe ${page.key} (warm-up)`, () => tool.driver.observe(page.key));
   }
-  // Half of what is left for the observes, the rest for the clicks.
-  const observeEnd = started + budgetMs / 2;
+  // Two fifths of what is left for the observes, two for the clicks, the rest for navigations.
+  const observeEnd = started + budgetMs * 2 / 5;
   await rounds(tools, page, observeEnd, "observe", (tool) => tool.driver.observe(page.key));
 
   const refs = new Map<ToolRun, string>();
   for (const tool of live(tools)) {
     await guard(tool, `find "${page.button}"`, async () => {
+      const began = performance.now();
       const found = await tool.driver.findButton(page.key, page.button);
+      record(tool, page).findMs.push(performance.now() - began);
       record(tool, page).findExtraTokens = found.extra.reduce(
         (sum, reply) => sum + tokensOf(reply.text),
         0,
@@ -88,24 +104,35 @@ export async function runPhase(tools: ToolRun[], page: PageSpec, budgetMs: numbe
       refs.set(tool, found.ref);
     });
   }
-  await rounds(tools, page, started + budgetMs, "click", (tool) => {
+  await rounds(tools, page, started + budgetMs * 4 / 5, "click", (tool) => {
     const ref = refs.get(tool);
     if (ref === undefined) throw new Error(`Cannot click on ${page.key}: no ref found`);
     return tool.driver.click(page.key, ref);
   });
+  const navigations = { ...page, rounds: Math.min(page.rounds, navigateRounds) };
+  await rounds(
+    tools,
+    navigations,
+    started + budgetMs,
+    "navigate",
+    (tool) => tool.driver.navigate(page.key, page.url),
+  );
+}
+
+function samplesOf(into: PageRecord, step: Step): { ms: number[]; tokens: number[] } {
+  if (step === "observe") return { ms: into.observeMs, tokens: into.observeTokens };
+  if (step === "click") return { ms: into.clickMs, tokens: into.clickTokens };
+  return { ms: into.navigateMs, tokens: into.navigateTokens };
 }
 
 async function rounds(
   tools: ToolRun[],
   page: PageSpec,
   endsAt: number,
-  step: "observe" | "click",
+  step: Step,
   once: (tool: ToolRun) => Promise<ToolReply>,
 ): Promise<void> {
-  const samples = (tool: ToolRun) => {
-    const into = record(tool, page);
-    return (step === "observe" ? into.observeMs : into.clickMs).length;
-  };
+  const samples = (tool: ToolRun) => samplesOf(record(tool, page), step).ms.length;
   const lacking = (tool: ToolRun) => samples(tool) < minRounds;
   let lastRoundMs = 0;
   // Past the rounds wanted (or the phase's time), only a tool short of the minimum goes on,
@@ -122,8 +149,8 @@ async function rounds(
       try {
         const reply = await once(tool);
         const elapsed = performance.now() - begin;
-        (step === "observe" ? into.observeMs : into.clickMs).push(elapsed);
-        (step === "observe" ? into.observeTokens : into.clickTokens).push(tokensOf(reply.text));
+        samplesOf(into, step).ms.push(elapsed);
+        samplesOf(into, step).tokens.push(tokensOf(reply.text));
       } catch (error) {
         const failures = into.failed[step];
         failures.push(firstLine(error));

@@ -12,7 +12,7 @@ function fakeTool(
   let observes = 0;
   const driver: Driver = {
     label: short,
-    steps: { observe: "look", click: "press" },
+    steps: { observe: "look", click: "press", navigate: "go" },
     open(key) {
       log.push(`${short} open ${key}`);
       return failOn.open ? Promise.reject(new Error("no browser")) : Promise.resolve();
@@ -33,6 +33,10 @@ function fakeTool(
       return failOn.clicks
         ? Promise.reject(new Error("Cannot run press: covered"))
         : Promise.resolve({ text: "ok", structured: undefined });
+    },
+    navigate(): Promise<ToolReply> {
+      log.push(`${short} navigate`);
+      return Promise.resolve({ text: "went", structured: undefined });
     },
     close: () => Promise.resolve(),
   };

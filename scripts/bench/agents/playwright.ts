@@ -56,7 +56,11 @@ export function playwrightCommand(
 
 class PlaywrightDriver implements Driver {
   readonly label: string;
-  readonly steps = { observe: "browser_snapshot", click: "browser_click" };
+  readonly steps = {
+    observe: "browser_snapshot",
+    click: "browser_click",
+    navigate: "browser_navigate",
+  };
   readonly #session: StdioSession;
   readonly #last = new Map<string, string>();
   #current: string | undefined;
@@ -95,6 +99,11 @@ class PlaywrightDriver implements Driver {
   click(key: string, ref: string): Promise<ToolReply> {
     this.#check(key);
     return this.#session.call("browser_click", { element: "the button", target: ref });
+  }
+
+  navigate(key: string, url: string): Promise<ToolReply> {
+    this.#check(key);
+    return this.#session.call("browser_navigate", { url }, 60_000);
   }
 
   async close(): Promise<void> {

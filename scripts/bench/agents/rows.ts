@@ -8,7 +8,7 @@
  * @module
  */
 import type { BenchRow } from "../row.ts";
-import type { PageRecord, PageSpec, ToolRun } from "./phase.ts";
+import type { PageRecord, PageSpec, Step, ToolRun } from "./phase.ts";
 import { median, percentile } from "./stats.ts";
 
 /** The rows comparing `ours` with `baseline` on `page`; empty when either has no record. */
@@ -19,9 +19,11 @@ export function pageRows(ours: ToolRun, baseline: ToolRun, page: PageSpec): Benc
   const versus = `vs ${baseline.short}`;
   const observe = `${ours.driver.steps.observe} vs ${baseline.driver.steps.observe}`;
   const click = `${ours.driver.steps.click} vs ${baseline.driver.steps.click}`;
-  const rounds = (step: "observe" | "click") => {
-    const a = step === "observe" ? mine.observeMs : mine.clickMs;
-    const b = step === "observe" ? theirs.observeMs : theirs.clickMs;
+  const timings = (record: PageRecord, step: Step) =>
+    step === "observe" ? record.observeMs : step === "click" ? record.clickMs : record.navigateMs;
+  const rounds = (step: Step) => {
+    const a = timings(mine, step);
+    const b = timings(theirs, step);
     return `n=${a.length}/${b.length}${failures(mine, theirs, step)}`;
   };
   const rows: BenchRow[] = [];
@@ -78,6 +80,23 @@ export function pageRows(ours: ToolRun, baseline: ToolRun, page: PageSpec): Benc
     "tokens",
     "what each click returns",
   );
+  add(
+    "navigate median",
+    median(mine.navigateMs),
+    median(theirs.navigateMs),
+    "ms",
+    `${ours.driver.steps.navigate} vs ${baseline.driver.steps.navigate}, ${rounds("navigate")}`,
+  );
+  if (mine.findExtraTokens > 0 && theirs.findExtraTokens === 0) {
+    // Theirs has no query: finding one row costs it the snapshot it reads the ref from.
+    add(
+      `find "${page.button}"`,
+      median(mine.findMs),
+      median(theirs.observeMs),
+      "ms",
+      `${ours.driver.steps.observe} query vs ${baseline.driver.steps.observe}`,
+    );
+  }
   if (mine.findExtraTokens + theirs.findExtraTokens > 0) {
     add(
       `tokens to reach "${page.button}"`,
@@ -91,7 +110,7 @@ export function pageRows(ours: ToolRun, baseline: ToolRun, page: PageSpec): Benc
 }
 
 /** `; ours failed 1 (TIMEOUT: …)` when timed calls failed; they are not in the timings. */
-function failures(mine: PageRecord, theirs: PageRecord, step: "observe" | "click"): string {
+function failures(mine: PageRecord, theirs: PageRecord, step: Step): string {
   const said = [["ours", mine.failed[step]], ["theirs", theirs.failed[step]]] as const;
   return said.filter(([, failed]) => failed.length > 0)
     .map(([who, failed]) => `; ${who} failed ${failed.length} (${brief(failed[0])})`).join("");
@@ -106,6 +125,33 @@ function brief(failure: string): string {
 
 function reachTokens(record: PageRecord): number {
   return median(record.observeTokens) + record.findExtraTokens;
+}
+
+/**
+ * How `tool`'s observe, click and navigate medians grow from page `from` to
+ * page `to` (e.g. 2,000 to 20,000 rows): ratio `to / from`, lower is better.
+ */
+export function curveRows(tool: ToolRun, from: PageSpec, to: PageSpec): BenchRow[] {
+  const a = tool.pages.get(from.key);
+  const b = tool.pages.get(to.key);
+  if (a === undefined || b === undefined) return [];
+  const steps = [
+    ["observe", a.observeMs, b.observeMs],
+    ["click", a.clickMs, b.clickMs],
+    ["navigate", a.navigateMs, b.navigateMs],
+  ] as const;
+  return steps.flatMap(([step, small, large]) => {
+    const [base, grown] = [median(small), median(large)];
+    if (Number.isNaN(base) || Number.isNaN(grown)) return [];
+    return [{
+      name: `${tool.short} ${step} ${to.key} vs ${from.key}`,
+      ours: grown,
+      baseline: base,
+      unit: "ms",
+      ratio: grown / base,
+      note: `growth with the page's size, medians; lower is better`,
+    }];
+  });
 }
 
 /** A row saying `what` was not measured and why: no number is made up for it. */

@@ -6,11 +6,12 @@ import { notMeasured, pageRows } from "./rows.ts";
 function run(short: string, record: PageRecord | undefined): ToolRun {
   const driver: Driver = {
     label: short,
-    steps: { observe: `${short}_observe`, click: `${short}_click` },
+    steps: { observe: `${short}_observe`, click: `${short}_click`, navigate: `${short}_go` },
     open: () => Promise.resolve(),
     observe: () => Promise.resolve({ text: "", structured: undefined }),
     findButton: () => Promise.resolve({ ref: "e1", extra: [] }),
     click: () => Promise.resolve({ text: "", structured: undefined }),
+    navigate: () => Promise.resolve({ text: "", structured: undefined }),
     close: () => Promise.resolve(),
   };
   return { short, driver, pages: new Map(record === undefined ? [] : [["long", record]]) };
@@ -23,7 +24,10 @@ function record(overrides: Partial<PageRecord>): PageRecord {
     findExtraTokens: 0,
     clickMs: [5, 5, 50],
     clickTokens: [7, 7, 7],
-    failed: { observe: [], click: [] },
+    findMs: [1],
+    navigateMs: [],
+    navigateTokens: [],
+    failed: { observe: [], click: [], navigate: [] },
     ...overrides,
   };
 }
@@ -52,7 +56,10 @@ Deno.test("pageRows gives ours / theirs ratios with lower-is-better notes", () =
 Deno.test("pageRows says which timed calls failed and leaves out steps with no timing", () => {
   const ours = run(
     "Leash",
-    record({ clickMs: [], failed: { observe: ["Cannot run look: TIMEOUT: slow"], click: [] } }),
+    record({
+      clickMs: [],
+      failed: { observe: ["Cannot run look: TIMEOUT: slow"], click: [], navigate: [] },
+    }),
   );
   const rows = pageRows(ours, run("Other", record({})), page);
   const median = rows.find((row) => row.name === "long observe median vs Other");

@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import type { RawAxNode } from "./ax_projection.ts";
+import { readAxTree, walkAxTree } from "./ax_walk.ts";
+
+/** A document: a list of `items` items, each a button with its static text. */
+function listTree(items: number): RawAxNode[] {
+  const nodes: RawAxNode[] = [{
+    nodeId: "1",
+    ignored: false,
+    role: { type: "internalRole", value: "RootWebArea" },
+    childIds: ["2"],
+    backendDOMNodeId: 1,
+  }, {
+    nodeId: "2",
+    ignored: false,
+    role: { type: "role", value: "list" },
+    parentId: "1",
+    childIds: Array.from({ length: items }, (_, i) => `i${i}`),
+    backendDOMNodeId: 2,
+  }];
+  for (let i = 0; i < items; i++) {
+    nodes.push({
+      nodeId: `i${i}`,
+      ignored: false,
+      role: { type: "role", value: "listitem" },
+      parentId: "2",
+      childIds: [`b${i}`],
+      backendDOMNodeId: 100 + 3 * i,
+    }, {
+      nodeId: `b${i}`,
+      ignored: false,
+      role: { type: "role", value: "button" },
+      name: { type: "computedString", value: `Item ${i}` },
+      parentId: `i${i}`,
+      childIds: [`t${i}`],
+      backendDOMNodeId: 101 + 3 * i,
+    }, {
+      nodeId: `t${i}`,
+      ignored: false,
+      role: { type: "internalRole", value: "StaticText" },
+      name: { type: "computedString", value: `Item ${i}` },
+      parentId: `b${i}`,
+      childIds: [`-${i}`],
+      backendDOMNodeId: 102 + 3 * i,
+    });
+  }
+  return nodes;
+}
+
+/** DevTools' answers over `nodes`, with the calls made. */
+function fakeDevtools(nodes: RawAxNode[], elements = 10_000) {
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const calls: string[] = [];
+  const command = (method: string, params?: Record<string, unknown>): Promise<unknown> => {
+    calls.push(method);
+    switch (method) {
+      case "Accessibility.enable":
+        return Promise.resolve({});
+      case "Accessibility.getRootAXNode":
+        return Promise.resolve({ node: nodes[0] });
+      case "Accessibility.getChildAXNodes": {
+        const node = byId.get(String(params?.id));
+        const children = (node?.childIds ?? []).map((id) => byId.get(id)).filter((n) => n);
+        return Promise.resolve({ nodes: children });
+      }
+      case "Accessibility.getFullAXTree":
+        return Promise.resolve({ nodes });
+      case "DOM.getDocument":
+        return Promise.resolve({ root: { nodeId: 1 } });
+      case "DOM.performSearch":
+        return Promise.resolve({ searchId: "s", resultCount: elements });
+      case "DOM.discardSearchResults":
+        return Promise.resolve({});
+    }
+    return Promise.reject(new Error(`unexpected ${method}`));
+  };
+  return { command, calls };
+}
+
+Deno.test("a walk that reaches the end holds the whole tree", async () => {
+  const nodes = listTree(5);
+  const { command } = fakeDevtools(nodes);
+  const walk = await walkAxTree(command, 1_000);
+  assert.equal(walk.stopped, false);
+  assert.equal(walk.unread, 0);
+  assert.deepEqual(
+    walk.nodes.map((node) => node.nodeId).sort(),
+    nodes.map((node) => node.nodeId).sort(),
+  );
+});
+
+Deno.test("a walk stops at its bound with a prefix of the document and counts the rest", async () => {
+  const { command, calls } = fakeDevtools(listTree(1_000));
+  const walk = await walkAxTree(command, 30);
+  assert.equal(walk.stopped, true);
+  const items = walk.nodes.filter((node) => node.role?.value === "listitem");
+  // Every item kept comes before every item left out, and the last one may be partly read.
+  assert.deepEqual(
+    items.map((node) => node.nodeId),
+    Array.from({ length: items.length }, (_, i) => `i${i}`),
+  );
+  assert.ok(items.length >= 9 && items.length <= 11, `${items.length} items`);
+  // Each item left out is about as large as one read whole: 3 nodes.
+  const left = 3 * 1_000 - walk.nodes.filter((node) => /^[ibt]/.test(node.nodeId)).length;
+  assert.ok(Math.abs(walk.unread - left) <= 3, `${walk.unread} for ${left}`);
+  assert.ok(calls.length < 200, `${calls.length} calls for 30 rows`);
+});
+
+Deno.test("a walk ends on children DevTools never sends, and on a cycle", async () => {
+  const nodes = listTree(3);
+  nodes[2] = { ...nodes[2], childIds: ["missing", ...(nodes[2].childIds ?? [])] };
+  // A malformed answer naming an ancestor as a child.
+  nodes[3] = { ...nodes[3], childIds: ["b0", "1"] };
+  const { command } = fakeDevtools(nodes);
+  const walk = await walkAxTree(command, 1_000);
+  assert.equal(walk.stopped, false);
+  assert.ok(walk.nodes.some((node) => node.nodeId === "t2"));
+});
+
+Deno.test("a walk rejects a malformed root as INTERNAL", async () => {
+  const command = (method: string) =>
+    Promise.resolve(method === "Accessibility.getRootAXNode" ? { node: { nodeId: 1 } } : {});
+  await assert.rejects(walkAxTree(command, 10), (error) => isLeashError(error, "INTERNAL"));
+});
+
+Deno.test("a small page, or one whose size is unknown, is read whole in one call", async () => {
+  for (const elements of [50, undefined]) {
+    const { command, calls } = fakeDevtools(listTree(5), elements ?? 0);
+    const counted = elements === undefined
+      ? (method: string, params?: Record<string, unknown>) =>
+        method === "DOM.performSearch" ? Promise.reject(new Error("no")) : command(method, params)
+      : command;
+    const read = await readAxTree(counted, { rows: 100, maxDepth: 64 });
+    assert.equal(read.stopped, false);
+    assert.ok(calls.includes("Accessibility.getFullAXTree"));
+    assert.ok(!calls.includes("Accessibility.getChildAXNodes"));
+  }
+  const { command, calls } = fakeDevtools(listTree(500), 2_000);
+  const read = await readAxTree(command, { rows: 100, maxDepth: 64 });
+  assert.equal(read.stopped, true);
+  assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+});
