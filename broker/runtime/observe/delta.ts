@@ -20,8 +20,17 @@ export interface RowDelta {
   current: { marker: "+" | "~"; row: Row }[];
 }
 
-/** How `after` differs from `before`. */
-export function diffRows(before: readonly Row[], after: readonly Row[]): RowDelta {
+/**
+ * How `after` differs from `before`. With `afterCut` (the read behind
+ * `after` stopped at its bound before the document's end), rows of `before`
+ * past the last one `after` still holds are not counted removed: the read
+ * did not reach them, so nothing says they went.
+ */
+export function diffRows(
+  before: readonly Row[],
+  after: readonly Row[],
+  afterCut = false,
+): RowDelta {
   const old = new Map<number, Row>();
   for (const row of before) old.set(row.backendNodeId, row);
   const seen = new Set<number>();
@@ -37,7 +46,13 @@ export function diffRows(before: readonly Row[], after: readonly Row[]): RowDelt
       delta.current.push({ marker: "~", row });
     }
   }
-  for (const row of before) if (!seen.has(row.backendNodeId)) delta.removed.push(row);
+  let reached = before.length - 1;
+  if (afterCut) {
+    while (reached >= 0 && !seen.has(before[reached].backendNodeId)) reached--;
+  }
+  for (const [i, row] of before.entries()) {
+    if (i <= reached && !seen.has(row.backendNodeId)) delta.removed.push(row);
+  }
   return delta;
 }
 

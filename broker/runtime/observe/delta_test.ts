@@ -33,3 +33,11 @@ Deno.test("diffRows() of equal lists is empty", () => {
   const delta = diffRows(rows, rows.map((r) => ({ ...r })));
   assert.equal(delta.added.length + delta.removed.length + delta.changed.length, 0);
 });
+
+Deno.test("diffRows() after a read cut at its bound counts no unread tail as removed", () => {
+  const before = [row(1, "a"), row(2, "b"), row(3, "c"), row(4, "d")];
+  // An inserted row pushed "d" past the read's bound; "b" is gone for real.
+  const after = [row(1, "a"), row(9, "new"), row(3, "c")];
+  assert.deepEqual(diffRows(before, after, true).removed.map((one) => one.name), ["b"]);
+  assert.deepEqual(diffRows(before, after).removed.map((one) => one.name), ["b", "d"]);
+});

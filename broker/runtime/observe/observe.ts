@@ -145,7 +145,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     };
   }
 
-  const delta = withoutFocusHandOff(diffRows(baseline.rows, rows), baseline.rows, input.actedOn);
+  const delta = withoutFocusHandOff(
+    diffRows(baseline.rows, rows, snapshot.cut !== null),
+    baseline.rows,
+    input.actedOn,
+  );
   const entries: { marker: DeltaMarker; row: Row }[] = [
     ...delta.current,
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),

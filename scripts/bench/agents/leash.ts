@@ -111,17 +111,17 @@ class LeashDriver implements Driver {
   async navigate(key: string, url: string): Promise<ToolReply> {
     const page = this.#page(key);
     if (page.last === undefined) throw new Error(`Cannot navigate ${key}: observe it first`);
+    // No ref: the server fences the navigation with the epoch it last showed.
     const reply = await this.#session.call("browser_act", {
       leaseId: page.leaseId,
-      documentEpoch: page.last.documentEpoch,
       action: { kind: "navigate", url },
     }, 60_000);
-    const result = ActResultSchema.parse(reply.structured);
+    const result = LeanActResultSchema.parse(reply.structured);
     if (result.observation === null) {
       throw new Error(`Cannot navigate ${key}: the page was not read`);
     }
-    // The next navigation names the new document's epoch.
-    page.last = result.observation;
+    // The result's text carries the new document's whole observation.
+    page.last = leashRows(reply.text);
     return reply;
   }
 
