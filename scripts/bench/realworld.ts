@@ -187,13 +187,7 @@ function taskTable(servers: readonly Server[]): string {
       `${server.results?.filter((result) => result.achieved).length} of ${tasks.length}`
     ),
   ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...table.map((cells) => cells[i].length))
-  );
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(header), line(widths.map((width) => "-".repeat(width))), ...table.map(line)]
-    .join("\n");
+  return aligned(header, table);
 }
 
 /** Lines of `table` under `header`, each column padded to its widest cell. */
