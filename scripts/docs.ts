@@ -145,11 +145,11 @@ function costSection(): string[] {
   return [
     "## What a call costs",
     "",
-    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; nine tasks on pages built with unmodified npm UI libraries; December 2026). One task — open the page, look, act three or four times — costs Leash 340–500 tokens on a small page, against 390–860 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task.",
+    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; nine tasks on pages built with unmodified npm UI libraries; December 2026). One task — open the page, look, act three or four times — costs Leash 270–420 tokens on a small page, against 340–860 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task.",
     "",
     "| call | tokens | what the text holds |",
     "| --- | --- | --- |",
-    "| `browser_claim` with its first look | 140–240 on a small page, ~950 on a 12-row grid | the lease line, then a whole observation |",
+    "| `browser_claim` with its first look | 100–200 on a small page, ~900 on a 12-row grid | the lease line, then a whole observation |",
     "| `browser_act` whose only effect is one field's new value | at most 40 | `act verified`, the page-data note, the one changed row |",
     "| `browser_act` that opens a popup or dialog | 60–110 | the added rows, placed (`in listbox …`) |",
     "| `browser_act` whose change passes 600 tokens | ~80 | the changed regions in one line each, with the call that shows them |",

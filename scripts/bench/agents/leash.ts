@@ -7,7 +7,7 @@
  * @module
  */
 import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
-import { LeaseSchema } from "../../../contracts/methods/common.ts";
+import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
 import { LeanActResultSchema } from "../../../broker/mcp/structured.ts";
 import { leashRows, type Row } from "../../../tests/realworld/rows.ts";
 import type { Driver, FoundRef } from "./driver.ts";
@@ -70,7 +70,7 @@ class LeashDriver implements Driver {
       // This benchmark measures observe on its own, so the claim does not look first.
       observe: false,
     }, 60_000);
-    this.#pages.set(key, { leaseId: LeaseSchema.parse(claimed.structured).leaseId });
+    this.#pages.set(key, { leaseId: ClaimResultSchema.parse(claimed.structured).leaseId });
   }
 
   async observe(key: string): Promise<ToolReply> {
