@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { parentsOf } from "./placement.ts";
 import type { Row } from "./rows.ts";
 
 /** What changed between two row lists. */
@@ -53,7 +54,50 @@ export function diffRows(
   for (const [i, row] of before.entries()) {
     if (i <= reached && !seen.has(row.backendNodeId)) delta.removed.push(row);
   }
-  return delta;
+  return withoutReplicas(delta, before, after);
+}
+
+/**
+ * `delta` without the rows a page only re-created: a row without a ref
+ * removed and an identical one (role, name, value, states) added under the
+ * same parent row. Nothing a reader can see or use changed — a select's
+ * options built again, a label drawn again. A row with a ref is never
+ * paired: its new ref is news.
+ */
+function withoutReplicas(delta: RowDelta, before: readonly Row[], after: readonly Row[]): RowDelta {
+  const parentIds = (rows: readonly Row[]) => {
+    const parents = parentsOf(rows);
+    return new Map(rows.map((row, i) => {
+      const parent = parents[i];
+      return [row.backendNodeId, parent === null ? null : rows[parent].backendNodeId];
+    }));
+  };
+  const oldParents = parentIds(before);
+  const newParents = parentIds(after);
+  const key = (row: Row, parent: number | null | undefined) =>
+    JSON.stringify([parent ?? null, row.role, row.name, row.value ?? "", row.states, row.level]);
+  const gone = new Map<string, Row[]>();
+  for (const row of delta.removed) {
+    if (row.ref !== null) continue;
+    const k = key(row, oldParents.get(row.backendNodeId));
+    gone.set(k, [...(gone.get(k) ?? []), row]);
+  }
+  if (gone.size === 0) return delta;
+  const paired = new Set<Row>();
+  for (const row of delta.added) {
+    if (row.ref !== null) continue;
+    const twin = gone.get(key(row, newParents.get(row.backendNodeId)))?.shift();
+    if (twin === undefined) continue;
+    paired.add(row);
+    paired.add(twin);
+  }
+  if (paired.size === 0) return delta;
+  return {
+    added: delta.added.filter((row) => !paired.has(row)),
+    removed: delta.removed.filter((row) => !paired.has(row)),
+    changed: delta.changed,
+    current: delta.current.filter(({ row }) => !paired.has(row)),
+  };
 }
 
 function differs(a: Row, b: Row): boolean {

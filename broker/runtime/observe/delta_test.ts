@@ -41,3 +41,36 @@ Deno.test("diffRows() after a read cut at its bound counts no unread tail as rem
   assert.deepEqual(diffRows(before, after, true).removed.map((one) => one.name), ["b"]);
   assert.deepEqual(diffRows(before, after).removed.map((one) => one.name), ["b", "d"]);
 });
+
+Deno.test("diffRows() leaves out rows without a ref the page only re-created in the same place", () => {
+  const before = [
+    row(1, "Month", { role: "combobox", ref: "e1" }),
+    row(2, "March", { role: "option", level: 1 }),
+    row(3, "April", { role: "option", level: 1 }),
+    row(4, "Day 1", { role: "generic", ref: "e2" }),
+  ];
+  // The select's options built again (new nodes, same rows), the day cell too (new ref).
+  const after = [
+    row(1, "Month", { role: "combobox", ref: "e1" }),
+    row(12, "March", { role: "option", level: 1 }),
+    row(13, "April", { role: "option", level: 1 }),
+    row(14, "Day 1", { role: "generic", ref: "e3" }),
+  ];
+  const delta = diffRows(before, after);
+  assert.deepEqual(delta.added.map((one) => one.ref), ["e3"]);
+  assert.deepEqual(delta.removed.map((one) => one.ref), ["e2"]);
+});
+
+Deno.test("diffRows() keeps a re-created row without a ref whose parent is new", () => {
+  const before = [
+    row(1, "Sure?", { role: "dialog", ref: "e1" }),
+    row(2, "It cannot be undone", { role: "StaticText", level: 1 }),
+  ];
+  const after = [
+    row(11, "Sure?", { role: "dialog", ref: "e2" }),
+    row(12, "It cannot be undone", { role: "StaticText", level: 1 }),
+  ];
+  const delta = diffRows(before, after);
+  assert.deepEqual(delta.added.map((one) => one.backendNodeId), [11, 12]);
+  assert.deepEqual(delta.removed.map((one) => one.backendNodeId), [1, 2]);
+});
