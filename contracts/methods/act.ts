@@ -215,6 +215,11 @@ export const actMethods = {
 };
 
 export type Action = z.infer<typeof ActionSchema>;
+
+/** The ref an action aims at, when it has one. */
+export function refOf(action: Action): string | undefined {
+  return "ref" in action ? action.ref : undefined;
+}
 export type Expectation = z.infer<typeof ExpectationSchema>;
 export type ActResult = z.infer<typeof ActResultSchema>;
 export type ActNote = z.infer<typeof ActNoteSchema>;

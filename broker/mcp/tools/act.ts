@@ -4,7 +4,7 @@
  * @module
  */
 import { isLeashError } from "../../../contracts/errors.ts";
-import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { clientMethods, refOf } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
 import { NotedError } from "../errors.ts";
@@ -66,7 +66,7 @@ export const actTool = defineTool({
   async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
     const documentEpoch = args.documentEpoch ?? args.frame?.documentEpoch ??
-      session.leases.epochFor(args.leaseId, "ref" in args.action ? args.action.ref : undefined);
+      session.leases.epochFor(args.leaseId, refOf(args.action));
     if (documentEpoch === undefined) {
       session.leases.assertNotEnded(args.leaseId);
       throw new NotedError("INVALID_PARAMS", noEpochNote);

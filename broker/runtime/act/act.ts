@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { Action, ActResult } from "../../../contracts/methods/mod.ts";
+import { type Action, type ActResult, refOf } from "../../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
 import type { Observation } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
@@ -41,11 +41,6 @@ export type ActParams = ParamsOf<ClientMethods, "browser.act">;
 
 /** The token budget of the observation an action result carries. */
 export const actObservationTokens = 1_500;
-
-/** The ref an action aims at, when it has one. */
-export function refOf(action: Action): string | undefined {
-  return "ref" in action ? action.ref : undefined;
-}
 
 /** The page after an action, or `null` when it cannot be read (the action stands regardless). */
 async function observationAfter(

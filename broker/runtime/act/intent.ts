@@ -9,7 +9,8 @@
 import { actPayload, type Intent, payloadHash, summarizeAction } from "../../journal/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
-import { type ActParams, refOf } from "./act.ts";
+import { refOf } from "../../../contracts/methods/mod.ts";
+import type { ActParams } from "./act.ts";
 
 /** What the audit records for a lease this Broker does not know. */
 const unknownPlace = "unknown";
