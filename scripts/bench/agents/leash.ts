@@ -11,7 +11,12 @@ import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
 import { LeanActResultSchema } from "../../../broker/mcp/structured.ts";
 import { leashRows, type Row } from "../../../tests/realworld/rows.ts";
 import type { Driver, FoundRef } from "./driver.ts";
-import { connectStdio, type StdioSession, type ToolReply } from "./mcp_stdio.ts";
+import {
+  connectStdio,
+  type ServerCommand,
+  type StdioSession,
+  type ToolReply,
+} from "./mcp_stdio.ts";
 
 /** What the Leash side needs from the end-to-end world. */
 export interface LeashWorld {
@@ -23,11 +28,11 @@ export interface LeashWorld {
 
 const repoRoot = new URL("../../../", import.meta.url).pathname;
 
-/** Start the Leash MCP server on `world`'s Broker. */
-export async function startLeash(world: LeashWorld): Promise<Driver> {
-  const session = await connectStdio({
+/** The Leash MCP server from this checkout, on the Broker of `runtimeDir`. */
+export function leashServerCommand(runtimeDir: string): ServerCommand {
+  return {
     command: Deno.execPath(),
-    args: mcpRunArgs(world.runtimeDir),
+    args: mcpRunArgs(runtimeDir),
     cwd: repoRoot,
     env: {
       PATH: Deno.env.get("PATH") ?? "",
@@ -35,8 +40,12 @@ export async function startLeash(world: LeashWorld): Promise<Driver> {
       ...(Deno.env.has("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR") ?? "" } : {}),
       NO_COLOR: "1",
     },
-  });
-  return new LeashDriver(world, session);
+  };
+}
+
+/** Start the Leash MCP server on `world`'s Broker. */
+export async function startLeash(world: LeashWorld): Promise<Driver> {
+  return new LeashDriver(world, await connectStdio(leashServerCommand(world.runtimeDir)));
 }
 
 interface LeasedPage {

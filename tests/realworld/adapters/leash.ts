@@ -9,9 +9,9 @@
  *
  * @module
  */
-import { mcpRunArgs } from "../../../broker/mcp/launch.ts";
 import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
 import { LeanActResultSchema, LeanObservationSchema } from "../../../broker/mcp/structured.ts";
+import { leashServerCommand } from "../../../scripts/bench/agents/leash.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { Adapter, Meter, Observed } from "../agent.ts";
 import { applyLeashDelta, leashRows } from "../rows.ts";
@@ -58,21 +58,9 @@ function textOf(step: Step): string {
   return step.intent === "fill" || step.intent === "type" ? step.text : "";
 }
 
-const repoRoot = new URL("../../../", import.meta.url).pathname;
-
 /** Start the Leash MCP server on `world`'s Broker, its calls counted by `meter`. */
 export async function startLeashAdapter(world: LeashWorld, meter: Meter): Promise<Adapter> {
-  const session = await connectStdio({
-    command: Deno.execPath(),
-    args: mcpRunArgs(world.runtimeDir),
-    cwd: repoRoot,
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: Deno.env.get("HOME") ?? "",
-      ...(Deno.env.has("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR") ?? "" } : {}),
-      NO_COLOR: "1",
-    },
-  });
+  const session = await connectStdio(leashServerCommand(world.runtimeDir));
   return new LeashAdapter(world, meter.wrap(session));
 }
 
