@@ -9,7 +9,8 @@ Deno.test("each input field becomes a kebab-case flag of its kind", () => {
   assert.deepEqual(
     specs.map(({ name, kind, required }) => [name, kind, required]),
     [
-      ["lease-id", "string", true],
+      // A tool's leaseId is optional: the one live lease stands in for it (broker/mcp/define.ts).
+      ["lease-id", "string", false],
       ["query", "string", false],
       ["since", "string", false],
       ["frame", "json", false],
@@ -54,7 +55,7 @@ Deno.test("bad numbers, bad JSON, unknown flags, positionals and missing flags a
   assert.throws(() => parseFlags(specs, {}, [...base.slice(0, 4), "--action", "{x"]), UsageError);
   assert.throws(() => parseFlags(specs, {}, [...base, "--bogus", "1"]), UsageError);
   assert.throws(() => parseFlags(specs, {}, [...base, "extra"]), UsageError);
-  assert.throws(() => parseFlags(specs, {}, base.slice(2)), /--lease-id is required/);
+  assert.throws(() => parseFlags(specs, {}, base.slice(0, 4)), /--action is required/);
   assert.throws(
     () => parseFlags(flagSpecs(observeTool.input), {}, ["--lease-id", "L", "--max-tokens", "x"]),
     /--max-tokens: "x" is not a number/,
@@ -63,9 +64,9 @@ Deno.test("bad numbers, bad JSON, unknown flags, positionals and missing flags a
 
 Deno.test("a synopsis shows required flags bare and the rest in brackets", () => {
   assert.equal(
-    synopsis(flagSpecs(observeTool.input).slice(0, 2), {
+    synopsis(flagSpecs(actTool.input).filter((spec) => spec.key !== "requestId").slice(0, 3), {
       json: { type: "boolean", description: "" },
     }),
-    "--lease-id <string> [--query <string>] [--json]",
+    "[--lease-id <string>] [--document-epoch <string>] --action <json> [--json]",
   );
 });

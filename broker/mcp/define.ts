@@ -73,6 +73,14 @@ export interface Tool {
   run(args: unknown, context: ToolContext): Promise<ToolOutput>;
 }
 
+/**
+ * What every page tool says of its `leaseId`. It may be left out while the
+ * session holds one live lease, the common case: the handle costs the
+ * model some six tokens on every call and names nothing it could mix up.
+ */
+export const leaseIdNote =
+  "The lease from browser_claim: its handle such as `L1`, or its `leaseId`; leave it out while you hold exactly one live lease.";
+
 /** A call's ceiling when the Broker answers on its own schedule. */
 export const callTimeoutMs = 60_000;
 
@@ -83,21 +91,31 @@ export function verbOf(name: string): string {
 
 /** Declare a tool. */
 export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): Tool {
+  const onLease = "leaseId" in spec.input.shape;
   return {
     name: spec.name,
     verb: verbOf(spec.name),
     method: spec.method,
     title: clientMethods[spec.method].title,
     description: spec.description,
-    input: spec.input,
+    // What callers see: `leaseId` optional, filled with the one live lease before the handler.
+    input: onLease ? spec.input.partial({ leaseId: true } as never) : spec.input,
     hints: spec.hints,
-    run(args, context) {
+    async run(args, context) {
+      if (onLease) args = withSoleLease(args, context);
       const parsed = spec.input.safeParse(args);
       if (!parsed.success) {
-        return Promise.reject(new NotedError("INVALID_PARAMS", z.prettifyError(parsed.error)));
+        throw new NotedError("INVALID_PARAMS", z.prettifyError(parsed.error));
       }
       // A handle from an earlier text names the same thing as its wire ID.
-      return spec.handler(context.session.handles.wireArgs(parsed.data), context);
+      return await spec.handler(context.session.handles.wireArgs(parsed.data), context);
     },
   };
+}
+
+/** `args` with `leaseId` set to the session's one live lease when the caller left it out. */
+function withSoleLease(args: unknown, context: ToolContext): unknown {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  if ((args as Record<string, unknown>).leaseId !== undefined) return args;
+  return { ...args, leaseId: context.session.leases.sole() };
 }

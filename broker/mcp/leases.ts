@@ -67,6 +67,11 @@ export function leaseEndNote(why: ClientLeaseEnd): string {
   return notes[why];
 }
 
+const noLeaseNote =
+  "This call needs a lease and this session holds no live lease: claim one with browser_claim.";
+const severalLeasesNote =
+  "This session holds more than one live lease: name the one you mean with leaseId.";
+
 /** Ended entries kept so a late call can still be told why; the oldest go first. */
 const endedKept = 256;
 
@@ -119,6 +124,16 @@ export class LeaseBook {
       if (entry.ended === undefined && entry.lease !== undefined) leases.push(entry.lease);
     }
     return leases;
+  }
+
+  /**
+   * The ID of the one live lease, for a call that names none; with none or
+   * several there is nothing safe to choose, so the call is refused.
+   */
+  sole(): string {
+    const live = this.live();
+    if (live.length === 1) return live[0].leaseId;
+    throw new NotedError("INVALID_PARAMS", live.length === 0 ? noLeaseNote : severalLeasesNote);
   }
 
   /** How many live leases connection `generation` holds. */

@@ -455,3 +455,47 @@ Deno.test("observe since last compares with the last observation of the same sco
     },
   );
 });
+
+Deno.test("page tools without leaseId use the session's one live lease", async () => {
+  const fake = fakeBroker({ ...base, "browser.claim": () => sampleLease("lease-wire-1") });
+  const context = { session: fake.session };
+  await claimTool.run({ instance: "i1" }, context);
+  await observeTool.run({}, context);
+  await actTool.run({ action: { kind: "click", ref: "e1" } }, context);
+  await releaseTool.run({}, context);
+  assert.deepEqual(
+    fake.calls.slice(1).map((call) => [call.method, (call.params as { leaseId?: string }).leaseId]),
+    [
+      ["browser.observe", "lease-wire-1"], // the claim's first look
+      ["browser.observe", "lease-wire-1"],
+      ["browser.act", "lease-wire-1"],
+      ["browser.release", "lease-wire-1"],
+    ],
+  );
+});
+
+Deno.test("page tools without leaseId are refused with a note when no lease or several are live", async () => {
+  let next = 0;
+  const fake = fakeBroker({ ...base, "browser.claim": () => sampleLease(`lease-${++next}`) });
+  const context = { session: fake.session };
+  const refused = (pattern: RegExp) => (error: unknown) => {
+    assert.ok(error instanceof NotedError);
+    assert.equal(error.code, "INVALID_PARAMS");
+    assert.match(error.note, pattern);
+    return true;
+  };
+  await assert.rejects(observeTool.run({}, context), refused(/holds no live lease/));
+  await claimTool.run({ instance: "i1" }, context);
+  await claimTool.run({ instance: "i1" }, context);
+  const asked = fake.calls.length;
+  await assert.rejects(
+    actTool.run({ action: { kind: "click", ref: "e1" } }, context),
+    refused(/more than one live lease/),
+  );
+  await assert.rejects(releaseTool.run({}, context), refused(/more than one live lease/));
+  assert.equal(fake.calls.length, asked, "nothing was sent to the Broker");
+  // Naming one still works, and once one is released the other is the sole lease.
+  await releaseTool.run({ leaseId: "L1" }, context);
+  await observeTool.run({}, context);
+  assert.equal((fake.calls.at(-1)?.params as { leaseId?: string }).leaseId, "lease-2");
+});

@@ -218,7 +218,7 @@ const states = ElementStateSchema.options.join("|");
 const ourLines: readonly RegExp[] = [
   /^\[page\] ""$/,
   /^url: ""$/,
-  new RegExp(`^epoch: ${word}(  scope: (subtree ${word}|query ""( in ${word})?))?$`),
+  new RegExp(`^scope: (subtree ${word}|query ""( in ${word})?)$`),
   /^# no changes$/,
   new RegExp(`^- (${word}|"")( "")?( ref=${word})?( \\(and [\\d,]+ rows inside\\))?$`),
   new RegExp(

@@ -6,7 +6,7 @@
 import { isLeashError } from "../../../contracts/errors.ts";
 import { clientMethods, refOf } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatAct } from "../format.ts";
 
@@ -38,9 +38,7 @@ export const actTool = defineTool({
     "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched and the error says why (what covers it, which condition failed, which action can take it): observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
   input: actParams.omit({ sessionId: true }).extend({
-    leaseId: actParams.shape.leaseId.describe(
-      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
-    ),
+    leaseId: actParams.shape.leaseId.describe(leaseIdNote),
     requestId: actParams.shape.requestId.optional().describe(
       "Your ID for this action (up to 128 characters), new for every distinct action; reuse it only to retry the identical action.",
     ),

@@ -8,7 +8,7 @@
  * @module
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { formatCapture } from "../format.ts";
 
 const captureParams = clientMethods["browser.capture"].params;
@@ -23,9 +23,7 @@ export const captureTool = defineTool({
     "Before the image is returned the lease is re-checked; if it ended meanwhile you get LEASE_NOT_FOUND and no image.",
   ].join(" "),
   input: captureParams.omit({ sessionId: true }).extend({
-    leaseId: captureParams.shape.leaseId.describe(
-      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
-    ),
+    leaseId: captureParams.shape.leaseId.describe(leaseIdNote),
     format: captureParams.shape.format.describe('"png" (default) or "jpeg" (smaller).'),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },

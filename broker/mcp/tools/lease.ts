@@ -14,7 +14,7 @@ import {
 } from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
@@ -41,7 +41,7 @@ export const claimTool = defineTool({
   name: "browser_claim",
   method: "browser.claim",
   description: [
-    "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) needs its `leaseId` (the short handle such as `L1` shown in the text, or the full ID).",
+    "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) works on it: while it is your only live lease they need no `leaseId`, else pass its short handle such as `L1` shown in the text (or the full ID).",
     "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
     "Omit `instance` when exactly one browser is connected, and `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
@@ -191,9 +191,7 @@ export const releaseTool = defineTool({
     "Releasing a lease that already ended is harmless and says so.",
   ].join(" "),
   input: releaseParams.omit({ sessionId: true }).extend({
-    leaseId: releaseParams.shape.leaseId.describe(
-      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
-    ),
+    leaseId: releaseParams.shape.leaseId.describe(leaseIdNote),
   }),
   hints: {
     readOnlyHint: false,

@@ -5,7 +5,7 @@
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { NotedError } from "../errors.ts";
 
 const observeParams = clientMethods["browser.observe"].params;
@@ -17,7 +17,6 @@ export const lastCursor = "last";
 export const noCursorNote =
   'This session has shown you no observation of this scope on the lease yet, so there is nothing for since "last" to compare with: observe without since.';
 
-const leaseIdNote = "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.";
 const frameNote =
   "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
 

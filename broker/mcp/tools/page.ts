@@ -6,13 +6,12 @@
 import { z } from "zod";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { formatWindow } from "../format.ts";
 
 const readParams = clientMethods["browser.readPage"].params;
 const readOptions = readParams.shape.options.shape;
 
-const leaseIdNote = "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.";
 const frameNote =
   "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
 

@@ -117,12 +117,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     title: snapshot.title,
     url: snapshot.url,
   });
-  const header = renderHeader({
-    title: snapshot.title,
-    url: snapshot.url,
-    documentEpoch,
-    scope,
-  });
+  const header = renderHeader({ title: snapshot.title, url: snapshot.url, scope });
   if (snapshot.signals !== undefined) header.push(signalsNote[snapshot.signals]);
   const maxTokens = input.maxTokens ?? defaultMaxTokens;
   const cut = snapshot.cut;
@@ -231,7 +226,7 @@ export function buildPageWindow(input: PageWindowInput, books: ObserveBooks): Pa
   const documentEpoch = books.epochs.epochFor(leaseId, window.frameId, window.loaderId);
   const refs = refTableOf(books, documentEpoch);
   const rows = attachRefs(pruneAxNodes(window.nodes) ?? [], refs);
-  const header = renderHeader({ title: window.title, url: window.url, documentEpoch, scope });
+  const header = renderHeader({ title: window.title, url: window.url, scope });
   if (rows.length === 0) header.push("# no rows in this window");
   let trailer: string | null = null;
   if (input.continuation !== null) {

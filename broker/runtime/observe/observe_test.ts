@@ -58,7 +58,7 @@ Deno.test("a form page renders as its golden text", () => {
   assert.equal(observation.documentEpoch, "d1");
   assert.equal(observation.cursor, "c1");
   // One line per row after the header.
-  assert.equal(observation.text.split("\n").length, 4 + observation.nodes.length);
+  assert.equal(observation.text.split("\n").length, 3 + observation.nodes.length);
 });
 
 Deno.test("a table page renders as its golden text", () => {
@@ -96,7 +96,7 @@ Deno.test("every rendered row carries the ref of its structured node", () => {
     snapshot: loadSnapshot("form_page.json"),
     scope: page,
   }, testBooks());
-  const lines = observation.text.split("\n").slice(4);
+  const lines = observation.text.split("\n").slice(3);
   observation.nodes.forEach((node, i) => {
     assert.equal(lines[i].startsWith("  ".repeat(node.level)), true);
     assert.equal(
@@ -323,7 +323,7 @@ Deno.test("a subtree scope shows one container; an unknown or stale rootRef is S
     books,
   );
   assert.deepEqual(subtree.text.split("\n").slice(3), [
-    `epoch: d1  scope: subtree ${country}`,
+    `scope: subtree ${country}`,
     `combobox "Country" value="United Kingdom" collapsed ref=${country}`,
     '  option "United Kingdom" selected',
     '  option "France"',
@@ -379,7 +379,7 @@ Deno.test("an observation over budget keeps whole rows and says what it left out
   assert.ok(estimateTokens(observation.text) <= 150, `${estimateTokens(observation.text)} tokens`);
   const lines = observation.text.split("\n");
   const trailer = lines.at(-1) ?? "";
-  assert.equal(lines.length, 4 + observation.nodes.length + 1);
+  assert.equal(lines.length, 3 + observation.nodes.length + 1);
   const omitted = observation.truncated?.omitted ?? 0;
   assert.ok(omitted > 0);
   assert.equal(
@@ -524,7 +524,7 @@ Deno.test("hostile page text cannot create lines, refs or instructions outside q
   );
   const observation = observe({ leaseId: "L", snapshot, scope: page }, testBooks());
   const lines = observation.text.split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/);
-  assert.equal(lines.length, 4 + observation.nodes.length);
+  assert.equal(lines.length, 3 + observation.nodes.length);
   assert.equal(lines[0], pageDataNote);
   for (const line of lines) {
     assert.ok(!line.trimStart().startsWith('button "Pay"'), line);

@@ -87,23 +87,26 @@ export function renderScope(scope: ObservationScope): string {
 export interface HeaderInfo {
   title: string;
   url: string;
-  documentEpoch: string;
   scope: ObservationScope;
 }
 
 /**
- * The header lines, starting with {@linkcode pageDataNote}: title, URL, the
- * epoch, and the scope unless it is the whole page. The cursor stays in the
- * structured result (`since: "last"` names it over MCP).
+ * The header lines, starting with {@linkcode pageDataNote}: title, URL, and
+ * the scope unless it is the whole page. The epoch and cursor stay in the
+ * structured result: the callers that read this text (the MCP tools, the
+ * shell) fence an action with the epoch of the observation that showed its
+ * ref and name the cursor with `since: "last"`, so copying either from here
+ * would only cost a model tokens; an action that replaces the document says
+ * so with its new epoch.
  */
 export function renderHeader(info: HeaderInfo): string[] {
-  const scope = info.scope.kind === "page" ? "" : `  scope: ${renderScope(info.scope)}`;
-  return [
+  const header = [
     pageDataNote,
     `[page] ${quote(boundText(info.title, headerTitleUnits).text)}`,
     `url: ${quote(boundText(info.url, headerUrlUnits).text)}`,
-    `epoch: ${word(info.documentEpoch)}${scope}`,
   ];
+  if (info.scope.kind !== "page") header.push(`scope: ${renderScope(info.scope)}`);
+  return header;
 }
 
 /**

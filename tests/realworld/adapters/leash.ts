@@ -110,20 +110,19 @@ class LeashAdapter implements Adapter {
     const known = this.#rows;
     if (narrow === undefined && why === "reveal" && known !== undefined && !known.partial) {
       // The last answer was whole: what changed since is a fresh look.
-      const reply = await this.#session.call("browser_observe", {
-        leaseId: this.#leaseId(),
-        since: "last",
-      });
+      this.#assertClaimed();
+      const reply = await this.#session.call("browser_observe", { since: "last" });
       const observation = LeanObservationSchema.parse(reply.structured);
       if (observation.truncated === null) {
         this.#rows = { rows: applyLeashDelta(known.rows, reply.text), partial: false };
         return this.#rows;
       }
     }
-    const reply = await this.#session.call("browser_observe", {
-      leaseId: this.#leaseId(),
-      ...(narrow === undefined ? {} : { query: narrow }),
-    });
+    this.#assertClaimed();
+    const reply = await this.#session.call(
+      "browser_observe",
+      narrow === undefined ? {} : { query: narrow },
+    );
     const observation = LeanObservationSchema.parse(reply.structured);
     const observed = { rows: leashRows(reply.text), partial: observation.truncated !== null };
     if (narrow === undefined) this.#rows = observed;
@@ -131,8 +130,9 @@ class LeashAdapter implements Adapter {
   }
 
   async act(step: Step, ref: string | undefined): Promise<void> {
+    // One lease at a time, as an agent doing one task holds: page tools need no leaseId.
+    this.#assertClaimed();
     const reply = await this.#session.call("browser_act", {
-      leaseId: this.#leaseId(),
       action: actions[step.intent](step, ref),
     });
     const result = LeanActResultSchema.parse(reply.structured);
@@ -155,7 +155,7 @@ class LeashAdapter implements Adapter {
     this.#first = undefined;
     this.#rows = undefined;
     if (leaseId !== undefined) {
-      await this.#session.call("browser_release", { leaseId }, 10_000).catch(() => {});
+      await this.#session.call("browser_release", {}, 10_000).catch(() => {});
     }
     await this.#closeTab?.();
     this.#closeTab = undefined;
@@ -165,8 +165,7 @@ class LeashAdapter implements Adapter {
     return this.#session.close();
   }
 
-  #leaseId(): string {
+  #assertClaimed(): void {
     if (this.#lease === undefined) throw new Error("Cannot use the page: it is not claimed");
-    return this.#lease;
   }
 }
