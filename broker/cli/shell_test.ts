@@ -109,7 +109,7 @@ Deno.test("a shell lease persists between lines; the lease and the last epoch ar
     documentEpoch: "d7",
     sessionId: "-",
   });
-  assert.match(io.outs[0], /^lease L1 on tab t1 {2}scope: the origin of the page below\n/);
+  assert.match(io.outs[0], /^lease L1 on tab t1 for this origin\n/);
   assert.match(io.outs[2], /^act verified {2}requestId: pay-1/);
   assert.match(io.outs[3], /^captured the viewport: image\/png 4x3 .*\nsaved to /);
   assert.deepEqual(await Deno.readFile(file), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));

@@ -105,13 +105,14 @@ export function formatTabs(instance: string, tabs: Tabs, handles: Handles): stri
  */
 export function formatLease(lease: Lease, handles: Handles, pageUrl?: string): string {
   const scope = lease.scope.kind !== "origin"
-    ? "the whole tab (personal mode)"
+    ? "for the whole tab (personal mode)"
     : originOf(pageUrl) === lease.scope.origin
-    ? "the origin of the page below"
-    : `origin ${quote(lease.scope.origin)}`;
+    // The first look follows: its URL names the origin.
+    ? "for this origin"
+    : `for origin ${quote(lease.scope.origin)}`;
   return `lease ${word(handles.of("lease", lease.leaseId))} on tab ${
     word(handles.of("tab", lease.tab))
-  }  scope: ${scope}`;
+  } ${scope}`;
 }
 
 function originOf(url: string | undefined): string | undefined {

@@ -108,20 +108,20 @@ Deno.test("a lease shows its handle, its tab's handle and its scope, no IDs or t
   handles.of("tab", "i1:3");
   assert.equal(
     formatLease(sampleLease(), handles),
-    'lease L1 on tab t2  scope: origin "https://shop.example"',
+    'lease L1 on tab t2 for origin "https://shop.example"',
   );
   assert.equal(
     formatLease({ ...sampleLease("L9"), tab: "i1:3", scope: { kind: "tab" } }, handles),
-    "lease L2 on tab t1  scope: the whole tab (personal mode)",
+    "lease L2 on tab t1 for the whole tab (personal mode)",
   );
   // Above the page's own URL the origin is not repeated; above another origin's it is named.
   assert.equal(
     formatLease(sampleLease(), handles, "https://shop.example/cart?step=2"),
-    "lease L1 on tab t2  scope: the origin of the page below",
+    "lease L1 on tab t2 for this origin",
   );
   assert.equal(
     formatLease(sampleLease(), handles, "https://evil.example/"),
-    'lease L1 on tab t2  scope: origin "https://shop.example"',
+    'lease L1 on tab t2 for origin "https://shop.example"',
   );
 });
 

@@ -276,7 +276,7 @@ Deno.test("a claim returns the lease by handle and the tab's first observation, 
   const output = await claimTool.run({ instance: "i1" }, { session: fake.session });
   assert.equal(
     output.text,
-    `lease L1 on tab t1  scope: the origin of the page below\n${sampleObservation().text}`,
+    `lease L1 on tab t1 for this origin\n${sampleObservation().text}`,
   );
   assert.deepEqual(output.structured, {
     ...sampleLease(),
@@ -292,7 +292,7 @@ Deno.test("a claim returns the lease by handle and the tab's first observation, 
 Deno.test("a claim with observe false returns the lease alone", async () => {
   const fake = fakeBroker(base);
   const output = await claimTool.run({ instance: "i1", observe: false }, { session: fake.session });
-  assert.equal(output.text, 'lease L1 on tab t1  scope: origin "https://shop.example"');
+  assert.equal(output.text, 'lease L1 on tab t1 for origin "https://shop.example"');
   assert.deepEqual(output.structured, sampleLease());
   assert.deepEqual(fake.calls.map((call) => call.method), ["browser.claim"]);
   assert.equal("observe" in (fake.calls[0].params as object), false);
@@ -308,7 +308,7 @@ Deno.test("a claim whose first look fails keeps the lease and says so by code", 
   const output = await claimTool.run({ instance: "i1" }, { session: fake.session });
   assert.equal(
     output.text,
-    'lease L1 on tab t1  scope: origin "https://shop.example"\n' +
+    'lease L1 on tab t1 for origin "https://shop.example"\n' +
       "(no first observation: STALE_TARGET; observe to see the page)",
   );
   assert.deepEqual(output.structured, sampleLease());
@@ -364,7 +364,7 @@ Deno.test("handles from the texts work as instance, tab and leaseId arguments; f
     tabs: [{ tab: `${uuid}:14`, active: true }, { tab: `${uuid}:15`, active: false }],
   });
   const claim = await claimTool.run({ instance: "b1", tab: "t2" }, context);
-  assert.match(claim.text, /^lease L1 on tab t2 {2}scope: /);
+  assert.match(claim.text, /^lease L1 on tab t2 for /);
   assert.equal(claim.structured.leaseId, "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c");
   await observeTool.run({ leaseId: "L1" }, context);
   await observeTool.run({ leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" }, context);

@@ -63,7 +63,7 @@ Deno.test({
     ]);
     for (
       const line of [
-        /│ lease L1 on tab t\d+ {2}scope: the origin of the page below/,
+        /│ lease L1 on tab t\d+ for this origin/,
         /│ +textbox "Your name" required editable ref=e\d+/,
         // A lean action result: status, then what changed; no made-up request ID.
         /│ act verified\s/,

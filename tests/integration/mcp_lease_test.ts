@@ -40,7 +40,7 @@ Deno.test("a claim names the MCP client and the reason to the person, and releas
     reason: "Fill the form",
   });
   assert.equal(claim.isError, undefined, textOf(claim));
-  assert.match(textOf(claim), /^lease L1 on tab t1 {2}scope: origin "https:\/\/example\.com"\n/);
+  assert.match(textOf(claim), /^lease L1 on tab t1 for origin "https:\/\/example\.com"\n/);
   assert.equal(world.provider.grants[0].clientName, "test-agent");
   assert.equal(world.provider.grants[0].reason, "Fill the form");
   const leaseId = claim.structuredContent?.leaseId;
@@ -111,7 +111,7 @@ Deno.test("a one-shot claim is released again before the command exits", async (
   ], io);
   assert.equal(code, 0, io.errs.join("\n"));
   // A command's session shows wire IDs: its handles would mean nothing to the next command.
-  assert.match(io.outs[0], /^lease [0-9a-f-]{36} on tab instance:1 {2}scope: /);
+  assert.match(io.outs[0], /^lease [0-9a-f-]{36} on tab instance:1 for /);
   assert.match(io.errs[0], /use leash shell to keep a lease/);
   assert.equal(world.provider.grants[0].clientName, "command-line client");
   await until(() => world.provider.live.size === 0, "the provider to drop the lease");

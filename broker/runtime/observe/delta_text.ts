@@ -6,7 +6,11 @@
  *
  * ```text
  * - dialog "Delete this project?" ref=e2 (and 4 rows inside)
+ * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29" (and 54 rows inside)
  * ```
+ *
+ * (many removed siblings, as when a filter hides most of a list, by the
+ * first and the last).
  *
  * When the lines pass the budget, the largest changed region is said in
  * one line instead, with the call that shows it, until they fit:
@@ -94,6 +98,8 @@ export function removedLines(
   const parents = parentsOf(before);
   const index = new Map(before.map((row, i) => [row.backendNodeId, i]));
   const lines: DeltaLine[] = [];
+  /** The old index of each line's row's parent: -1 at the top, `null` for a row not in `before`. */
+  const lineParents: (number | null)[] = [];
   const lineOf = new Map<number, DeltaLine>();
   removed.forEach((row, i) => {
     let top: number | undefined;
@@ -111,13 +117,55 @@ export function removedLines(
     const line: DeltaLine = { text: "", shows: [first + i], summarizes: [] };
     lineOf.set(row.backendNodeId, line);
     lines.push(line);
+    lineParents.push(at === undefined ? null : parents[at] ?? -1);
     line.text = renderAnchor(row);
   });
-  for (const line of lines) {
-    const inside = line.shows.length - 1;
-    line.text = `- ${line.text}${inside > 0 ? ` (and ${formatCount(inside)} rows inside)` : ""}`;
+  return collapseSiblings(lines, lineParents);
+}
+
+/** Removed siblings from this many on are one line: a filter that hides most of a list. */
+export const collapsedSiblings = 4;
+
+/**
+ * `lines` (each a removed top row, its anchor text not yet marked) as the
+ * delta shows them: runs of {@linkcode collapsedSiblings} or more that were
+ * children of one parent said in one line, by the first and the last:
+ *
+ * ```text
+ * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29" (and 54 rows inside)
+ * ```
+ *
+ * The rest one line each. `parents[i]` is the old index of line `i`'s
+ * parent row (-1 the top; `null` unknown, never a sibling).
+ */
+function collapseSiblings(
+  lines: readonly DeltaLine[],
+  parents: readonly (number | null)[],
+): DeltaLine[] {
+  const out: DeltaLine[] = [];
+  const inside = (run: readonly DeltaLine[]) => {
+    const count = run.reduce((sum, line) => sum + line.shows.length - 1, 0);
+    if (count === 0) return "";
+    return ` (and ${formatCount(count)} ${count === 1 ? "row" : "rows"} inside)`;
+  };
+  for (let start = 0; start < lines.length;) {
+    let end = start + 1;
+    while (end < lines.length && parents[end] !== null && parents[end] === parents[start]) end++;
+    const run = lines.slice(start, end);
+    if (run.length >= collapsedSiblings) {
+      out.push({
+        text: `- ${formatCount(run.length)} siblings: ${run[0].text} … ${run.at(-1)!.text}${
+          inside(run)
+        }`,
+        shows: run.flatMap((line) => line.shows),
+        summarizes: [],
+      });
+    } else {
+      for (const line of run) out.push({ ...line, text: `- ${line.text}${inside([line])}` });
+    }
+    start = end;
   }
-  return lines;
+  return out;
 }
 
 /** Regions of lines, each of which may be said in one line. */

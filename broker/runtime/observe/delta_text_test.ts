@@ -133,9 +133,9 @@ Deno.test("a region in no named container says to observe the page, and removed 
   const delta = leanDelta(before, after, 120);
   assert.deepEqual(lines(delta), [
     "~ region changed: 32 rows (31 added, 1 changed) — observe to see them",
-    "- 31 rows removed",
+    '- 31 siblings: generic "December 1, 2027" ref=e2 … generic "December 31, 2027" ref=e32',
   ]);
-  assert.equal(delta.truncated?.omitted, 63);
+  assert.equal(delta.truncated?.omitted, 32, "the removed days are counted on their line");
 });
 
 Deno.test("the row an action aimed at gaining focus goes without saying; other changes to it stay", () => {
@@ -162,5 +162,37 @@ Deno.test("the row an action aimed at gaining focus goes without saying; other c
   ], { id: 1 });
   assert.deepEqual(lines(leanDelta(before, pressed, undefined, 3)), [
     '~ button "Send" focused pressed ref=e2',
+  ]);
+});
+
+Deno.test("many removed siblings are one line by the first and the last; a few stay one each", () => {
+  const names = ["Amsterdam 41", "Athens 12", "Berlin 57", "Oslo 18", "Paris 3", "Rome 9"];
+  const grid = (kept: readonly string[]) =>
+    n("RootWebArea", "", [
+      n(
+        "grid",
+        "Offices",
+        names.flatMap((name, i) =>
+          kept.includes(name)
+            ? [n("row", name, [n("gridcell", name.split(" ")[0], [], { id: 21 + 2 * i })], {
+              id: 20 + 2 * i,
+            })]
+            : []
+        ),
+        { id: 2 },
+      ),
+    ], { id: 1 });
+  // A filter that hides all but one row: five removed siblings, around the one that stays.
+  const filtered = leanDelta(grid(names), grid(["Oslo 18"]));
+  assert.deepEqual(lines(filtered), [
+    '- 5 siblings: row "Amsterdam 41" … row "Rome 9" (and 5 rows inside)',
+  ]);
+  assert.equal(filtered.delta?.removed.length, 10, "the structured delta lists every row");
+  // Fewer than four go one line each.
+  const few = leanDelta(grid(names), grid(["Amsterdam 41", "Athens 12", "Oslo 18"]));
+  assert.deepEqual(lines(few), [
+    '- row "Berlin 57" (and 1 row inside)',
+    '- row "Paris 3" (and 1 row inside)',
+    '- row "Rome 9" (and 1 row inside)',
   ]);
 });
