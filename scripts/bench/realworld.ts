@@ -10,13 +10,14 @@
  * wall time; then what each server failed and why. A server that cannot
  * start gets a "not measured" row saying why, never a number.
  *
- * Run alone: `deno task bench realworld`.
+ * Run alone: `deno task bench realworld` (with `LEASH_BENCH_TRANSCRIPTS=DIR`, every server's
+ * calls as its model read them are written to `DIR/<server>.txt`).
  *
  * @module
  */
 import { join } from "node:path";
 import { browserPath, startWorld, type World } from "../../tests/e2e/harness.ts";
-import { type Adapter, brief, Meter } from "../../tests/realworld/agent.ts";
+import { type Adapter, brief, formatTranscript, Meter } from "../../tests/realworld/agent.ts";
 import { devtoolsAdapter } from "../../tests/realworld/adapters/devtools.ts";
 import { startLeashAdapter } from "../../tests/realworld/adapters/leash.ts";
 import { playwrightAdapter } from "../../tests/realworld/adapters/playwright.ts";
@@ -124,6 +125,15 @@ export async function benchRealworld(): Promise<BenchRow[]> {
       } catch (error) {
         server.failure = brief(error);
         rows.push(notMeasured(server.short, server.failure));
+      }
+    }
+    // Every server's calls as its model read them, for reading where the tokens go.
+    const transcripts = Deno.env.get("LEASH_BENCH_TRANSCRIPTS");
+    if (transcripts !== undefined) {
+      await Deno.mkdir(transcripts, { recursive: true });
+      for (const server of servers) {
+        const file = `${server.short.replaceAll(" ", "-").toLowerCase()}.txt`;
+        await Deno.writeTextFile(join(transcripts, file), formatTranscript(server.meter));
       }
     }
     console.log(taskTable(servers));

@@ -7,9 +7,13 @@
  *    observation (the first row that matches and has a ref); where the
  *    server said the observation left rows out, narrow once by the name.
  * 3. After a step that reveals UI (a popup, a menu, search results), take a
- *    fresh observation, each server its cheapest way: a snapshot, or where
- *    the server answers what changed since its last answer (Leash's
- *    `since`), that, when the server said its last answer was whole.
+ *    fresh observation, each server its cheapest way: a snapshot; where the
+ *    action's own answer showed every change it made (Leash's delta, when
+ *    it summarized and cut nothing), that answer; where the server answers
+ *    what changed since its last answer (Leash's `since`), that, when the
+ *    server said its last answer was whole. (The anchors' action answers
+ *    carry no page content: `@playwright/mcp` links its snapshot as a file,
+ *    `chrome-devtools-mcp` says the action ran.)
  * 4. A step that fails (no ref for its target, or the tool answers an
  *    error) is retried once after a fresh observation; a second failure ends
  *    the task.

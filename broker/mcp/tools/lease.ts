@@ -45,7 +45,7 @@ export const claimTool = defineTool({
     "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
     "Omit `instance` when exactly one browser is connected, and `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
-    "Unless `observe` is false, the answer also carries the claimed tab's first observation (as browser_observe returns it, with its `epoch` and `cursor`), so you can go straight to browser_act.",
+    "Unless `observe` is false, the answer also carries the claimed tab's first observation (as browser_observe returns it, its `epoch` and `cursor` structured), so you can go straight to browser_act.",
     "The window shows `clientName` as what you say you are, beside this MCP client's own name when they differ; a name that passes for Leash itself is refused with INVALID_PARAMS.",
     "A lease ends when you release it, when the person presses Stop, when the tab leaves the leased origin, and when this server's connection to the Broker is lost or renewed (leases never survive reconnection); then claim again.",
     "Errors: CLAIM_DENIED — the person said no, ask them before trying again; CLAIM_TIMEOUT — nobody answered, ask the person to watch for the approval window; TAB_LEASED — another session holds the tab; TAB_NOT_FOUND — list tabs again; INVALID_PARAMS without `instance` — no browser or more than one is connected, call browser_instances.",

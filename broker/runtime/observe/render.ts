@@ -33,12 +33,19 @@ function word(text: string): string {
   return bareWord.test(text) ? text : quote(text);
 }
 
-/** One row without indentation. A `StaticText` row prints as `text`, the one role we rename. */
+/**
+ * One row without indentation. A `StaticText` row prints as `text`, the one
+ * role we rename. `clickable` is left out beside a ref: it is why a row
+ * without a widget role has one, so the ref already says it (a calendar's
+ * forty days would pay a word each); the structured node keeps it.
+ */
 export function renderRow(row: ObservedNode): string {
   let line = row.role === "StaticText" ? "text" : word(row.role);
   if (row.name !== "") line += ` ${quote(row.name)}`;
   if (row.value !== undefined && row.value !== "") line += ` value=${quote(row.value)}`;
-  for (const state of row.states) line += ` ${state}`;
+  for (const state of row.states) {
+    if (state !== "clickable" || row.ref === null) line += ` ${state}`;
+  }
   if (row.ref !== null) line += ` ref=${word(row.ref)}`;
   return line;
 }

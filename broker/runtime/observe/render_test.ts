@@ -21,6 +21,10 @@ Deno.test("renderRow() prints role, quoted name and value, states and ref", () =
     'textbox "Email" value="ada@" ref=e5',
   );
   assert.equal(renderRow({ ref: null, role: "list", name: "", states: [], level: 0 }), "list");
+  // A ref already says a row without a widget role takes clicks; without one the word stays.
+  const day = { role: "generic", name: "March 15", states: ["clickable" as const], level: 0 };
+  assert.equal(renderRow({ ...day, ref: "e9" }), 'generic "March 15" ref=e9');
+  assert.equal(renderRow({ ...day, ref: null }), 'generic "March 15" clickable');
   assert.equal(
     renderRow({ ref: null, role: "textbox", name: "", value: "", states: [], level: 0 }),
     "textbox",

@@ -2,7 +2,8 @@
  * Leash through its MCP server: `browser_claim` on a tab the harness opened
  * (its answer carries the first observation), `browser_observe` (narrowed
  * with `query` when the budget left rows out; after a step that revealed
- * UI, `since: "last"` when the action's answer showed its changes whole),
+ * UI, nothing when the action's answer showed every change whole, else
+ * `since: "last"` when the rows the agent holds are whole),
  * and `browser_act` on a ref, which the server fences with the epoch of
  * the observation that showed it. Like a model, the adapter keeps the rows
  * it was told and applies each delta to them.
@@ -70,6 +71,8 @@ class LeashAdapter implements Adapter {
   readonly #session: StdioSession;
   /** The lease's handle, as the claim's text shows it. */
   #lease: string | undefined;
+  /** Whether the last action's answer showed all it changed (no region summarized, nothing cut). */
+  #wholeAnswer = false;
   /** The claim's first observation, served to the first whole-page look. */
   #first: Observed | undefined;
   /** The page's rows as the answers so far told them (the first look, then each delta). */
@@ -109,6 +112,8 @@ class LeashAdapter implements Adapter {
     if (first !== undefined && narrow === undefined) return first;
     const known = this.#rows;
     if (narrow === undefined && why === "reveal" && known !== undefined && !known.partial) {
+      // The action's own answer said every change whole: it is the fresh look.
+      if (this.#wholeAnswer) return known;
       // The last answer was whole: what changed since is a fresh look.
       this.#assertClaimed();
       const reply = await this.#session.call("browser_observe", { since: "last" });
@@ -136,6 +141,7 @@ class LeashAdapter implements Adapter {
       action: actions[step.intent](step, ref),
     });
     const result = LeanActResultSchema.parse(reply.structured);
+    this.#wholeAnswer = result.observation !== null && result.observation.truncated === null;
     const known = this.#rows;
     if (result.observation === null || known === undefined) {
       this.#rows = undefined;
@@ -154,6 +160,7 @@ class LeashAdapter implements Adapter {
     this.#lease = undefined;
     this.#first = undefined;
     this.#rows = undefined;
+    this.#wholeAnswer = false;
     if (leaseId !== undefined) {
       await this.#session.call("browser_release", {}, 10_000).catch(() => {});
     }
