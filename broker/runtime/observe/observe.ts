@@ -27,6 +27,7 @@ import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
 import { type DeltaMarker, leanHeader, renderHeader, renderTreeRow } from "./render.ts";
 import { attachRefs, type Row, toObservedNode } from "./rows.ts";
+import { echoedNames, echoedWithin } from "./echoed_names.ts";
 import type { TreeRow } from "./tree.ts";
 
 /** Options for {@linkcode ObserveBooks}. */
@@ -127,11 +128,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
 
   if (input.since === undefined || baseline === undefined) {
     if (rows.length === 0) header.push(emptyNote(scope));
-    const lines = rows.map(renderTreeRow);
-    const fit = fitLines(header, lines, { maxTokens, trailer: trailerFor(false) });
+    const { lines, fit } = fitTree(header, rows, { maxTokens, trailer: trailerFor(false) });
+    const shownLines = lines.slice(0, fit.shown);
     return {
       ...common,
-      text: joinText(header, lines.slice(0, fit.shown), fit.trailer),
+      text: joinText(header, shownLines, fit.trailer),
       nodes: rows.slice(0, fit.shown).map(toObservedNode),
       truncated:
         describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: false })
@@ -197,6 +198,37 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
       : describeTruncation({ omittedRows: omitted, cut, scope, delta: true })?.truncation ?? null,
     delta: { since: input.since, added: pick("+"), removed: pick("-"), changed: pick("~") },
   };
+}
+
+/**
+ * The lines of a whole observation within its budget. A row whose children
+ * show its name goes without it ({@linkcode echoedNames}), unless the
+ * budget cuts one of those children; naming it again takes tokens, so the
+ * fit is made again until the rows it names are the ones it keeps.
+ */
+function fitTree(
+  header: readonly string[],
+  rows: readonly Row[],
+  options: Parameters<typeof fitLines>[2],
+): { lines: string[]; fit: ReturnType<typeof fitLines> } {
+  const echoed = echoedNames(rows);
+  const lines = rows.map((row, i) => renderTreeRow(echoed.has(i) ? { ...row, name: "" } : row));
+  let fit = fitLines(header, lines, options);
+  for (let round = 0; round < 4; round++) {
+    const spared = echoedWithin(rows, echoed, fit.shown);
+    let renamed = false;
+    for (const i of echoed) {
+      if (i >= fit.shown || spared.has(i) || rows[i].name === "") continue;
+      const named = renderTreeRow(rows[i]);
+      if (lines[i] !== named) {
+        lines[i] = named;
+        renamed = true;
+      }
+    }
+    if (!renamed) break;
+    fit = fitLines(header, lines, options);
+  }
+  return { lines, fit };
 }
 
 /** The wire hint of a delta whose regions were summarized but nothing else was left out. */
