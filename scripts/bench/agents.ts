@@ -17,17 +17,13 @@
  * @module
  */
 import { join } from "node:path";
-import { browserPath, startWorld, type World } from "../../tests/e2e/harness.ts";
+import { startWorld, type World } from "../../tests/e2e/harness.ts";
 import type { BenchRow } from "./row.ts";
+import { type NodeRuntime, setUpBench } from "./agents/setup.ts";
 import { devtoolsPackage, startDevtools } from "./agents/devtools.ts";
 import type { Driver } from "./agents/driver.ts";
 import { startLeash } from "./agents/leash.ts";
-import {
-  cannotRun,
-  type NodePackage,
-  nodeVersion,
-  readNodePackage,
-} from "./agents/node_package.ts";
+import { cannotRun, type NodePackage, readNodePackage } from "./agents/node_package.ts";
 import { firstLine, type PageSpec, runPhase, type ToolRun } from "./agents/phase.ts";
 import { startPlaywright } from "./agents/playwright.ts";
 import { curveRows, notMeasured, pageRows } from "./agents/rows.ts";
@@ -38,12 +34,6 @@ const totalBudgetMs = 240_000;
 const teardownReserveMs = 10_000;
 const closeTimeoutMs = 8_000;
 
-interface NodeRuntime {
-  command: string;
-  version?: string;
-  env: Record<string, string>;
-}
-
 type BaselineStart = (
   browser: string,
   workDir: string,
@@ -52,20 +42,9 @@ type BaselineStart = (
 
 /** Measure Leash against the baselines; see the module doc. */
 export async function benchAgents(): Promise<BenchRow[]> {
-  const began = performance.now();
-  const browser = browserPath;
-  if (browser === undefined) {
-    return [notMeasured("agents", "no Chromium found (set LEASH_BROWSER)")];
-  }
-  const workDir = await Deno.makeTempDir({ prefix: "leash-bench-agents-" });
-  const home = join(workDir, "home");
-  await Deno.mkdir(home);
-  const node: NodeRuntime = {
-    command: "node",
-    version: await nodeVersion(),
-    // A private HOME: nothing the baselines write lands in the person's own.
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: home },
-  };
+  const setup = await setUpBench("agents");
+  if (!("browser" in setup)) return [setup];
+  const { began, browser, workDir, node } = setup;
   const rows: BenchRow[] = [];
   const tools: ToolRun[] = [];
   let world: World | undefined;

@@ -16,7 +16,7 @@
  * @module
  */
 import { join } from "node:path";
-import { browserPath, startWorld, type World } from "../../tests/e2e/harness.ts";
+import { startWorld, type World } from "../../tests/e2e/harness.ts";
 import { type Adapter, brief, formatTranscript, Meter } from "../../tests/realworld/agent.ts";
 import { devtoolsAdapter } from "../../tests/realworld/adapters/devtools.ts";
 import { startLeashAdapter } from "../../tests/realworld/adapters/leash.ts";
@@ -26,15 +26,11 @@ import { runSuite, type TaskResult } from "../../tests/realworld/suite.ts";
 import { tasks } from "../../tests/realworld/tasks.ts";
 import { devtoolsCommand, devtoolsPackage } from "./agents/devtools.ts";
 import { connectStdio, type ServerCommand } from "./agents/mcp_stdio.ts";
-import {
-  cannotRun,
-  type NodePackage,
-  nodeVersion,
-  readNodePackage,
-} from "./agents/node_package.ts";
+import { cannotRun, type NodePackage, readNodePackage } from "./agents/node_package.ts";
 import { playwrightCommand } from "./agents/playwright.ts";
 import { notMeasured } from "./agents/rows.ts";
 import type { BenchRow } from "./row.ts";
+import { setUpBench } from "./agents/setup.ts";
 
 interface Server {
   short: string;
@@ -44,23 +40,12 @@ interface Server {
   failure?: string;
 }
 
-interface NodeRuntime {
-  command: string;
-  env: Record<string, string>;
-}
-
 /** Run the suite on all three servers; see the module doc. */
 export async function benchRealworld(): Promise<BenchRow[]> {
-  const began = performance.now();
-  const browser = browserPath;
-  if (browser === undefined) {
-    return [notMeasured("realworld", "no Chromium found (set LEASH_BROWSER)")];
-  }
-  const workDir = await Deno.makeTempDir({ prefix: "leash-bench-realworld-" });
-  const home = join(workDir, "home");
-  await Deno.mkdir(home);
-  const node = { command: "node", env: { PATH: Deno.env.get("PATH") ?? "", HOME: home } };
-  const version = await nodeVersion();
+  const setup = await setUpBench("realworld");
+  if (!("browser" in setup)) return [setup];
+  const { began, browser, workDir, node } = setup;
+  const version = node.version;
   const rows: BenchRow[] = [];
   const servers: Server[] = [];
   let world: World | undefined;
