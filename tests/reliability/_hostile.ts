@@ -220,10 +220,9 @@ const ourLines: readonly RegExp[] = [
   /^url: ""$/,
   new RegExp(`^scope: (subtree ${word}|query ""( in ${word})?)$`),
   /^# no changes$/,
-  new RegExp(`^- (${word}|"")( "")?( ref=${word})?( \\(and [\\d,]+ rows? inside\\))?$`),
+  new RegExp(`^- (${word}|"")( "")?( ref=${word})?$`),
   new RegExp(
-    `^- [\\d,]+ siblings: (${word}|"")( "")?( ref=${word})? … (${word}|"")( "")?( ref=${word})?` +
-      `( \\(and [\\d,]+ rows? inside\\))?$`,
+    `^- [\\d,]+ siblings: (${word}|"")( "")?( ref=${word})? … (${word}|"")( "")?( ref=${word})?$`,
   ),
   new RegExp(
     `^~ region( (${word}|"")( "")?( ref=${word})?)? changed: [\\d,]+ rows \\([a-z0-9, ]+\\) — ` +

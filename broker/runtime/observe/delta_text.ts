@@ -1,12 +1,12 @@
 /**
  * A delta's lines within its own token budget. Added and changed rows are
  * placed among their ancestors (`placement.ts`); removed rows are listed
- * by their topmost removed row, the rows removed with it counted rather
- * than repeated:
+ * by their topmost removed row, the rows removed with it neither repeated
+ * nor counted:
  *
  * ```text
- * - dialog "Delete this project?" ref=e2 (and 4 rows inside)
- * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29" (and 54 rows inside)
+ * - dialog "Delete this project?" ref=e2
+ * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29"
  * ```
  *
  * (many removed siblings, as when a filter hides most of a list, by the
@@ -84,8 +84,10 @@ export function withoutFocusHandOff(
 }
 
 /**
- * The lines of `removed` (old document order), each removed row whose
- * parent went with it counted on its topmost removed ancestor's line.
+ * The lines of `removed` (old document order): each removed row whose
+ * parent went with it goes with its topmost removed ancestor's line, which
+ * says it without repeating or counting it (a dialog's line says its
+ * contents went; the structured delta lists every row).
  * `first` is the entry index of `removed[0]`.
  */
 export function removedLines(
@@ -132,7 +134,7 @@ export const collapsedSiblings = 4;
  * children of one parent said in one line, by the first and the last:
  *
  * ```text
- * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29" (and 54 rows inside)
+ * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29"
  * ```
  *
  * The rest one line each. `parents[i]` is the old index of line `i`'s
@@ -143,25 +145,18 @@ function collapseSiblings(
   parents: readonly (number | null)[],
 ): DeltaLine[] {
   const out: DeltaLine[] = [];
-  const inside = (run: readonly DeltaLine[]) => {
-    const count = run.reduce((sum, line) => sum + line.shows.length - 1, 0);
-    if (count === 0) return "";
-    return ` (and ${formatCount(count)} ${count === 1 ? "row" : "rows"} inside)`;
-  };
   for (let start = 0; start < lines.length;) {
     let end = start + 1;
     while (end < lines.length && parents[end] !== null && parents[end] === parents[start]) end++;
     const run = lines.slice(start, end);
     if (run.length >= collapsedSiblings) {
       out.push({
-        text: `- ${formatCount(run.length)} siblings: ${run[0].text} … ${run.at(-1)!.text}${
-          inside(run)
-        }`,
+        text: `- ${formatCount(run.length)} siblings: ${run[0].text} … ${run.at(-1)!.text}`,
         shows: run.flatMap((line) => line.shows),
         summarizes: [],
       });
     } else {
-      for (const line of run) out.push({ ...line, text: `- ${line.text}${inside([line])}` });
+      for (const line of run) out.push({ ...line, text: `- ${line.text}` });
     }
     start = end;
   }
