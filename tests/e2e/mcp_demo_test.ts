@@ -64,7 +64,7 @@ Deno.test({
     for (
       const line of [
         /│ lease L1 on tab t\d+ for this origin/,
-        /│ +textbox "Your name" required editable ref=e\d+/,
+        /│ +textbox "Your name" required ref=e\d+/,
         // A lean action result: status, then what changed; no made-up request ID.
         /│ act verified\s/,
         /→ verified: the page itself says the order is confirmed/,

@@ -83,14 +83,14 @@ Deno.test("a row that lost focus to nothing, or changed besides, is still shown"
     n("button", "Send", [], { id: 3 }),
   ], { id: 1 });
   assert.deepEqual(lines(leanDelta(before, blurred)), [
-    '~ textbox "Message" value="Hello" editable ref=e1',
+    '~ textbox "Message" value="Hello" ref=e1',
   ]);
   const cleared = n("RootWebArea", "", [
     n("textbox", "Message", [], { id: 2, value: "", states: ["editable"] }),
     n("button", "Send", [], { id: 3, states: ["focused"] }),
   ], { id: 1 });
   assert.deepEqual(lines(leanDelta(before, cleared)), [
-    '~ textbox "Message" editable ref=e1',
+    '~ textbox "Message" ref=e1',
     '~ button "Send" focused ref=e2',
   ]);
 });

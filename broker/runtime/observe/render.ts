@@ -33,18 +33,29 @@ function word(text: string): string {
   return bareWord.test(text) ? text : quote(text);
 }
 
+/** Roles that take typing by definition: `editable` on them says nothing. */
+const typedRoles: ReadonlySet<string> = new Set(["textbox", "searchbox"]);
+
+/** Whether the text leaves out `state` of `row`: the structured node keeps it. */
+function impliedState(row: ObservedNode, state: string): boolean {
+  // `clickable` is why a row without a widget role has a ref, so the ref already says it (a
+  // calendar's forty days would pay a word each).
+  if (state === "clickable") return row.ref !== null;
+  // A text field is editable unless it says `readonly` or `disabled`.
+  return state === "editable" && typedRoles.has(row.role);
+}
+
 /**
  * One row without indentation. A `StaticText` row prints as `text`, the one
- * role we rename. `clickable` is left out beside a ref: it is why a row
- * without a widget role has one, so the ref already says it (a calendar's
- * forty days would pay a word each); the structured node keeps it.
+ * role we rename. States a row's role or ref already implies are left out
+ * ({@linkcode impliedState}).
  */
 export function renderRow(row: ObservedNode): string {
   let line = row.role === "StaticText" ? "text" : word(row.role);
   if (row.name !== "") line += ` ${quote(row.name)}`;
   if (row.value !== undefined && row.value !== "") line += ` value=${quote(row.value)}`;
   for (const state of row.states) {
-    if (state !== "clickable" || row.ref === null) line += ` ${state}`;
+    if (!impliedState(row, state)) line += ` ${state}`;
   }
   if (row.ref !== null) line += ` ref=${word(row.ref)}`;
   return line;

@@ -25,6 +25,12 @@ Deno.test("renderRow() prints role, quoted name and value, states and ref", () =
   const day = { role: "generic", name: "March 15", states: ["clickable" as const], level: 0 };
   assert.equal(renderRow({ ...day, ref: "e9" }), 'generic "March 15" ref=e9');
   assert.equal(renderRow({ ...day, ref: null }), 'generic "March 15" clickable');
+  // A text field takes typing unless it says otherwise; a combobox may not, so it keeps the word.
+  const field = { ref: "e2", name: "Email", states: ["editable" as const], level: 0 };
+  assert.equal(renderRow({ ...field, role: "textbox" }), 'textbox "Email" ref=e2');
+  assert.equal(renderRow({ ...field, role: "searchbox" }), 'searchbox "Email" ref=e2');
+  assert.equal(renderRow({ ...field, role: "combobox" }), 'combobox "Email" editable ref=e2');
+  assert.equal(renderRow({ ...field, role: "generic" }), 'generic "Email" editable ref=e2');
   assert.equal(
     renderRow({ ref: null, role: "textbox", name: "", value: "", states: [], level: 0 }),
     "textbox",
