@@ -53,6 +53,8 @@ export const errorCodes = {
     "This request already ran and its full result is no longer kept; observe the page to learn its state instead of retrying.",
   OUTCOME_UNKNOWN:
     "The action may have been dispatched but its outcome was never recorded; observe the page before deciding what to do.",
+  DIALOG_OPEN:
+    "A JavaScript dialog is open on the page and blocks it; answer it with the dialog action (accept or dismiss), or ask the person to.",
   CDP_FORBIDDEN: "The DevTools command or its parameters are not on the allowlist.",
   DEBUGGER_UNAVAILABLE:
     "The browser refused to attach its debugger to the tab; close DevTools on it or choose an ordinary web page.",
@@ -84,6 +86,7 @@ export const refusalReasons = {
   wrongKind: "the element does not take this kind of action",
   unfocusable: "the element did not take the focus",
   reverted: "the page put the old value back",
+  dialog: "a JavaScript dialog is open",
 } as const;
 
 /** A refusal reason. */

@@ -107,6 +107,13 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
     }
     case "navigate":
       return navigationLabel(action.url);
+    case "dialog": {
+      const answer = action.accept ? "accept" : "dismiss";
+      // A prompt may ask for a password: like typed text, only its length.
+      return action.promptText === undefined
+        ? answer
+        : `${answer} ${characters(action.promptText)}`;
+    }
   }
 }
 

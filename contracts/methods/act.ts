@@ -20,6 +20,7 @@ import {
 } from "./common.ts";
 import { CdpMethodSchema } from "./cdp.ts";
 import { defineMethod } from "./define.ts";
+import { OpenDialogSchema, PromptTextSchema } from "./dialog.ts";
 import { ObservationSchema } from "./observe.ts";
 import {
   chordRefusal,
@@ -110,6 +111,11 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
+  z.strictObject({
+    kind: z.literal("dialog"),
+    accept: z.boolean(),
+    promptText: PromptTextSchema.optional(),
+  }),
 ]);
 
 /** What must hold after the action for it to count as verified. */
@@ -190,6 +196,12 @@ export const ActResultSchema = z.strictObject({
   observation: ObservationSchema.nullable(),
   note: ActNoteSchema.optional(),
   unsettled: UnsettledSchema.optional(),
+  /**
+   * The JavaScript dialog the action opened (or that opened while it ran):
+   * the page is blocked until it is answered with the `dialog` action, so
+   * the observation is `null`.
+   */
+  dialog: OpenDialogSchema.optional(),
 });
 
 /** The act methods. */

@@ -112,6 +112,9 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
       return scroll(context, action);
     case "navigate":
       return navigate(context, action);
+    case "dialog":
+      // Answering a dialog reads nothing on the blocked page first: `actOnLease` does it.
+      throw new TypeError("Cannot perform a dialog answer as a page step");
   }
 }
 
