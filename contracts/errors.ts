@@ -87,6 +87,8 @@ export const refusalReasons = {
   unfocusable: "the element did not take the focus",
   reverted: "the page put the old value back",
   dialog: "a JavaScript dialog is open",
+  noHistory: "the tab's history has no entry that way",
+  otherOrigin: "that history entry is outside the lease's origin",
 } as const;
 
 /** A refusal reason. */

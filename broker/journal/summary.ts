@@ -107,6 +107,10 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
     }
     case "navigate":
       return navigationLabel(action.url);
+    case "reload":
+    case "back":
+    case "forward":
+      return "";
     case "dialog": {
       const answer = action.accept ? "accept" : "dismiss";
       // A prompt may ask for a password: like typed text, only its length.

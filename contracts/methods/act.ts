@@ -111,6 +111,9 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
+  z.strictObject({ kind: z.literal("reload") }),
+  z.strictObject({ kind: z.literal("back") }),
+  z.strictObject({ kind: z.literal("forward") }),
   z.strictObject({
     kind: z.literal("dialog"),
     accept: z.boolean(),

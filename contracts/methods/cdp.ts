@@ -17,6 +17,9 @@ import { z } from "zod";
  *   `page_functions.ts`) on such an object; the provider refuses any other
  *   `functionDeclaration`, so this never runs caller-chosen script.
  * - `Runtime.releaseObjectGroup`: release the objects of one action.
+ * - `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`: `back` and
+ *   `forward`; the provider blanks entries outside the lease's scope and
+ *   goes only to an entry inside it.
  */
 export const cdpAllowlist = [
   "Accessibility.getPartialAXTree",
@@ -35,7 +38,10 @@ export const cdpAllowlist = [
   "Page.captureScreenshot",
   "Page.getFrameTree",
   "Page.getLayoutMetrics",
+  "Page.getNavigationHistory",
   "Page.navigate",
+  "Page.navigateToHistoryEntry",
+  "Page.reload",
   "Runtime.callFunctionOn",
   "Runtime.releaseObjectGroup",
 ] as const;

@@ -3,7 +3,8 @@
  * drives. One allowlisted DevTools command on the leased tab, with its
  * parameters checked against the lease ({@linkcode checkCdpParams}). The
  * tab must still show the lease's origin when the command is sent, and the
- * lease must still be live when the result comes back.
+ * lease must still be live when the result comes back. History is seen and
+ * used only inside the lease's scope (`history.ts`).
  *
  * @module
  */
@@ -13,6 +14,7 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { checkCdpParams } from "./cdp_params.ts";
 import type { ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
+import { checkHistoryEntry, scopedHistory } from "./history.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
@@ -32,6 +34,13 @@ export async function runCdp(
 
   let result: unknown;
   try {
+    if (params.method === "Page.navigateToHistoryEntry") {
+      const history = await untilAborted(
+        context.browser.sendCommand(record.tabId, "Page.getNavigationHistory", {}),
+        operation,
+      );
+      checkHistoryEntry(history, commandParams.entryId, record.scope);
+    }
     result = await untilAborted(
       context.browser.sendCommand(record.tabId, params.method, commandParams),
       operation,
@@ -43,6 +52,7 @@ export async function runCdp(
     throw new LeashError(addressesNode ? "STALE_TARGET" : "INTERNAL", { cause: error });
   }
   context.leases.check(params.lease, context.link.generation);
+  if (params.method === "Page.getNavigationHistory") return scopedHistory(result, record.scope);
   const parsed = JsonObjectSchema.safeParse(result ?? {});
   if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
   return parsed.data;

@@ -176,7 +176,12 @@ const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
   "Page.captureScreenshot": screenshot,
   "Page.getFrameTree": z.strictObject({}),
   "Page.getLayoutMetrics": z.strictObject({}),
+  "Page.getNavigationHistory": z.strictObject({}),
   "Page.navigate": z.strictObject({ url: z.string().min(1).max(8192) }),
+  // Which entry is checked against the lease's scope when it is sent (`history.ts`).
+  "Page.navigateToHistoryEntry": z.strictObject({ entryId: nodeIdSchema }),
+  // No script to run on load: a reload loads the page as it is.
+  "Page.reload": z.strictObject({ ignoreCache: z.boolean().optional() }),
   "Runtime.callFunctionOn": callFunctionOn,
   "Runtime.releaseObjectGroup": z.strictObject({ objectGroup }),
 };

@@ -61,6 +61,9 @@ export class ScriptedPage {
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
   readonly #continuations = new Map<string, number>();
   #aimed: number | undefined;
+  /** The tab's session history (URLs) and where it stands; `navigate` adds to it. */
+  history: string[] = [];
+  historyIndex = 0;
   #nextContinuation = 0;
   #nextLoader = 1;
 
@@ -69,6 +72,7 @@ export class ScriptedPage {
     this.viewport = options.viewport ?? { width: 800, height: 600 };
     this.#windowSize = options.windowSize ?? 20;
     this.#onClick = options.onClick;
+    this.history = [snapshot.url];
   }
 
   /** Change the current document's nodes in place (same loader: same document). */
@@ -207,8 +211,24 @@ export class ScriptedPage {
       case "Page.navigate": {
         const url = typeof params.url === "string" ? params.url : refuse();
         this.load({ url });
+        this.history = [...this.history.slice(0, this.historyIndex + 1), url];
+        this.historyIndex = this.history.length - 1;
         return { frameId: this.snapshot.frameId, loaderId: this.snapshot.loaderId };
       }
+      case "Page.getNavigationHistory":
+        return {
+          currentIndex: this.historyIndex,
+          entries: this.history.map((url, index) => ({ id: index + 1, url, title: "" })),
+        };
+      case "Page.navigateToHistoryEntry": {
+        const index = typeof params.entryId === "number" ? params.entryId - 1 : refuse();
+        this.historyIndex = index;
+        this.load({ url: this.history[index] ?? refuse() });
+        return {};
+      }
+      case "Page.reload":
+        this.load();
+        return {};
       default:
         return {};
     }

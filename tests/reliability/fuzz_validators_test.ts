@@ -133,7 +133,10 @@ const cdpGoldens: Record<CdpMethod, JsonObject> = {
   "Page.captureScreenshot": { format: "jpeg", quality: 80 },
   "Page.getFrameTree": {},
   "Page.getLayoutMetrics": {},
+  "Page.getNavigationHistory": {},
   "Page.navigate": { url: "https://shop.example/cart" },
+  "Page.navigateToHistoryEntry": { entryId: 3 },
+  "Page.reload": { ignoreCache: false },
   "Runtime.callFunctionOn": {
     functionDeclaration: pageFunctions.deliversTo,
     objectId: "1.2.3",
