@@ -52,6 +52,7 @@ export const capabilityTable = {
   "runtime.settle.v1": { side: "runtime", served: true, own: true },
   "runtime.dialog.v1": { side: "runtime", served: true, own: true },
   "runtime.history.v1": { side: "runtime", served: true, own: true },
+  "runtime.until.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },

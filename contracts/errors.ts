@@ -89,6 +89,7 @@ export const refusalReasons = {
   dialog: "a JavaScript dialog is open",
   noHistory: "the tab's history has no entry that way",
   otherOrigin: "that history entry is outside the lease's origin",
+  notYet: "what the observation waited for did not come true in time",
 } as const;
 
 /** A refusal reason. */
@@ -111,6 +112,8 @@ export interface ErrorDetail {
   use?: string;
   /** What is in the way, by accessibility role and name. */
   by?: { role: string; name: string };
+  /** The cursor of the observation read when a wait ran out (`notYet`). */
+  cursor?: string;
 }
 
 /** Options of a {@linkcode LeashError}. */

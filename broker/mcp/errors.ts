@@ -86,6 +86,11 @@ export function detailText(detail: ErrorDetail): string {
   }
   line += ".";
   if (detail.use !== undefined) line += ` Use ${detail.use} instead.`;
+  if (detail.cursor !== undefined) {
+    line += `\nThe page as it was then has cursor ${
+      quote(detail.cursor)
+    }: observe with since set to it to see only what changed.`;
+  }
   return line;
 }
 

@@ -33,6 +33,7 @@ export * from "./handshake.ts";
 export * from "./lease.ts";
 export * from "./observe.ts";
 export * from "./page.ts";
+export * from "./until.ts";
 
 /** Every family, with its methods and events, in the order an agent meets them. */
 export const families = {
