@@ -111,6 +111,7 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
+  z.strictObject({ kind: z.literal("drag"), from: RefSchema, to: RefSchema }),
   z.strictObject({ kind: z.literal("reload") }),
   z.strictObject({ kind: z.literal("back") }),
   z.strictObject({ kind: z.literal("forward") }),
@@ -231,8 +232,9 @@ export const actMethods = {
 
 export type Action = z.infer<typeof ActionSchema>;
 
-/** The ref an action aims at, when it has one. */
+/** The ref an action aims at, when it has one (a drag's: where it starts). */
 export function refOf(action: Action): string | undefined {
+  if (action.kind === "drag") return action.from;
   return "ref" in action ? action.ref : undefined;
 }
 export type Expectation = z.infer<typeof ExpectationSchema>;

@@ -20,6 +20,10 @@ import { z } from "zod";
  * - `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`: `back` and
  *   `forward`; the provider blanks entries outside the lease's scope and
  *   goes only to an entry inside it.
+ * - `Input.setInterceptDrags`, `Input.dispatchDragEvent`: a drag the page
+ *   starts with HTML5 drag events; the provider keeps the drag data the
+ *   page gave (files taken out) and sends it itself, so the Broker never
+ *   names any.
  */
 export const cdpAllowlist = [
   "Accessibility.getPartialAXTree",
@@ -32,9 +36,11 @@ export const cdpAllowlist = [
   "DOM.getNodeForLocation",
   "DOM.resolveNode",
   "DOM.scrollIntoViewIfNeeded",
+  "Input.dispatchDragEvent",
   "Input.dispatchKeyEvent",
   "Input.dispatchMouseEvent",
   "Input.insertText",
+  "Input.setInterceptDrags",
   "Page.captureScreenshot",
   "Page.getFrameTree",
   "Page.getLayoutMetrics",

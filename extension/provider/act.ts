@@ -15,6 +15,7 @@ import { checkCdpParams } from "./cdp_params.ts";
 import type { ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
+import { isDragMethod, runDrag } from "./drag.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
@@ -41,10 +42,12 @@ export async function runCdp(
       );
       checkHistoryEntry(history, commandParams.entryId, record.scope);
     }
-    result = await untilAborted(
-      context.browser.sendCommand(record.tabId, params.method, commandParams),
-      operation,
-    );
+    result = isDragMethod(params.method)
+      ? await runDrag(context, record.tabId, params.method, commandParams, operation)
+      : await untilAborted(
+        context.browser.sendCommand(record.tabId, params.method, commandParams),
+        operation,
+      );
   } catch (error) {
     if (error instanceof LeashError) throw error;
     // DevTools refused: a node that no longer exists is a stale target; anything else is ours.

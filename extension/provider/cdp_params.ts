@@ -170,9 +170,17 @@ const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
     rect: z.strictObject({ x: coordinate, y: coordinate, width: size, height: size }).optional(),
   }),
   "DOM.focus": nodeTarget({}),
+  // No `data`: the provider adds the data the page's own drag gave (`drag.ts`).
+  "Input.dispatchDragEvent": z.strictObject({
+    type: z.enum(["dragEnter", "dragOver", "drop", "dragCancel"]),
+    x: coordinate,
+    y: coordinate,
+    modifiers: modifiers.optional(),
+  }),
   "Input.dispatchKeyEvent": keyEvent,
   "Input.dispatchMouseEvent": mouseEvent,
   "Input.insertText": z.strictObject({ text: z.string().max(10_000) }),
+  "Input.setInterceptDrags": z.strictObject({ enabled: z.boolean() }),
   "Page.captureScreenshot": screenshot,
   "Page.getFrameTree": z.strictObject({}),
   "Page.getLayoutMetrics": z.strictObject({}),

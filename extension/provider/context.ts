@@ -7,6 +7,7 @@
  * @module
  */
 import type { LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
+import type { JsonObject } from "../../contracts/json.ts";
 import type { DialogType } from "../../contracts/methods/dialog.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 
@@ -67,6 +68,14 @@ export interface DialogWatch {
   open(tabId: number): TabDialog | undefined;
   /** Call `onOpen` when a dialog opens on `tabId`, until the returned function is called. */
   watch(tabId: number, onOpen: (dialog: TabDialog) => void): () => void;
+}
+
+/** The data of drags leased pages started (the worker feeds it `Input.dragIntercepted`). */
+export interface DragWatch {
+  /** The data of the drag in progress on `tabId` (files taken out), if the page started one. */
+  intercepted(tabId: number): JsonObject | undefined;
+  /** Forget it: the drag ended, or a new one begins. */
+  clear(tabId: number): void;
 }
 
 /** One live lease as the extension keeps it. */
@@ -141,5 +150,7 @@ export interface ProviderContext {
   requests: RequestWatch;
   /** Dialogs open on leased tabs: every leased call checks them first. */
   dialogs: DialogWatch;
+  /** Drag data of HTML5 drags on leased tabs, for `Input.dispatchDragEvent`. */
+  drags: DragWatch;
   now: () => number;
 }

@@ -11,6 +11,7 @@ import type { Timers } from "../worker/timers.ts";
 import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
 import { DialogTracker } from "../worker/dialogs.ts";
+import { DragTracker } from "../worker/drags.ts";
 import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
@@ -146,6 +147,7 @@ export function fakeProvider(options: {
   const table = new LeaseTable();
   const timers = new ManualTimers();
   const dialogs = new DialogTracker();
+  const drags = new DragTracker();
   const leases = new LeaseService({
     table,
     attachments: new DebuggerAttachments(debuggerControl),
@@ -169,7 +171,19 @@ export function fakeProvider(options: {
     },
     requests: { open: () => 0 },
     dialogs,
+    drags,
     now: () => 1_000,
   };
-  return { context, browser, debuggerControl, events, prompts, table, leases, timers, dialogs };
+  return {
+    context,
+    browser,
+    debuggerControl,
+    events,
+    prompts,
+    table,
+    leases,
+    timers,
+    dialogs,
+    drags,
+  };
 }

@@ -29,6 +29,16 @@ export interface ScriptedPageOptions {
   windowSize?: number;
   /** Called when a click is released on `backendNodeId`; it may change the page. */
   onClick?: (backendNodeId: number, page: ScriptedPage) => void;
+  /**
+   * Where nodes are, when a test needs them apart (a drag from one to
+   * another): each node's box, and which node is at a viewport point.
+   * Without it every node is in the same box and the node hit is the one
+   * last measured.
+   */
+  layout?: {
+    quad(backendNodeId: number): number[];
+    at(x: number, y: number): number | undefined;
+  };
 }
 
 /** Load a fixture snapshot from `broker/runtime/observe/testdata/`, validated. */
@@ -59,8 +69,11 @@ export class ScriptedPage {
   readonly viewport: { width: number; height: number };
   readonly #windowSize: number;
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
+  readonly #layout: ScriptedPageOptions["layout"];
   readonly #continuations = new Map<string, number>();
   #aimed: number | undefined;
+  /** Whether the page starts HTML5 drags (else drag events find no drag data). */
+  html5Drag = true;
   /** The tab's session history (URLs) and where it stands; `navigate` adds to it. */
   history: string[] = [];
   historyIndex = 0;
@@ -72,6 +85,7 @@ export class ScriptedPage {
     this.viewport = options.viewport ?? { width: 800, height: 600 };
     this.#windowSize = options.windowSize ?? 20;
     this.#onClick = options.onClick;
+    this.#layout = options.layout;
     this.history = [snapshot.url];
   }
 
@@ -195,10 +209,14 @@ export class ScriptedPage {
       case "DOM.getContentQuads": {
         const node = this.#nodeParam(params);
         this.#aimed = node.backendNodeId;
-        return { quads: [[10, 10, 110, 10, 110, 30, 10, 30]] };
+        return {
+          quads: [this.#layout?.quad(node.backendNodeId) ?? [10, 10, 110, 10, 110, 30, 10, 30]],
+        };
       }
-      case "DOM.getNodeForLocation":
-        return { backendNodeId: this.coveredBy ?? this.#aimed ?? refuse() };
+      case "DOM.getNodeForLocation": {
+        const placed = this.#layout?.at(Number(params.x), Number(params.y));
+        return { backendNodeId: this.coveredBy ?? placed ?? this.#aimed ?? refuse() };
+      }
       case "Runtime.callFunctionOn":
         return { result: this.#pageFunction(params) };
       case "Input.dispatchMouseEvent":
@@ -229,6 +247,8 @@ export class ScriptedPage {
       case "Page.reload":
         this.load();
         return {};
+      case "Input.dispatchDragEvent":
+        return this.html5Drag ? { intercepted: true } : { intercepted: false };
       default:
         return {};
     }

@@ -154,6 +154,12 @@ export async function actOnLease(
     target = epochs.resolve(leaseId, params.documentEpoch, ref);
     if (target === undefined) throw staleTarget(`${ref} is not a ref of this document`);
   }
+  let dropTarget: ActTarget | undefined;
+  if (params.action.kind === "drag") {
+    const to = params.action.to;
+    dropTarget = epochs.resolve(leaseId, params.documentEpoch, to);
+    if (dropTarget === undefined) throw staleTarget(`${to} is not a ref of this document`);
+  }
   if (params.action.kind === "dialog") {
     await answerDialog(held, params.action, { beforeDispatch, signal });
     return await finish(held, books, params, run, {
@@ -167,6 +173,7 @@ export async function actOnLease(
   const outcome = await performAction({
     cdp: leaseCdp(held),
     target,
+    ...(dropTarget === undefined ? {} : { dropTarget }),
     action: params.action,
     leaseScope: held.lease.scope,
     signal,

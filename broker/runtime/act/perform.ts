@@ -26,6 +26,7 @@ import { navigate } from "./navigate.ts";
 import { PageObjects } from "./page_objects.ts";
 import { click, scroll, wheel } from "./pointer.ts";
 import { hover } from "./hover.ts";
+import { drag } from "./drag.ts";
 import { reload, traverse } from "./history.ts";
 import { type } from "./type.ts";
 import type { Postcondition, StepContext } from "./step.ts";
@@ -52,6 +53,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     objects,
     gate,
     target: options.target,
+    ...(options.dropTarget === undefined ? {} : { dropTarget: options.dropTarget }),
     leaseScope: options.leaseScope,
     signal,
     patience: {
@@ -113,6 +115,8 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
       return scroll(context, action);
     case "navigate":
       return navigate(context, action);
+    case "drag":
+      return drag(context, action);
     case "reload":
       return reload(context);
     case "back":
