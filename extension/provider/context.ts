@@ -68,6 +68,8 @@ export interface DialogWatch {
   open(tabId: number): TabDialog | undefined;
   /** Call `onOpen` when a dialog opens on `tabId`, until the returned function is called. */
   watch(tabId: number, onOpen: (dialog: TabDialog) => void): () => void;
+  /** `dialog` was answered on `tabId`: it is gone, even before DevTools says it closed. */
+  answered(tabId: number, dialog: TabDialog): void;
 }
 
 /** The data of drags leased pages started (the worker feeds it `Input.dragIntercepted`). */

@@ -138,5 +138,7 @@ export async function answerDialog(
     // DevTools says no dialog is showing: it closed between the check and the command.
     throw new LeashError("STALE_TARGET", { cause: error });
   }
+  // The closing event may come after this answer: the Broker's next read must not wait for it.
+  context.dialogs.answered(record.tabId, dialog);
   return { type: dialog.type };
 }

@@ -95,6 +95,23 @@ Deno.test("dialog.answer accepts a prompt with its text, and gives text to no ot
   ]);
 });
 
+Deno.test("once dialog.answer answered, the next call goes through before DevTools says it closed", async () => {
+  const { handlers, dialogs } = await setup();
+  dialogs.heard(7, "Page.javascriptDialogOpening", opening("https://shop.example/"));
+  await handlers["dialog.answer"]({ lease, accept: true }, call());
+  assert.deepEqual(await handlers.cdp(cdpParams, call()), {});
+  // A dialog that opened since is not the one answered: it stays.
+  dialogs.heard(7, "Page.javascriptDialogOpening", opening("https://shop.example/", "alert", "1"));
+  const answered = dialogs.open(7);
+  assert.ok(answered !== undefined);
+  dialogs.heard(7, "Page.javascriptDialogOpening", opening("https://shop.example/", "alert", "2"));
+  dialogs.answered(7, answered);
+  await assert.rejects(
+    Promise.resolve(handlers.cdp(cdpParams, call())),
+    isDialogOpen("alert", "2"),
+  );
+});
+
 Deno.test("dialog.answer with no dialog open (the person answered it) is STALE_TARGET", async () => {
   const { handlers, dialogs, browser } = await setup();
   await assert.rejects(

@@ -74,6 +74,11 @@ export class DialogTracker implements DialogWatch {
     };
   }
 
+  /** `dialog` was answered on `tabId`; a newer dialog on the tab stays. */
+  answered(tabId: number, dialog: TabDialog): void {
+    if (this.#open.get(tabId) === dialog) this.#open.delete(tabId);
+  }
+
   /** The tab is gone or no longer attached: nothing it showed is kept. */
   forget(tabId: number): void {
     this.#open.delete(tabId);
