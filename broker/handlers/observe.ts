@@ -42,6 +42,7 @@ export function observeHandlers(
       return observeUntil(held, params.until, {
         state: deps.state,
         onTab: (work) => onTab(runtime, held, signal, work),
+        resolveRef: (ref) => runtime.books.epochs.locate(held.lease.leaseId, ref)?.target,
         observe,
         now: () => runtime.settle.now(),
       }, signal);

@@ -21,6 +21,7 @@ import {
 import { CdpMethodSchema } from "./cdp.ts";
 import { defineMethod } from "./define.ts";
 import { OpenDialogSchema, PromptTextSchema } from "./dialog.ts";
+import { ElementExpectationSchema } from "./element_expectation.ts";
 import { ObservationSchema } from "./observe.ts";
 import {
   chordRefusal,
@@ -126,17 +127,7 @@ export const ActionSchema = z.discriminatedUnion("kind", [
 export const ExpectationSchema = z
   .strictObject({
     textPresent: CallerTextSchema.min(1).optional(),
-    element: z
-      .strictObject({
-        ref: RefSchema,
-        checked: z.union([z.boolean(), z.literal("mixed")]).optional(),
-        selected: z.boolean().optional(),
-        expanded: z.boolean().optional(),
-        disabled: z.boolean().optional(),
-        focused: z.boolean().optional(),
-        value: CallerTextSchema.optional(),
-      })
-      .optional(),
+    element: ElementExpectationSchema.optional(),
   });
 
 /**

@@ -27,6 +27,7 @@ export * from "./cdp.ts";
 export * from "./common.ts";
 export * from "./define.ts";
 export * from "./dialog.ts";
+export * from "./element_expectation.ts";
 export * from "./discovery.ts";
 export * from "./frames.ts";
 export * from "./handshake.ts";

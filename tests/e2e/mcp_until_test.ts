@@ -1,7 +1,8 @@
 /**
  * `browser_observe` with `until` through a stock MCP client in real
  * Chromium (personal mode): it answers once text the page writes later
- * appears, once text it removes later is gone, once a slow request it
+ * appears, once text it removes later is gone, once a button it enables
+ * later is enabled, once a slow request it
  * started has finished, and with TIMEOUT and a cursor to observe since when
  * what it waits for never comes. One world for the file.
  */
@@ -44,6 +45,20 @@ Deno.test({
       });
       assert.doesNotMatch(gone.shown, /Draft restored/);
       assert.equal(await opened.page.evaluate(`document.getElementById("notice")`), null);
+    });
+
+    await t.step("an element's state the page changes later", async () => {
+      await click("Check the draft");
+      const publish = refOf(seen, "button", "Publish");
+      const enabled = await agent.observe({
+        leaseId,
+        until: { element: { ref: publish, disabled: false }, timeoutMs: 10_000 },
+      });
+      assert.doesNotMatch(enabled.shown, /button "Publish" disabled/);
+      assert.equal(
+        await opened.page.evaluate(`document.getElementById("publish").disabled`),
+        false,
+      );
     });
 
     await t.step("the network going idle after a slow request", async () => {

@@ -199,6 +199,10 @@ export class ScriptedPage {
             ignored: false,
             role: { type: "role", value: node.role },
             name: { type: "computedString", value: node.name },
+            // The states DevTools reports as properties, so expectations can read them.
+            properties: node.states
+              .filter((state) => ["checked", "selected", "expanded", "disabled"].includes(state))
+              .map((state) => ({ name: state, value: { type: "boolean", value: true } })),
             backendDOMNodeId: node.backendNodeId,
           }],
         };

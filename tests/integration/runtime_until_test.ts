@@ -74,6 +74,33 @@ Deno.test("until that never holds is TIMEOUT with a cursor to observe since", as
   assert.deepEqual(since.delta?.added.map((node) => node.name), ["All changes saved"]);
 });
 
+Deno.test("until element waits for an element's state; a ref of no live document is STALE_TARGET", async () => {
+  await using world = await runtimeWorld();
+  const seen = await world.client.call("browser.observe", world.handle);
+  const terms = seen.nodes.find((node) => node.name === "I accept the terms")?.ref;
+  assert.ok(typeof terms === "string");
+  const uncheck = (nodes: AxNode[]) =>
+    nodes.map((node) => node.name === "I accept the terms" ? { ...node, states: [] } : node);
+  const timer = setTimeout(() => world.page.update(uncheck), 300);
+  try {
+    const started = performance.now();
+    await world.client.call("browser.observe", {
+      ...world.handle,
+      until: { element: { ref: terms, checked: false }, timeoutMs: 5_000 },
+    });
+    assert.ok(performance.now() - started >= 250, "it waited for the state");
+  } finally {
+    clearTimeout(timer);
+  }
+  await assert.rejects(
+    world.client.call("browser.observe", {
+      ...world.handle,
+      until: { element: { ref: "e999", checked: true } },
+    }),
+    (error) => isLeashError(error, "STALE_TARGET"),
+  );
+});
+
 Deno.test("a wait does not hold the tab's queue: an action meanwhile runs at once", async () => {
   await using world = await runtimeWorld();
   const before = await world.client.call("browser.observe", world.handle);

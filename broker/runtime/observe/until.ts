@@ -1,6 +1,7 @@
 /**
  * `browser.observe` with `until`: wait, bounded, for text to appear or go
- * away or for the network to go idle, then answer the observation.
+ * away, for an element to reach a state or for the network to go idle,
+ * then answer the observation.
  *
  * Each look at the condition is short and runs in the tab's queue, so an
  * action on the same tab is never held up by a wait; between looks the
@@ -11,9 +12,11 @@
  * answer is `TIMEOUT` whose detail carries its cursor: observe with that
  * `since` to see what did change.
  *
- * Text is matched by the page as an action's `expect.textPresent` is; a
- * look the page refuses (its document was being replaced) does not count
- * either way. The network is idle when no request the page started in the
+ * Text is matched by the page as an action's `expect.textPresent` is, and
+ * an element's states are checked as its `expect.element` is (its ref must
+ * name an element of a live document, else `STALE_TARGET` at once); a look
+ * the page refuses (its document was being replaced) does not count either
+ * way. The network is idle when no request the page started in the
  * last minute is still open (long-lived ones left out), as `page.settle`
  * counts them. A dialog that opens meanwhile ends the wait with
  * `DIALOG_OPEN`, like every other call.
@@ -28,7 +31,10 @@ import { defaultUntilMs, type Until } from "../../../contracts/methods/until.ts"
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import type { BrokerState } from "../../authority/state.ts";
 import { isPageRefusal } from "../act/faults.ts";
+import { checkExpectation } from "../act/expectation.ts";
 import { PageObjects } from "../act/page_objects.ts";
+import type { ResolveRef } from "../act/types.ts";
+import { staleTarget } from "../stale_target.ts";
 import { leaseCdp } from "../lease_calls.ts";
 import { settleLease } from "../page/settle.ts";
 
@@ -46,6 +52,8 @@ export interface UntilRun {
   state: BrokerState;
   /** Run `work` in the tab's queue. */
   onTab<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** What a ref of a live document of the lease names, for `until.element`. */
+  resolveRef: ResolveRef;
   /** Read the observation to answer (in the queue). */
   observe(signal: AbortSignal): Promise<Observation>;
   now: () => number;
@@ -85,12 +93,25 @@ async function networkIdle(held: OwnedLease, signal: AbortSignal): Promise<boole
 }
 
 /** One look: whether every condition of `until` holds now. */
-async function holds(held: OwnedLease, until: Until, signal: AbortSignal): Promise<boolean> {
+async function holds(
+  held: OwnedLease,
+  until: Until,
+  resolveRef: ResolveRef,
+  signal: AbortSignal,
+): Promise<boolean> {
   if (until.textPresent !== undefined) {
     if (await showsText(held, until.textPresent, signal) !== true) return false;
   }
   if (until.textGone !== undefined) {
     if (await showsText(held, until.textGone, signal) !== false) return false;
+  }
+  if (until.element !== undefined) {
+    const { element } = until;
+    const checked = await checkExpectation(leaseCdp(held), { element }, resolveRef, {
+      signal,
+      timeoutMs: 0,
+    });
+    if (checked.status !== "verified") return false;
   }
   if (until.networkIdle === true) {
     if (await networkIdle(held, signal) !== true) return false;
@@ -128,9 +149,14 @@ export async function observeUntil(
   run: UntilRun,
   signal: AbortSignal,
 ): Promise<Observation> {
+  const ref = until.element?.ref;
+  if (ref !== undefined && await run.resolveRef(ref) === undefined) {
+    throw staleTarget(`${ref} names no element of a live document`);
+  }
   const deadline = run.now() + (until.timeoutMs ?? defaultUntilMs);
   for (let pass = 0;; pass++) {
-    if (await run.onTab((work) => holds(held, until, work))) return await run.onTab(run.observe);
+    const look = (work: AbortSignal) => holds(held, until, run.resolveRef, work);
+    if (await run.onTab(look)) return await run.onTab(run.observe);
     const left = deadline - run.now();
     if (left <= 0) break;
     await sleepOrHint(
