@@ -71,6 +71,7 @@ export const ErrorDetailSchema = z.strictObject({
     role: z.string().min(1).max(64),
     name: z.string().max(detailNameUnits),
   }).optional(),
+  cursor: IdSchema.optional(),
 });
 
 /**

@@ -53,6 +53,8 @@ export const errorCodes = {
     "This request already ran and its full result is no longer kept; observe the page to learn its state instead of retrying.",
   OUTCOME_UNKNOWN:
     "The action may have been dispatched but its outcome was never recorded; observe the page before deciding what to do.",
+  DIALOG_OPEN:
+    "A JavaScript dialog is open on the page and blocks it; answer it with the dialog action (accept or dismiss), or ask the person to.",
   CDP_FORBIDDEN: "The DevTools command or its parameters are not on the allowlist.",
   DEBUGGER_UNAVAILABLE:
     "The browser refused to attach its debugger to the tab; close DevTools on it or choose an ordinary web page.",
@@ -84,6 +86,10 @@ export const refusalReasons = {
   wrongKind: "the element does not take this kind of action",
   unfocusable: "the element did not take the focus",
   reverted: "the page put the old value back",
+  dialog: "a JavaScript dialog is open",
+  noHistory: "the tab's history has no entry that way",
+  otherOrigin: "that history entry is outside the lease's origin",
+  notYet: "what the observation waited for did not come true in time",
 } as const;
 
 /** A refusal reason. */
@@ -106,6 +112,8 @@ export interface ErrorDetail {
   use?: string;
   /** What is in the way, by accessibility role and name. */
   by?: { role: string; name: string };
+  /** The cursor of the observation read when a wait ran out (`notYet`). */
+  cursor?: string;
 }
 
 /** Options of a {@linkcode LeashError}. */

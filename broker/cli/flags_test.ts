@@ -16,6 +16,7 @@ Deno.test("each input field becomes a kebab-case flag of its kind", () => {
       ["frame", "json", false],
       ["root-ref", "string", false],
       ["max-tokens", "number", false],
+      ["until", "json", false],
     ],
   );
   assert.equal(kebab("documentEpoch"), "document-epoch");

@@ -3,6 +3,8 @@
  * in the tab's queue so it never interleaves with an action on the same
  * tab (the reads: `broker/runtime/observe/read.ts`). A change the page
  * still owes a wait (`broker/runtime/page/settle.ts`) is waited out first.
+ * With `until`, the observation waits for its condition first
+ * (`broker/runtime/observe/until.ts`), outside the queue between looks.
  * `frame` answers `UNSUPPORTED`: `observe.frame.v1` is not served.
  *
  * @module
@@ -14,6 +16,7 @@ import { onTab } from "../runtime/lease_calls.ts";
 import { observeLease } from "../runtime/observe/read.ts";
 import { settleOwed } from "../runtime/page/settle.ts";
 import { scopeFromParams } from "../runtime/observe/scope.ts";
+import { observeUntil } from "../runtime/observe/until.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
 /** The handler for `browser.observe`. */
@@ -27,14 +30,22 @@ export function observeHandlers(
       if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
       const scope = scopeFromParams({ query: params.query, rootRef: params.rootRef });
       runtime.settle.watch(deps.state, held.lease.leaseId);
-      return onTab(runtime, held, signal, async (work) => {
+      const observe = async (work: AbortSignal) => {
         await settleOwed(held, runtime.settle, work);
         return observeLease(held, runtime.books, {
           scope,
           since: params.since,
           maxTokens: params.maxTokens,
         }, work);
-      });
+      };
+      if (params.until === undefined) return onTab(runtime, held, signal, observe);
+      return observeUntil(held, params.until, {
+        state: deps.state,
+        onTab: (work) => onTab(runtime, held, signal, work),
+        resolveRef: (ref) => runtime.books.epochs.locate(held.lease.leaseId, ref)?.target,
+        observe,
+        now: () => runtime.settle.now(),
+      }, signal);
     },
   };
 }

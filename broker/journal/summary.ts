@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Action } from "../../contracts/methods/mod.ts";
+import { type Action, refOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
 import type { ActionSummary } from "./types.ts";
 
@@ -107,6 +107,19 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
     }
     case "navigate":
       return navigationLabel(action.url);
+    case "drag":
+      return `${label} → ${displayText(action.to, 64)}`;
+    case "reload":
+    case "back":
+    case "forward":
+      return "";
+    case "dialog": {
+      const answer = action.accept ? "accept" : "dismiss";
+      // A prompt may ask for a password: like typed text, only its length.
+      return action.promptText === undefined
+        ? answer
+        : `${answer} ${characters(action.promptText)}`;
+    }
   }
 }
 
@@ -124,6 +137,7 @@ export function summarizeAction(action: Action, target?: ObservedTarget): Action
     kind: action.kind,
     description: displayText(describe(action, target), maxDescriptionLength),
   };
-  if ("ref" in action && action.ref !== undefined) summary.ref = action.ref;
+  const ref = refOf(action);
+  if (ref !== undefined) summary.ref = ref;
   return summary;
 }

@@ -14,7 +14,9 @@ import {
   LeashError,
   refusalReasons,
 } from "../../contracts/errors.ts";
+import { isDialogType } from "../../contracts/methods/dialog.ts";
 import { quote } from "../../contracts/page_text.ts";
+import { dialogText } from "./dialog_text.ts";
 
 /** A wire code plus one local sentence the tool result adds after the fixed one. */
 export class NotedError extends LeashError {
@@ -73,6 +75,10 @@ export function toToolFailure(error: unknown): ToolFailure {
  * ```
  */
 export function detailText(detail: ErrorDetail): string {
+  const type = detail.by?.role ?? "";
+  if (detail.reason === "dialog" && detail.by !== undefined && isDialogType(type)) {
+    return dialogText({ type, message: detail.by.name });
+  }
   let line = `Why: ${refusalReasons[detail.reason]}`;
   if (detail.by !== undefined) {
     const name = detail.by.name === "" ? "" : ` ${quote(detail.by.name)}`;
@@ -80,6 +86,11 @@ export function detailText(detail: ErrorDetail): string {
   }
   line += ".";
   if (detail.use !== undefined) line += ` Use ${detail.use} instead.`;
+  if (detail.cursor !== undefined) {
+    line += `\nThe page as it was then has cursor ${
+      quote(detail.cursor)
+    }: observe with since set to it to see only what changed.`;
+  }
   return line;
 }
 

@@ -12,6 +12,7 @@ import type { PageWindow } from "../../contracts/methods/mod.ts";
 import type { ActNote, ActResult } from "../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../../contracts/page_text.ts";
 import { redacted } from "../../contracts/redact.ts";
+import { dialogText } from "./dialog_text.ts";
 import type { Handles } from "./handles.ts";
 
 type Instances = ResultOf<ClientMethods, "browser.instances">;
@@ -173,7 +174,9 @@ export function formatAct(result: ActResult, sent: ActSent): string {
   }
   if (result.unsettled !== undefined) head += `  ${formatUnsettled(result.unsettled)}`;
   if (result.note !== undefined) head += `\n${actNotes[result.note]}`;
-  const body = result.observation === null
+  const body = result.dialog !== undefined
+    ? dialogText(result.dialog)
+    : result.observation === null
     ? "(no observation came back; observe to see the page)"
     : result.observation.text;
   return `${head}\n${body}`;

@@ -20,6 +20,8 @@ import {
 } from "./common.ts";
 import { CdpMethodSchema } from "./cdp.ts";
 import { defineMethod } from "./define.ts";
+import { OpenDialogSchema, PromptTextSchema } from "./dialog.ts";
+import { ElementExpectationSchema } from "./element_expectation.ts";
 import { ObservationSchema } from "./observe.ts";
 import {
   chordRefusal,
@@ -110,23 +112,22 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   }),
   z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
+  z.strictObject({ kind: z.literal("drag"), from: RefSchema, to: RefSchema }),
+  z.strictObject({ kind: z.literal("reload") }),
+  z.strictObject({ kind: z.literal("back") }),
+  z.strictObject({ kind: z.literal("forward") }),
+  z.strictObject({
+    kind: z.literal("dialog"),
+    accept: z.boolean(),
+    promptText: PromptTextSchema.optional(),
+  }),
 ]);
 
 /** What must hold after the action for it to count as verified. */
 export const ExpectationSchema = z
   .strictObject({
     textPresent: CallerTextSchema.min(1).optional(),
-    element: z
-      .strictObject({
-        ref: RefSchema,
-        checked: z.union([z.boolean(), z.literal("mixed")]).optional(),
-        selected: z.boolean().optional(),
-        expanded: z.boolean().optional(),
-        disabled: z.boolean().optional(),
-        focused: z.boolean().optional(),
-        value: CallerTextSchema.optional(),
-      })
-      .optional(),
+    element: ElementExpectationSchema.optional(),
   });
 
 /**
@@ -190,6 +191,12 @@ export const ActResultSchema = z.strictObject({
   observation: ObservationSchema.nullable(),
   note: ActNoteSchema.optional(),
   unsettled: UnsettledSchema.optional(),
+  /**
+   * The JavaScript dialog the action opened (or that opened while it ran):
+   * the page is blocked until it is answered with the `dialog` action, so
+   * the observation is `null`.
+   */
+  dialog: OpenDialogSchema.optional(),
 });
 
 /** The act methods. */
@@ -216,8 +223,9 @@ export const actMethods = {
 
 export type Action = z.infer<typeof ActionSchema>;
 
-/** The ref an action aims at, when it has one. */
+/** The ref an action aims at, when it has one (a drag's: where it starts). */
 export function refOf(action: Action): string | undefined {
+  if (action.kind === "drag") return action.from;
   return "ref" in action ? action.ref : undefined;
 }
 export type Expectation = z.infer<typeof ExpectationSchema>;

@@ -17,6 +17,13 @@ import { z } from "zod";
  *   `page_functions.ts`) on such an object; the provider refuses any other
  *   `functionDeclaration`, so this never runs caller-chosen script.
  * - `Runtime.releaseObjectGroup`: release the objects of one action.
+ * - `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`: `back` and
+ *   `forward`; the provider blanks entries outside the lease's scope and
+ *   goes only to an entry inside it.
+ * - `Input.setInterceptDrags`, `Input.dispatchDragEvent`: a drag the page
+ *   starts with HTML5 drag events; the provider keeps the drag data the
+ *   page gave (files taken out) and sends it itself, so the Broker never
+ *   names any.
  */
 export const cdpAllowlist = [
   "Accessibility.getPartialAXTree",
@@ -29,13 +36,18 @@ export const cdpAllowlist = [
   "DOM.getNodeForLocation",
   "DOM.resolveNode",
   "DOM.scrollIntoViewIfNeeded",
+  "Input.dispatchDragEvent",
   "Input.dispatchKeyEvent",
   "Input.dispatchMouseEvent",
   "Input.insertText",
+  "Input.setInterceptDrags",
   "Page.captureScreenshot",
   "Page.getFrameTree",
   "Page.getLayoutMetrics",
+  "Page.getNavigationHistory",
   "Page.navigate",
+  "Page.navigateToHistoryEntry",
+  "Page.reload",
   "Runtime.callFunctionOn",
   "Runtime.releaseObjectGroup",
 ] as const;

@@ -11,6 +11,7 @@
 import { actMethods } from "./act.ts";
 import { batchMethods } from "./batch.ts";
 import { captureMethods } from "./capture.ts";
+import { dialogMethods } from "./dialog.ts";
 import { type Direction, type EventMap, type MethodMap, sentIn } from "./define.ts";
 import { discoveryMethods } from "./discovery.ts";
 import { framesMethods } from "./frames.ts";
@@ -25,12 +26,15 @@ export * from "./capture.ts";
 export * from "./cdp.ts";
 export * from "./common.ts";
 export * from "./define.ts";
+export * from "./dialog.ts";
+export * from "./element_expectation.ts";
 export * from "./discovery.ts";
 export * from "./frames.ts";
 export * from "./handshake.ts";
 export * from "./lease.ts";
 export * from "./observe.ts";
 export * from "./page.ts";
+export * from "./until.ts";
 
 /** Every family, with its methods and events, in the order an agent meets them. */
 export const families = {
@@ -43,6 +47,7 @@ export const families = {
   act: { methods: actMethods, events: {} },
   frames: { methods: framesMethods, events: {} },
   batch: { methods: batchMethods, events: {} },
+  dialog: { methods: dialogMethods, events: {} },
 } as const satisfies Record<string, { methods: MethodMap; events: EventMap }>;
 
 /** A family's name. */
@@ -59,6 +64,7 @@ export const methods = {
   ...actMethods,
   ...framesMethods,
   ...batchMethods,
+  ...dialogMethods,
 };
 
 /** Every event, keyed by wire name. */

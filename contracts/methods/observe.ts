@@ -25,6 +25,7 @@ import {
   UrlSchema,
 } from "./common.ts";
 import { defineEvent, defineMethod } from "./define.ts";
+import { UntilSchema } from "./until.ts";
 
 /** Element states an observation reports, in a fixed vocabulary. */
 export const ElementStateSchema = z.enum([
@@ -116,6 +117,7 @@ export const BrowserObserveParamsSchema = z.strictObject({
   frame: FrameTargetSchema.optional(),
   rootRef: RefSchema.optional(),
   maxTokens: z.number().int().min(100).max(100_000).optional(),
+  until: UntilSchema.optional(),
 });
 
 /** A DevTools backend node ID. */

@@ -220,6 +220,10 @@ export const methodSamples: MethodSamples = {
     params: { lease, method: "DOM.getBoxModel", params: { backendNodeId: 7 } },
     result: { model: { width: 10, height: 10 } },
   },
+  "dialog.answer": {
+    params: { lease, accept: true, promptText: "Ada" },
+    result: { type: "prompt" },
+  },
   "frames.list": {
     params: { lease },
     result: {

@@ -3,7 +3,8 @@
  * drives. One allowlisted DevTools command on the leased tab, with its
  * parameters checked against the lease ({@linkcode checkCdpParams}). The
  * tab must still show the lease's origin when the command is sent, and the
- * lease must still be live when the result comes back.
+ * lease must still be live when the result comes back. History is seen and
+ * used only inside the lease's scope (`history.ts`).
  *
  * @module
  */
@@ -13,6 +14,8 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { checkCdpParams } from "./cdp_params.ts";
 import type { ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
+import { checkHistoryEntry, scopedHistory } from "./history.ts";
+import { isDragMethod, runDrag } from "./drag.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
@@ -32,10 +35,19 @@ export async function runCdp(
 
   let result: unknown;
   try {
-    result = await untilAborted(
-      context.browser.sendCommand(record.tabId, params.method, commandParams),
-      operation,
-    );
+    if (params.method === "Page.navigateToHistoryEntry") {
+      const history = await untilAborted(
+        context.browser.sendCommand(record.tabId, "Page.getNavigationHistory", {}),
+        operation,
+      );
+      checkHistoryEntry(history, commandParams.entryId, record.scope);
+    }
+    result = isDragMethod(params.method)
+      ? await runDrag(context, record.tabId, params.method, commandParams, operation)
+      : await untilAborted(
+        context.browser.sendCommand(record.tabId, params.method, commandParams),
+        operation,
+      );
   } catch (error) {
     if (error instanceof LeashError) throw error;
     // DevTools refused: a node that no longer exists is a stale target; anything else is ours.
@@ -43,6 +55,7 @@ export async function runCdp(
     throw new LeashError(addressesNode ? "STALE_TARGET" : "INTERNAL", { cause: error });
   }
   context.leases.check(params.lease, context.link.generation);
+  if (params.method === "Page.getNavigationHistory") return scopedHistory(result, record.scope);
   const parsed = JsonObjectSchema.safeParse(result ?? {});
   if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
   return parsed.data;

@@ -170,13 +170,26 @@ const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
     rect: z.strictObject({ x: coordinate, y: coordinate, width: size, height: size }).optional(),
   }),
   "DOM.focus": nodeTarget({}),
+  // No `data`: the provider adds the data the page's own drag gave (`drag.ts`).
+  "Input.dispatchDragEvent": z.strictObject({
+    type: z.enum(["dragEnter", "dragOver", "drop", "dragCancel"]),
+    x: coordinate,
+    y: coordinate,
+    modifiers: modifiers.optional(),
+  }),
   "Input.dispatchKeyEvent": keyEvent,
   "Input.dispatchMouseEvent": mouseEvent,
   "Input.insertText": z.strictObject({ text: z.string().max(10_000) }),
+  "Input.setInterceptDrags": z.strictObject({ enabled: z.boolean() }),
   "Page.captureScreenshot": screenshot,
   "Page.getFrameTree": z.strictObject({}),
   "Page.getLayoutMetrics": z.strictObject({}),
+  "Page.getNavigationHistory": z.strictObject({}),
   "Page.navigate": z.strictObject({ url: z.string().min(1).max(8192) }),
+  // Which entry is checked against the lease's scope when it is sent (`history.ts`).
+  "Page.navigateToHistoryEntry": z.strictObject({ entryId: nodeIdSchema }),
+  // No script to run on load: a reload loads the page as it is.
+  "Page.reload": z.strictObject({ ignoreCache: z.boolean().optional() }),
   "Runtime.callFunctionOn": callFunctionOn,
   "Runtime.releaseObjectGroup": z.strictObject({ objectGroup }),
 };

@@ -7,6 +7,8 @@
  * @module
  */
 import type { LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
+import type { JsonObject } from "../../contracts/json.ts";
+import type { DialogType } from "../../contracts/methods/dialog.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 
 /** The connection being served, as a handler sees it. */
@@ -49,6 +51,33 @@ export interface RequestWatch {
    * the context's `now` clock) are still open, long-lived ones left out.
    */
   open(tabId: number, since: number): number;
+}
+
+/** A JavaScript dialog open on a tab. */
+export interface TabDialog {
+  type: DialogType;
+  /** What the dialog says (page-derived). */
+  message: string;
+  /** The URL of the frame that opened it. */
+  url: string;
+}
+
+/** The dialogs open on leased tabs (the worker feeds it their `Page` events). */
+export interface DialogWatch {
+  /** The dialog open on `tabId`, if any. */
+  open(tabId: number): TabDialog | undefined;
+  /** Call `onOpen` when a dialog opens on `tabId`, until the returned function is called. */
+  watch(tabId: number, onOpen: (dialog: TabDialog) => void): () => void;
+  /** `dialog` was answered on `tabId`: it is gone, even before DevTools says it closed. */
+  answered(tabId: number, dialog: TabDialog): void;
+}
+
+/** The data of drags leased pages started (the worker feeds it `Input.dragIntercepted`). */
+export interface DragWatch {
+  /** The data of the drag in progress on `tabId` (files taken out), if the page started one. */
+  intercepted(tabId: number): JsonObject | undefined;
+  /** Forget it: the drag ended, or a new one begins. */
+  clear(tabId: number): void;
 }
 
 /** One live lease as the extension keeps it. */
@@ -121,5 +150,9 @@ export interface ProviderContext {
   approvals: Approvals;
   /** Open requests of leased tabs, for `page.settle`. */
   requests: RequestWatch;
+  /** Dialogs open on leased tabs: every leased call checks them first. */
+  dialogs: DialogWatch;
+  /** Drag data of HTML5 drags on leased tabs, for `Input.dispatchDragEvent`. */
+  drags: DragWatch;
   now: () => number;
 }

@@ -2,8 +2,9 @@
  * The provider handlers of one connection, one per served method of the
  * provider table (a missing one is a type error; the peer answers methods
  * this build does not serve `UNSUPPORTED`), composed from one module per
- * method family: `discovery`, `lease`, `observe`, `page` (with `settle`)
- * and `act`.
+ * method family: `discovery`, `lease`, `observe`, `page` (with `settle`),
+ * `act` and `dialog`, behind the dialog gate (no leased call waits on an
+ * open JavaScript dialog).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
+import { answerDialog, gateDialogs } from "./dialog.ts";
 import { listTabs } from "./discovery.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
@@ -26,7 +28,7 @@ export type { ProviderContext } from "./context.ts";
  */
 export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
   const continuations = new PageContinuations({ now: context.now });
-  return {
+  return gateDialogs(context, {
     "tabs.list": (params) => listTabs(context, params),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
     "lease.revoke": (params) => revokeLease(context, params),
@@ -35,5 +37,6 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "cdp": (params, { signal }) => runCdp(context, params, signal),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
-  };
+    "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),
+  });
 }

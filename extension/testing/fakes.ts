@@ -10,6 +10,8 @@ import { DebuggerAttachments } from "../worker/attachments.ts";
 import type { Timers } from "../worker/timers.ts";
 import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
+import { DialogTracker } from "../worker/dialogs.ts";
+import { DragTracker } from "../worker/drags.ts";
 import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
@@ -144,6 +146,8 @@ export function fakeProvider(options: {
   const prompts: unknown[] = [];
   const table = new LeaseTable();
   const timers = new ManualTimers();
+  const dialogs = new DialogTracker();
+  const drags = new DragTracker();
   const leases = new LeaseService({
     table,
     attachments: new DebuggerAttachments(debuggerControl),
@@ -166,7 +170,20 @@ export function fakeProvider(options: {
       },
     },
     requests: { open: () => 0 },
+    dialogs,
+    drags,
     now: () => 1_000,
   };
-  return { context, browser, debuggerControl, events, prompts, table, leases, timers };
+  return {
+    context,
+    browser,
+    debuggerControl,
+    events,
+    prompts,
+    table,
+    leases,
+    timers,
+    dialogs,
+    drags,
+  };
 }

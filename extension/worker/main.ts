@@ -22,6 +22,8 @@ import { Connector } from "./connector.ts";
 import { loadInstance, providerHello } from "./instance.ts";
 import { LeaseService } from "./lease_service.ts";
 import { LeaseTable } from "./lease_table.ts";
+import { DialogTracker } from "./dialogs.ts";
+import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
 import { RequestTracker } from "./requests.ts";
 import { UiPorts } from "./ui_ports.ts";
@@ -36,6 +38,8 @@ function diagnose(event: string, detail?: Record<string, unknown>): void {
 
 const browser = chromeBrowser();
 const requests = new RequestTracker(Date.now);
+const dialogs = new DialogTracker();
+const drags = new DragTracker();
 const table = new LeaseTable(() => {
   showLeaseCount(table.size).catch((error) => diagnose("badge-failed", { error }));
   ui.popupChanged();
@@ -89,6 +93,8 @@ const connector = new Connector({
       leases,
       approvals,
       requests,
+      dialogs,
+      drags,
       now: Date.now,
     }),
   onLinkClosed: (link) => {
@@ -147,6 +153,8 @@ chrome.runtime.onConnect.addListener((port) => ui.accept(port));
 chrome.windows.onRemoved.addListener((windowId) => approvals.windowClosed(windowId));
 chrome.tabs.onRemoved.addListener((tabId) => {
   requests.forget(tabId);
+  dialogs.forget(tabId);
+  drags.clear(tabId);
   leases.endTab(tabId, "tab-closed").catch((error) => diagnose("end-failed", { error }));
 });
 chrome.tabs.onReplaced.addListener((_added, removed) => {
@@ -159,12 +167,17 @@ chrome.tabs.onUpdated.addListener((tabId, change) => {
 });
 chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId !== undefined) requests.forget(source.tabId);
+  if (source.tabId !== undefined) dialogs.forget(source.tabId);
+  if (source.tabId !== undefined) drags.clear(source.tabId);
   if (source.tabId !== undefined) leases.detached(source.tabId, reason);
 });
 chrome.debugger.onEvent.addListener((source, method, params) => {
   // Child sessions (frames, workers) are not leased documents.
   if (source.tabId === undefined || source.sessionId !== undefined) return;
   requests.heard(source.tabId, method, params);
+  drags.heard(source.tabId, method, params);
+  // A dialog answered (here or by the person) lets the page change again: wake waiting reads.
+  if (dialogs.heard(source.tabId, method, params)) leases.pageChanged(source.tabId);
   const event = classifyDebuggerEvent(method, params);
   if (event?.kind === "navigated") leases.navigated(source.tabId, event.url);
   else if (event?.kind === "changed") leases.pageChanged(source.tabId);

@@ -29,6 +29,16 @@ export interface ScriptedPageOptions {
   windowSize?: number;
   /** Called when a click is released on `backendNodeId`; it may change the page. */
   onClick?: (backendNodeId: number, page: ScriptedPage) => void;
+  /**
+   * Where nodes are, when a test needs them apart (a drag from one to
+   * another): each node's box, and which node is at a viewport point.
+   * Without it every node is in the same box and the node hit is the one
+   * last measured.
+   */
+  layout?: {
+    quad(backendNodeId: number): number[];
+    at(x: number, y: number): number | undefined;
+  };
 }
 
 /** Load a fixture snapshot from `broker/runtime/observe/testdata/`, validated. */
@@ -59,8 +69,14 @@ export class ScriptedPage {
   readonly viewport: { width: number; height: number };
   readonly #windowSize: number;
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
+  readonly #layout: ScriptedPageOptions["layout"];
   readonly #continuations = new Map<string, number>();
   #aimed: number | undefined;
+  /** Whether the page starts HTML5 drags (else drag events find no drag data). */
+  html5Drag = true;
+  /** The tab's session history (URLs) and where it stands; `navigate` adds to it. */
+  history: string[] = [];
+  historyIndex = 0;
   #nextContinuation = 0;
   #nextLoader = 1;
 
@@ -69,6 +85,8 @@ export class ScriptedPage {
     this.viewport = options.viewport ?? { width: 800, height: 600 };
     this.#windowSize = options.windowSize ?? 20;
     this.#onClick = options.onClick;
+    this.#layout = options.layout;
+    this.history = [snapshot.url];
   }
 
   /** Change the current document's nodes in place (same loader: same document). */
@@ -181,6 +199,10 @@ export class ScriptedPage {
             ignored: false,
             role: { type: "role", value: node.role },
             name: { type: "computedString", value: node.name },
+            // The states DevTools reports as properties, so expectations can read them.
+            properties: node.states
+              .filter((state) => ["checked", "selected", "expanded", "disabled"].includes(state))
+              .map((state) => ({ name: state, value: { type: "boolean", value: true } })),
             backendDOMNodeId: node.backendNodeId,
           }],
         };
@@ -191,10 +213,14 @@ export class ScriptedPage {
       case "DOM.getContentQuads": {
         const node = this.#nodeParam(params);
         this.#aimed = node.backendNodeId;
-        return { quads: [[10, 10, 110, 10, 110, 30, 10, 30]] };
+        return {
+          quads: [this.#layout?.quad(node.backendNodeId) ?? [10, 10, 110, 10, 110, 30, 10, 30]],
+        };
       }
-      case "DOM.getNodeForLocation":
-        return { backendNodeId: this.coveredBy ?? this.#aimed ?? refuse() };
+      case "DOM.getNodeForLocation": {
+        const placed = this.#layout?.at(Number(params.x), Number(params.y));
+        return { backendNodeId: this.coveredBy ?? placed ?? this.#aimed ?? refuse() };
+      }
       case "Runtime.callFunctionOn":
         return { result: this.#pageFunction(params) };
       case "Input.dispatchMouseEvent":
@@ -207,8 +233,26 @@ export class ScriptedPage {
       case "Page.navigate": {
         const url = typeof params.url === "string" ? params.url : refuse();
         this.load({ url });
+        this.history = [...this.history.slice(0, this.historyIndex + 1), url];
+        this.historyIndex = this.history.length - 1;
         return { frameId: this.snapshot.frameId, loaderId: this.snapshot.loaderId };
       }
+      case "Page.getNavigationHistory":
+        return {
+          currentIndex: this.historyIndex,
+          entries: this.history.map((url, index) => ({ id: index + 1, url, title: "" })),
+        };
+      case "Page.navigateToHistoryEntry": {
+        const index = typeof params.entryId === "number" ? params.entryId - 1 : refuse();
+        this.historyIndex = index;
+        this.load({ url: this.history[index] ?? refuse() });
+        return {};
+      }
+      case "Page.reload":
+        this.load();
+        return {};
+      case "Input.dispatchDragEvent":
+        return this.html5Drag ? { intercepted: true } : { intercepted: false };
       default:
         return {};
     }

@@ -4,7 +4,10 @@
  * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script, and,
  * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
  * `cdp` from that page. It keeps the leases it granted, so `lease.revoke`
- * and the leased methods check the fence like the extension does. Other
+ * and the leased methods check the fence like the extension does. While a
+ * dialog is open ({@linkcode ScriptedProvider.openDialog}) every leased call
+ * answers `DIALOG_OPEN` like the extension's dialog gate, and
+ * `dialog.answer` closes it. Other
  * provider methods (and the `ax.*` methods without a page) are answered
  * `UNKNOWN_METHOD`.
  *
@@ -21,6 +24,7 @@ import {
   providerMethods,
 } from "../../contracts/methods/mod.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
+import type { OpenDialog } from "../../contracts/methods/dialog.ts";
 import { Peer } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { specProviderHello } from "./_hellos.ts";
@@ -87,6 +91,16 @@ export interface GrantedLease {
   url: string;
 }
 
+/** What `dialog.answer` was asked. */
+export type DialogAnswer = Omit<ParamsOf<ProviderMethods, "dialog.answer">, "lease">;
+
+/** The extension's `DIALOG_OPEN`: the dialog's type and message in the detail. */
+function dialogOpen(dialog: OpenDialog): LeashError {
+  return new LeashError("DIALOG_OPEN", {
+    detail: { reason: "dialog", by: { role: dialog.type, name: dialog.message }, use: "dialog" },
+  });
+}
+
 /** `Page.getFrameTree` with the lease's current URL; `{}` for other methods. */
 export function defaultCdpAnswer(params: CdpParams, lease: GrantedLease): CdpAnswer {
   if (params.method !== "Page.getFrameTree") return { result: {} };
@@ -114,6 +128,7 @@ const local = {
   "ax.read": providerMethods["ax.read"],
   "ax.find": providerMethods["ax.find"],
   "ax.page": providerMethods["ax.page"],
+  "dialog.answer": providerMethods["dialog.answer"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -144,6 +159,10 @@ export class ScriptedProvider {
    * the method, and the DevTools method for `cdp`.
    */
   readonly leasedCalls: string[] = [];
+  /** The dialog open on the page, if any: leased calls answer `DIALOG_OPEN` while it is. */
+  dialog: OpenDialog | undefined;
+  /** Every `dialog.answer` that closed a dialog, in order. */
+  readonly dialogAnswers: DialogAnswer[] = [];
   /** Leased calls being answered right now. */
   inFlight = 0;
   /** The most leased calls ever answered at once. */
@@ -196,12 +215,16 @@ export class ScriptedProvider {
       }
       if (provider === undefined) throw new LeashError("INTERNAL");
       const self = provider;
+      if (self.dialog !== undefined) throw dialogOpen(self.dialog);
       self.leasedCalls.push(label);
       self.inFlight++;
       self.maxInFlight = Math.max(self.maxInFlight, self.inFlight);
       try {
         await options.beforeAnswer?.(method);
-        return answer(granted);
+        const result = answer(granted);
+        // A call whose effect opened a dialog is never answered while it stays open.
+        if (self.dialog !== undefined) throw dialogOpen(self.dialog);
+        return result;
       } finally {
         self.inFlight--;
       }
@@ -273,6 +296,17 @@ export class ScriptedProvider {
           leased("ax.find", lease, "ax.find", () => withPage((p) => p.search(request))),
         "ax.page": ({ lease, request }) =>
           leased("ax.page", lease, "ax.page", () => withPage((p) => p.window(request))),
+        "dialog.answer": ({ lease, ...answer }) => {
+          const granted = provider?.live.get(lease.leaseId);
+          if (granted === undefined || granted.fence !== lease.fence) {
+            throw new LeashError("STALE_LEASE");
+          }
+          const dialog = provider?.dialog;
+          if (provider === undefined || dialog === undefined) throw new LeashError("STALE_TARGET");
+          provider.dialog = undefined;
+          provider.dialogAnswers.push(answer);
+          return { type: dialog.type };
+        },
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);
@@ -294,6 +328,16 @@ export class ScriptedProvider {
   /** Let every `lease.grant` answered with `hold` grant now (cancelled ones stay refused). */
   releaseGrants(): void {
     for (const resolve of this.#heldGrants.splice(0)) resolve();
+  }
+
+  /** A dialog opens on the page: leased calls answer `DIALOG_OPEN` until it is answered. */
+  openDialog(dialog: OpenDialog): void {
+    this.dialog = dialog;
+  }
+
+  /** The person answers the dialog in the browser. */
+  closeDialog(): void {
+    this.dialog = undefined;
   }
 
   /** The tab of lease `leaseId` now shows `url` (what `cdp` `Page.getFrameTree` reports). */

@@ -121,6 +121,7 @@ const cdpGoldens: Record<CdpMethod, JsonObject> = {
   "DOM.getNodeForLocation": { x: 10, y: 20, ignorePointerEventsNone: true },
   "DOM.resolveNode": { backendNodeId: 7, objectGroup: "leash-1" },
   "DOM.scrollIntoViewIfNeeded": { backendNodeId: 7, rect: { x: 0, y: 0, width: 9, height: 9 } },
+  "Input.dispatchDragEvent": { type: "drop", x: 10, y: 20 },
   "Input.dispatchKeyEvent": { type: "keyDown", key: "a", modifiers: 2, commands: ["selectAll"] },
   "Input.dispatchMouseEvent": {
     type: "mousePressed",
@@ -130,10 +131,14 @@ const cdpGoldens: Record<CdpMethod, JsonObject> = {
     clickCount: 1,
   },
   "Input.insertText": { text: "hello" },
+  "Input.setInterceptDrags": { enabled: true },
   "Page.captureScreenshot": { format: "jpeg", quality: 80 },
   "Page.getFrameTree": {},
   "Page.getLayoutMetrics": {},
+  "Page.getNavigationHistory": {},
   "Page.navigate": { url: "https://shop.example/cart" },
+  "Page.navigateToHistoryEntry": { entryId: 3 },
+  "Page.reload": { ignoreCache: false },
   "Runtime.callFunctionOn": {
     functionDeclaration: pageFunctions.deliversTo,
     objectId: "1.2.3",

@@ -101,7 +101,6 @@ const forbiddenMethods = [
   "Debugger.enable",
   "DOM.setOuterHTML",
   "DOM.setAttributeValue",
-  "Input.dispatchDragEvent",
   "Target.createTarget",
   "Target.attachToTarget",
   "Browser.close",
@@ -138,6 +137,23 @@ Deno.test("the CDP allowlist refuses script, interception, storage clearing and 
       returnByValue: true,
       ...extra,
     }, scope);
+  // Drag events are allowed only without data: the provider adds the page's own, files taken out.
+  for (
+    const data of [
+      { items: [], dragOperationsMask: 1, files: ["/home/ada/.ssh/id_ed25519"] },
+      { items: [{ mimeType: "text/plain", data: "x" }], dragOperationsMask: 1 },
+    ]
+  ) {
+    assert.throws(
+      () => checkCdpParams("Input.dispatchDragEvent", { type: "drop", x: 1, y: 1, data }, scope),
+      (e) => isLeashError(e, "CDP_FORBIDDEN"),
+    );
+  }
+  // Nor a reload that runs a script of the caller's on load.
+  assert.throws(
+    () => checkCdpParams("Page.reload", { scriptToEvaluateOnLoad: "fetch('/x')" }, scope),
+    (e) => isLeashError(e, "CDP_FORBIDDEN"),
+  );
   for (const declaration of foreignFunctions) {
     assert.throws(() => call(declaration), (e) => isLeashError(e, "CDP_FORBIDDEN"), declaration);
   }

@@ -34,6 +34,7 @@ export const observeTool = defineTool({
     'Pass `since: "last"` to get only what changed since the last observation of the same scope you were shown (an action\'s result included), or an observation\'s `cursor` from its structured result: + added, - removed, ~ changed, for the same scope (same query, rootRef and frame). A delta has its own budget (600 tokens, or `maxTokens`): past it, its largest changed region is one line (`~ region dialog "Settings" ref=e40 changed: 48 rows (48 added) — observe rootRef=e40`), and rows removed with a removed container go with its line (four or more removed siblings are one line, by the first and the last).',
     'Each + and ~ line says where it stands: `in listbox "Toppings" ref=e86` at its end, or indented under an `in …:` heading or under the added row above it.',
     "Right after a change that was not waited out (an action with `settleMs: 0`, one cut with requests still open, a navigation), the observation first waits, at most a second, for the page to settle.",
+    "`until` waits before answering, at most `until.timeoutMs` (default 10000, at most 30000): for `textPresent` (text the page shows, matched like an action's expect), `textGone` (text it no longer shows), `element` (an observed element's states, as in an action's expect: {ref, checked?, selected?, expanded?, disabled?, focused?, value?}) and/or `networkIdle: true` (no request open); every condition given must hold at once. It looks again whenever the page changes and at least every 250 ms, and answers the observation as soon as they hold; when time runs out the answer is TIMEOUT with the cursor of the page as it was then (observe with that `since` to see what did change). Use it after an action whose outcome arrives late (a save, a search) instead of observing again and again.",
     "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document, observe the page; LEASE_NOT_FOUND — the lease ended, claim again.",
   ].join(" "),
   input: observeParams.omit({ sessionId: true }).extend({
@@ -47,6 +48,9 @@ export const observeTool = defineTool({
     frame: observeParams.shape.frame.describe(frameNote),
     rootRef: observeParams.shape.rootRef.describe(
       "Only the subtree under this ref (from the current document).",
+    ),
+    until: observeParams.shape.until.describe(
+      "Wait first until this holds: {textPresent?, textGone?, element?, networkIdle?: true, timeoutMs?} (see the tool description).",
     ),
     maxTokens: observeParams.shape.maxTokens.describe(
       "Token budget for the text (default 4,000). Raise it only when a narrower read will not do.",

@@ -18,12 +18,20 @@
  *   waited for (`settleLease`), counted from the first input and bounded by
  *   `settleMs`; when the bound cut the wait the result says so
  *   (`unsettled`), and the status stands as the engine gave it.
+ * - a JavaScript dialog that is open afterwards (the action's input opened
+ *   it, or it opened while the action ran) is the result's `dialog`, and
+ *   the observation is `null`: the page is blocked until it is answered.
+ *   When the action's own input ran into it, the input reached the page and
+ *   its effect cannot be checked, so the action is `unverified`, and the
+ *   document it was sent to is still there behind the dialog.
+ * - the `dialog` action answers the open dialog (`dialog.ts`) and is
+ *   `verified` once the provider says it was answered.
  *
  * @module
  */
 import { type Action, type ActResult, refOf } from "../../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
-import type { Observation } from "../../../contracts/methods/mod.ts";
+import type { Observation, OpenDialog } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { leaseCdp } from "../lease_calls.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
@@ -32,6 +40,7 @@ import { defaultDeltaTokens } from "../observe/delta_text.ts";
 import { settleDefaults } from "../../../contracts/methods/page.ts";
 import { type SettleBook, settleLease } from "../page/settle.ts";
 import { staleTarget } from "../stale_target.ts";
+import { answerDialog, dialogOf } from "./dialog.ts";
 import { noteFor } from "./note.ts";
 import { performAction } from "./perform.ts";
 import type { ActTarget } from "./types.ts";
@@ -42,23 +51,28 @@ export type ActParams = ParamsOf<ClientMethods, "browser.act">;
 /** The token budget of the observation an action result carries. */
 export const actObservationTokens = 1_500;
 
-/** The page after an action, or `null` when it cannot be read (the action stands regardless). */
+/**
+ * The page after an action, or `null` when it cannot be read (the action
+ * stands regardless), with the dialog that keeps it from being read.
+ */
 async function observationAfter(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
   actedOn: number | undefined,
-): Promise<Observation | null> {
+): Promise<{ observation: Observation | null; dialog?: OpenDialog }> {
   try {
-    return await observeLease(held, books, {
+    const observation = await observeLease(held, books, {
       scope: { kind: "page" },
       sinceLatest: true,
       maxTokens: actObservationTokens,
       deltaTokens: defaultDeltaTokens,
       ...(actedOn === undefined ? {} : { actedOn }),
     }, signal);
-  } catch {
-    return null;
+    return { observation };
+  } catch (error) {
+    const dialog = dialogOf(error);
+    return dialog === undefined ? { observation: null } : { observation: null, dialog };
   }
 }
 
@@ -140,9 +154,26 @@ export async function actOnLease(
     target = epochs.resolve(leaseId, params.documentEpoch, ref);
     if (target === undefined) throw staleTarget(`${ref} is not a ref of this document`);
   }
+  let dropTarget: ActTarget | undefined;
+  if (params.action.kind === "drag") {
+    const to = params.action.to;
+    dropTarget = epochs.resolve(leaseId, params.documentEpoch, to);
+    if (dropTarget === undefined) throw staleTarget(`${to} is not a ref of this document`);
+  }
+  if (params.action.kind === "dialog") {
+    await answerDialog(held, params.action, { beforeDispatch, signal });
+    return await finish(held, books, params, run, {
+      status: "verified",
+      documentChanged: false,
+      dispatchedAt,
+      actedOn: undefined,
+      note: undefined,
+    });
+  }
   const outcome = await performAction({
     cdp: leaseCdp(held),
     target,
+    ...(dropTarget === undefined ? {} : { dropTarget }),
     action: params.action,
     leaseScope: held.lease.scope,
     signal,
@@ -152,20 +183,69 @@ export async function actOnLease(
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
   });
+  const ranInto = dialogOf(outcome.cause);
+  if (ranInto !== undefined) {
+    return {
+      requestId: params.requestId,
+      status: "unverified",
+      documentChanged: false,
+      documentEpoch: params.documentEpoch,
+      observation: null,
+      dialog: ranInto,
+    };
+  }
+  return await finish(held, books, params, run, {
+    status: outcome.status,
+    documentChanged: outcome.documentChanged,
+    dispatchedAt,
+    actedOn: target?.backendNodeId,
+    note: noteFor(params.action, outcome),
+  });
+}
+
+/** What an action's run hands on to {@linkcode finish}. */
+interface Performed {
+  status: ActResult["status"];
+  documentChanged: boolean;
+  /** When the first input was sent; `undefined` when none was. */
+  dispatchedAt: number | undefined;
+  /** The backend node the action aimed at, for the observation's placement. */
+  actedOn: number | undefined;
+  note: ActResult["note"];
+}
+
+/** Wait for the page's reaction, observe it and build the result. */
+async function finish(
+  held: OwnedLease,
+  books: ObserveBooks,
+  params: ActParams,
+  run: ActRun,
+  performed: Performed,
+): Promise<ActResult> {
+  const { dispatchedAt, note } = performed;
   const unsettled = dispatchedAt === undefined ? undefined : await settleAfter(held, run, {
     action: params.action,
     settleMs: params.settleMs,
     dispatchedAt,
   });
-  const observation = await observationAfter(held, books, signal, target?.backendNodeId);
-  const note = noteFor(params.action, outcome);
+  const { observation, dialog } = await observationAfter(
+    held,
+    books,
+    run.signal,
+    performed.actedOn,
+  );
+  const documentEpoch = observation?.documentEpoch ?? params.documentEpoch;
   return {
     requestId: params.requestId,
-    status: outcome.status,
-    documentChanged: outcome.documentChanged,
-    documentEpoch: observation?.documentEpoch ?? params.documentEpoch,
+    status: performed.status,
+    // A dialog's answer may let the page go (a leave-page prompt accepted): the epoch tells.
+    documentChanged: params.action.kind === "dialog"
+      ? documentEpoch !== params.documentEpoch
+      : performed.documentChanged,
+    documentEpoch,
     observation,
     ...(note === undefined ? {} : { note }),
     ...(unsettled === undefined ? {} : { unsettled }),
+    ...(dialog === undefined ? {} : { dialog }),
   };
 }

@@ -26,6 +26,8 @@ import { navigate } from "./navigate.ts";
 import { PageObjects } from "./page_objects.ts";
 import { click, scroll, wheel } from "./pointer.ts";
 import { hover } from "./hover.ts";
+import { drag } from "./drag.ts";
+import { reload, traverse } from "./history.ts";
 import { type } from "./type.ts";
 import type { Postcondition, StepContext } from "./step.ts";
 import type { ActionOutcome, Check, PerformActionOptions } from "./types.ts";
@@ -51,6 +53,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     objects,
     gate,
     target: options.target,
+    ...(options.dropTarget === undefined ? {} : { dropTarget: options.dropTarget }),
     leaseScope: options.leaseScope,
     signal,
     patience: {
@@ -112,6 +115,16 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
       return scroll(context, action);
     case "navigate":
       return navigate(context, action);
+    case "drag":
+      return drag(context, action);
+    case "reload":
+      return reload(context);
+    case "back":
+    case "forward":
+      return traverse(context, action);
+    case "dialog":
+      // Answering a dialog reads nothing on the blocked page first: `actOnLease` does it.
+      throw new TypeError("Cannot perform a dialog answer as a page step");
   }
 }
 

@@ -17,6 +17,8 @@ export interface StepContext {
   objects: PageObjects;
   gate: DispatchGate;
   target: ActTarget | undefined;
+  /** Where a drag ends, resolved from its `to` ref. */
+  dropTarget?: ActTarget;
   leaseScope: LeaseScope;
   signal?: AbortSignal;
   /** How long the action may wait for its target to become actionable (`actionability.ts`). */

@@ -86,6 +86,8 @@ export interface PerformActionOptions {
   cdp: Cdp;
   /** The element, resolved by the caller from the action's ref; `undefined` for page actions. */
   target: ActTarget | undefined;
+  /** Where a drag ends, resolved by the caller from its `to` ref. */
+  dropTarget?: ActTarget;
   action: Action;
   /**
    * The main frame's loader ID when the target was observed (the provider's

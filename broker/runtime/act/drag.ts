@@ -1,0 +1,107 @@
+/**
+ * `drag {from, to}`: press on one observed element, move the pointer to
+ * another and let go there, with real pointer events, and with HTML5 drag
+ * events when the page starts a drag of that kind.
+ *
+ * Both ends are checked before anything is sent: each must be actionable
+ * and hit by the hit test at its aim point, with both in the viewport at
+ * once (the start is aimed again after the end was scrolled to, and the
+ * end is hit-tested last). Then, with drag interception on, the pointer
+ * moves onto the start, is pressed, and moves to the end in steps. If the
+ * page started an HTML5 drag meanwhile, the provider holds its drag data
+ * (files taken out) and the drop happens as drag events at the end
+ * (`dragEnter`, `dragOver`, `drop`); if not (a page that drags on pointer
+ * events), the provider says so and only the pointer is let go. Either way
+ * the button is released at the end and interception turned off.
+ *
+ * There is nothing to read back that says a drag "worked" in general: it
+ * is verified only through the caller's `expect`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Action } from "../../../contracts/methods/mod.ts";
+import { AnyAnswer, call, type Cdp } from "./cdp.ts";
+import type { Point } from "./geometry.ts";
+import { readViewport, toPage } from "./geometry.ts";
+import { assertHit } from "./hit_test.ts";
+import { hoverAt } from "./input.ts";
+import { aimAt } from "./pointer.ts";
+import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
+import { prepareTarget } from "./target.ts";
+
+/** How many pointer moves lead from the start to the end: libraries need a few to notice. */
+export const dragSteps = 10;
+
+const DragAnswer = z.object({ intercepted: z.boolean().optional() });
+
+function mouse(cdp: Cdp, type: string, point: Point, buttons: number, signal?: AbortSignal) {
+  return call(
+    cdp,
+    "Input.dispatchMouseEvent",
+    {
+      type,
+      x: point.x,
+      y: point.y,
+      modifiers: 0,
+      pointerType: "mouse",
+      button: type === "mouseMoved" && buttons === 0 ? "none" : "left",
+      buttons,
+      ...(type === "mouseMoved" ? {} : { clickCount: 1 }),
+    },
+    AnyAnswer,
+    signal,
+  );
+}
+
+/** Drag from `action.from` to `action.to` (see the module doc). */
+export async function drag(
+  context: StepContext,
+  _action: Extract<Action, { kind: "drag" }>,
+): Promise<Postcondition> {
+  const { cdp, signal } = context;
+  const from = await prepareTarget(context, requireTarget(context, "drag"));
+  if (context.dropTarget === undefined) {
+    throw new TypeError("Cannot perform drag: the caller resolved no target for its end");
+  }
+  const to = await prepareTarget(context, context.dropTarget, { allowDisabled: true });
+  await aimAt(context, from);
+  const end = await aimAt(context, to);
+  // Scrolling to the end may have moved the start: aim at it again, then make sure
+  // the end is still where it was aimed at.
+  const start = await aimAt(context, from);
+  await assertHit(cdp, context.objects, to, end, signal);
+
+  await context.gate.open(signal);
+  await call(cdp, "Input.setInterceptDrags", { enabled: true }, AnyAnswer, signal);
+  try {
+    await hoverAt(cdp, start.point, signal);
+    const pagePoint = toPage(start.point, await readViewport(cdp, signal));
+    await assertHit(cdp, context.objects, from, { point: start.point, pagePoint }, signal);
+    await mouse(cdp, "mousePressed", start.point, 1, signal);
+    for (let step = 1; step <= dragSteps; step++) {
+      const at = {
+        x: start.point.x + (end.point.x - start.point.x) * step / dragSteps,
+        y: start.point.y + (end.point.y - start.point.y) * step / dragSteps,
+      };
+      await mouse(cdp, "mouseMoved", at, 1, signal);
+    }
+    const drop = { x: end.point.x, y: end.point.y };
+    const entered = await call(
+      cdp,
+      "Input.dispatchDragEvent",
+      { type: "dragEnter", ...drop },
+      DragAnswer,
+      signal,
+    );
+    if (entered.intercepted !== false) {
+      await call(cdp, "Input.dispatchDragEvent", { type: "dragOver", ...drop }, AnyAnswer, signal);
+      await call(cdp, "Input.dispatchDragEvent", { type: "drop", ...drop }, AnyAnswer, signal);
+    }
+    await mouse(cdp, "mouseReleased", end.point, 0, signal);
+  } finally {
+    // Without the action's signal: interception must end even when the action was cancelled.
+    await call(cdp, "Input.setInterceptDrags", { enabled: false }, AnyAnswer).catch(() => {});
+  }
+  return undefined;
+}
