@@ -3,13 +3,17 @@
  * in the tab's queue so it never interleaves with an action on the same
  * tab (the reads: `broker/runtime/observe/read.ts`). A change the page
  * still owes a wait (`broker/runtime/page/settle.ts`) is waited out first.
- * `frame` answers `UNSUPPORTED`: `observe.frame.v1` is not served.
+ * With `frame`, the child document is observed instead
+ * (`broker/runtime/frames/observe_frame.ts`); `frame` with `query` or
+ * `rootRef` answers `UNSUPPORTED` (`observe.frame-query.v1` and
+ * `observe.frame-subtree.v1` are not served).
  *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import { observeFrame } from "../runtime/frames/observe_frame.ts";
 import { onTab } from "../runtime/lease_calls.ts";
 import { observeLease } from "../runtime/observe/read.ts";
 import { settleOwed } from "../runtime/page/settle.ts";
@@ -24,11 +28,18 @@ export function observeHandlers(
     "browser.observe": (params, { signal }) => {
       const runtime = runtimeOf(deps);
       const held = deps.requireLease(params);
-      if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
+      const frame = params.frame;
+      if (frame !== undefined && (params.query !== undefined || params.rootRef !== undefined)) {
+        throw new LeashError("UNSUPPORTED");
+      }
       const scope = scopeFromParams({ query: params.query, rootRef: params.rootRef });
       runtime.settle.watch(deps.state, held.lease.leaseId);
       return onTab(runtime, held, signal, async (work) => {
         await settleOwed(held, runtime.settle, work);
+        if (frame !== undefined) {
+          const { since, maxTokens } = params;
+          return observeFrame(held, runtime.books, { frame, since, maxTokens }, work);
+        }
         return observeLease(held, runtime.books, {
           scope,
           since: params.since,

@@ -148,6 +148,31 @@ export class LeaseBook {
     const entry = this.#entries.get(leaseId);
     if (entry === undefined || entry.ended !== undefined) return;
     entry.epoch = epoch;
+    this.#note(entry, epoch, nodes, cursor);
+  }
+
+  /**
+   * Remember what an observation of a child frame showed: its cursor and
+   * the epoch of each of its refs, but not as the page's epoch, which an
+   * action without a ref goes on being fenced with.
+   */
+  noteFrameObservation(
+    leaseId: string,
+    epoch: string,
+    nodes: readonly { ref: string | null }[],
+    cursor: { scope: ScopeParts; cursor: string },
+  ): void {
+    const entry = this.#entries.get(leaseId);
+    if (entry === undefined || entry.ended !== undefined) return;
+    this.#note(entry, epoch, nodes, cursor);
+  }
+
+  #note(
+    entry: LeaseEntry,
+    epoch: string,
+    nodes: readonly { ref: string | null }[],
+    cursor: { scope: ScopeParts; cursor: string } | undefined,
+  ): void {
     if (cursor !== undefined) {
       const cursors = entry.cursors ??= new Map();
       const key = scopeKey(cursor.scope);

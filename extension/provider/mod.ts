@@ -2,8 +2,8 @@
  * The provider handlers of one connection, one per served method of the
  * provider table (a missing one is a type error; the peer answers methods
  * this build does not serve `UNSUPPORTED`), composed from one module per
- * method family: `discovery`, `lease`, `observe`, `page` (with `settle`)
- * and `act`.
+ * method family: `discovery`, `lease`, `observe`, `page` (with `settle`),
+ * `act` and `frames` (with `frame_read`).
  *
  * @module
  */
@@ -12,6 +12,8 @@ import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
+import { readFrameAx } from "./frame_read.ts";
+import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
 import { readPage } from "./page.ts";
@@ -35,5 +37,7 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "cdp": (params, { signal }) => runCdp(context, params, signal),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
+    "frames.list": (params, { signal }) => listFrames(context, params, signal),
+    "ax.frame": (params, { signal }) => readFrameAx(context, params, signal),
   };
 }

@@ -18,5 +18,6 @@ Deno.test("the provider has a handler for exactly the methods of the capabilitie
     Object.entries(providerMethods).filter(([, spec]) => isServedMethod(spec)).map(([name]) => name)
       .sort(),
   );
-  assert.ok(!handled.includes("frames.list"), "frame discovery is declared, not served");
+  assert.ok(handled.includes("frames.list"), "frame discovery is served");
+  assert.ok(!handled.includes("ax.frame.page"), "child-frame windows are declared, not served");
 });

@@ -3,7 +3,8 @@
  * Native Host would inject it) straight over the Broker's socket and serves
  * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script, and,
  * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
- * `cdp` from that page. It keeps the leases it granted, so `lease.revoke`
+ * `cdp` from that page, and `frames.list` and `ax.frame` from its
+ * {@linkcode ScriptedFrames} (none by default). It keeps the leases it granted, so `lease.revoke`
  * and the leased methods check the fence like the extension does. Other
  * provider methods (and the `ax.*` methods without a page) are answered
  * `UNKNOWN_METHOD`.
@@ -24,6 +25,7 @@ import type { LeaseToken } from "../../contracts/methods/common.ts";
 import { Peer } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { specProviderHello } from "./_hellos.ts";
+import { ScriptedFrames } from "./_scripted_frames.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
 
 /** How the scripted provider behaves. */
@@ -46,6 +48,8 @@ export interface ScriptedProviderOptions {
   onCdp?: (params: CdpParams, lease: GrantedLease) => CdpAnswer;
   /** The page `ax.read`, `ax.find`, `ax.page` and `cdp` read; its URL is the default `url`. */
   page?: ScriptedPage;
+  /** The page's child frames, for `frames.list` and `ax.frame`; default none. */
+  frames?: ScriptedFrames;
   /**
    * Awaited before any leased call (`ax.*`, `cdp`) is answered, after its
    * fence was checked: lets a test hold calls to see what else arrives.
@@ -54,7 +58,13 @@ export interface ScriptedProviderOptions {
 }
 
 /** The leased methods the scripted provider answers. */
-export type LeasedMethod = "ax.read" | "ax.find" | "ax.page" | "cdp";
+export type LeasedMethod =
+  | "ax.read"
+  | "ax.find"
+  | "ax.page"
+  | "cdp"
+  | "frames.list"
+  | "ax.frame";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -114,6 +124,8 @@ const local = {
   "ax.read": providerMethods["ax.read"],
   "ax.find": providerMethods["ax.find"],
   "ax.page": providerMethods["ax.page"],
+  "frames.list": providerMethods["frames.list"],
+  "ax.frame": providerMethods["ax.frame"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -178,6 +190,7 @@ export class ScriptedProvider {
     const onGrant: (params: GrantParams) => GrantAnswer = options.onGrant ??
       (() => ({ kind: "grant" }));
     const page = options.page;
+    const frames = options.frames ?? new ScriptedFrames([]);
     const url = options.url ?? page?.snapshot.url ?? "https://example.com/";
     const onCdp = options.onCdp ??
       (page === undefined
@@ -273,6 +286,10 @@ export class ScriptedProvider {
           leased("ax.find", lease, "ax.find", () => withPage((p) => p.search(request))),
         "ax.page": ({ lease, request }) =>
           leased("ax.page", lease, "ax.page", () => withPage((p) => p.window(request))),
+        "frames.list": ({ lease }) =>
+          leased("frames.list", lease, "frames.list", () => withPage((p) => frames.list(p))),
+        "ax.frame": ({ lease, binding }) =>
+          leased("ax.frame", lease, "ax.frame", () => withPage((p) => frames.read(p, binding))),
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);

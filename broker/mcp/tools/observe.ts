@@ -3,9 +3,11 @@
  *
  * @module
  */
-import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { z } from "zod";
+import { clientMethods, FrameIdSchema } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool } from "../define.ts";
+import type { Connection } from "../connection.ts";
 import { NotedError } from "../errors.ts";
 
 const observeParams = clientMethods["browser.observe"].params;
@@ -19,7 +21,7 @@ export const noCursorNote =
 
 const leaseIdNote = "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.";
 const frameNote =
-  "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
+  'A same-origin child frame to read instead of the top document: its ID from browser_frames or an `Iframe` row (`"f1"`, read in its current document), or `{frameId, documentEpoch}` to read only that document.';
 
 /** `browser_observe` → `browser.observe`. */
 export const observeTool = defineTool({
@@ -35,7 +37,8 @@ export const observeTool = defineTool({
     'Pass `since: "last"` to get only what changed since the last observation of the same scope you were shown (an action\'s result included), or an observation\'s `cursor` from its structured result: + added, - removed, ~ changed, for the same scope (same query, rootRef and frame). A delta has its own budget (600 tokens, or `maxTokens`): past it, its largest changed region is one line (`~ region dialog "Settings" ref=e40 changed: 48 rows (48 added) — observe rootRef=e40`), and rows removed with a removed container are counted on its line.',
     'Each + and ~ line says where it stands: `in listbox "Toppings" ref=e86` at its end, or indented under an `in …:` heading or under the added row above it.',
     "Right after a change that was not waited out (an action with `settleMs: 0`, one cut with requests still open, a navigation), the observation first waits, at most a second, for the page to settle.",
-    "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document, observe the page; LEASE_NOT_FOUND — the lease ended, claim again.",
+    "An `Iframe` row of a same-origin frame carries `frame=f1 — observe with frame`: pass `frame: \"f1\"` to read that frame's document (its rows, refs and epoch are its own; its own frames are rows again). A cross-origin or sandboxed frame's row says it cannot be read.",
+    "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document or the frame changed, observe the page; OUT_OF_SCOPE — that frame is of another origin and cannot be read; LEASE_NOT_FOUND — the lease ended, claim again.",
   ].join(" "),
   input: observeParams.omit({ sessionId: true }).extend({
     leaseId: observeParams.shape.leaseId.describe(leaseIdNote),
@@ -45,7 +48,9 @@ export const observeTool = defineTool({
     since: observeParams.shape.since.describe(
       "A `cursor` from an earlier observation of the same scope, or `last` for the last one you were shown (an action's result counts, for the whole page): return only the changes since then.",
     ),
-    frame: observeParams.shape.frame.describe(frameNote),
+    frame: z.union([FrameIdSchema, observeParams.shape.frame.unwrap()]).optional().describe(
+      frameNote,
+    ),
     rootRef: observeParams.shape.rootRef.describe(
       "Only the subtree under this ref (from the current document).",
     ),
@@ -55,10 +60,14 @@ export const observeTool = defineTool({
     nodes: NodesArgumentSchema,
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler({ nodes: _nodes, ...args }, { session, signal }) {
+  async handler({ nodes: _nodes, frame, ...rest }, { session, signal }) {
+    const args = { ...rest, ...(typeof frame === "object" ? { frame } : {}) };
+    const scope = frame === undefined
+      ? args
+      : { ...args, frame: { frameId: typeof frame === "string" ? frame : frame.frameId } };
     let since = args.since;
     if (since === lastCursor) {
-      since = session.leases.lastCursor(args.leaseId, args);
+      since = session.leases.lastCursor(args.leaseId, scope);
       if (since === undefined) {
         session.leases.assertNotEnded(args.leaseId);
         throw new NotedError("INVALID_PARAMS", noCursorNote);
@@ -71,16 +80,44 @@ export const observeTool = defineTool({
     };
     const observation = await session.withLease(
       args.leaseId,
-      1,
-      (connection) =>
-        connection.call("browser.observe", sent, { signal, timeoutMs: callTimeoutMs }),
+      typeof frame === "string" ? 2 : 1,
+      async (connection) => {
+        const options = { signal, timeoutMs: callTimeoutMs };
+        if (typeof frame === "string") {
+          sent.frame = await currentFrame(connection, sent, frame, options);
+        }
+        return await connection.call("browser.observe", sent, options);
+      },
     );
-    session.leases.noteObservation(
+    const note = frame === undefined ? "noteObservation" : "noteFrameObservation";
+    session.leases[note](
       args.leaseId,
       observation.documentEpoch,
       observation.nodes,
-      { scope: args, cursor: observation.cursor },
+      { scope, cursor: observation.cursor },
     );
     return { text: observation.text, structured: observation };
   },
 });
+
+/**
+ * The wire frame target for frame ID `frameId` in its current document, from
+ * a fresh inventory. A frame that cannot be read is sent with the page's
+ * epoch, so the Broker, the authority, answers why.
+ */
+async function currentFrame(
+  connection: Connection,
+  handle: { sessionId: string; leaseId: string },
+  frameId: string,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<{ frameId: string; documentEpoch: string }> {
+  const { sessionId, leaseId } = handle;
+  const inventory = await connection.call("browser.frames", { sessionId, leaseId }, options);
+  const frame = inventory.frames.find((known) => known.id === frameId);
+  if (frame === undefined) throw new NotedError("STALE_TARGET", noFrameNote);
+  return { frameId, documentEpoch: frame.documentEpoch ?? inventory.documentEpoch };
+}
+
+/** What an agent is told when the frame it names is not in the tab now. */
+export const noFrameNote =
+  "The leased tab has no frame with that ID now (it was removed, or the page navigated): list the frames with browser_frames or observe the page.";

@@ -22,6 +22,7 @@ import {
 } from "./delta_text.ts";
 import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
+import { FrameIdBook } from "../frames/frame_ids.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
@@ -35,12 +36,17 @@ export interface ObserveBooksOptions {
   cursors?: CursorBookOptions;
 }
 
-/** The state observations share: epochs with their refs, and cursors. One per Broker. */
+/**
+ * The state observations share: epochs with their refs, cursors and the
+ * public IDs of frames. One per Broker.
+ */
 export class ObserveBooks {
   /** Document epochs and their ref tables. */
   readonly epochs: EpochBook;
   /** Remembered observations for `since`. */
   readonly cursors: CursorBook;
+  /** The public IDs of the frames each lease's inventories showed. */
+  readonly frames: FrameIdBook = new FrameIdBook();
 
   constructor(options: ObserveBooksOptions = {}) {
     this.epochs = new EpochBook(options.epochs);
@@ -51,6 +57,7 @@ export class ObserveBooks {
   forgetLease(leaseId: string): void {
     this.epochs.forget(leaseId);
     this.cursors.forget(leaseId);
+    this.frames.forget(leaseId);
   }
 }
 
@@ -84,6 +91,12 @@ export interface ObserveInput {
    * focus it gained by being clicked or typed into goes without saying.
    */
   actedOn?: number;
+  /**
+   * What the rows of frame elements say of their frames, by backend node
+   * (` frame=f1 — observe with frame`), appended to their lines in a full
+   * observation.
+   */
+  frameNotes?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -132,7 +145,9 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
 
   if (input.since === undefined || baseline === undefined) {
     if (rows.length === 0) header.push(emptyNote(scope));
-    const lines = rows.map(renderTreeRow);
+    const lines = rows.map((row) =>
+      renderTreeRow(row) + (input.frameNotes?.get(row.backendNodeId) ?? "")
+    );
     const fit = fitLines(header, lines, { maxTokens, trailer: trailerFor(false) });
     return {
       ...common,

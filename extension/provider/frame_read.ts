@@ -1,0 +1,105 @@
+/**
+ * `ax.frame`: a bounded accessibility read of one same-origin child
+ * document, bound to its five-field identity. Before and after the read
+ * the tab's frames are listed again ({@linkcode listSourceFrames}) and the
+ * binding must still hold: the same root document, the same child frame in
+ * the root's renderer with the same loader and document, and every frame
+ * from the child up to the root of the root's own origin. A foreign,
+ * opaque or unknown ancestor fails before anything is read; a child that
+ * navigated or reloaded in between fails the read. Only the child's own
+ * document is read, never the root's in its place.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { boundText } from "../../contracts/text.ts";
+import { projectAxNodes } from "./ax_projection.ts";
+import type { ProviderContext } from "./context.ts";
+import { listSourceFrames } from "./frames.ts";
+import { leasedRead, rawNodes } from "./leased_read.ts";
+import { axDefaults } from "./observe.ts";
+
+/** The bounds of one child read. */
+export const frameReadBounds = { maxNodes: 2_000, maxDepth: 64, timeoutMs: 8_000 } as const;
+
+function refused(code: "STALE_TARGET" | "OUT_OF_SCOPE", reason: string): LeashError {
+  return new LeashError(code, { cause: new Error(`Cannot read the frame: ${reason}`) });
+}
+
+/**
+ * The child frame `binding` names in `listed`, when the binding still holds
+ * (see the module doc). Throws `STALE_TARGET` when the root or the child
+ * document changed or the child is gone, `OUT_OF_SCOPE` when the child or
+ * an ancestor is not of the root's origin or not in the root's renderer.
+ */
+export function boundFrame(listed: SourceFrames, binding: FrameBinding): SourceFrame {
+  if (listed.rootFrameId !== binding.rootFrameId || listed.rootLoaderId !== binding.rootLoaderId) {
+    throw refused("STALE_TARGET", "the root document changed");
+  }
+  const byId = new Map(listed.frames.map((frame) => [frame.frameId, frame]));
+  const root = byId.get(listed.rootFrameId);
+  const child = byId.get(binding.frameId);
+  if (root === undefined || child === undefined || child === root) {
+    throw refused("STALE_TARGET", "the frame is gone");
+  }
+  if (child.session !== "same-process") throw refused("OUT_OF_SCOPE", "the frame is not local");
+  if (child.loaderId !== binding.loaderId || child.contextUniqueId !== binding.contextUniqueId) {
+    throw refused("STALE_TARGET", "the frame shows another document");
+  }
+  const rootOrigin = root.origin;
+  let frame: SourceFrame | undefined = child;
+  for (let hops = 0; frame !== root; hops++) {
+    if (
+      frame === undefined || hops > listed.frames.length || rootOrigin === undefined ||
+      frame.origin !== rootOrigin || frame.session !== "same-process"
+    ) {
+      throw refused("OUT_OF_SCOPE", "the frame or an ancestor is not of the root's origin");
+    }
+    frame = frame.parentFrameId === undefined ? undefined : byId.get(frame.parentFrameId);
+  }
+  return child;
+}
+
+/** `ax.frame`: read the bound child document (see the module doc). */
+export async function readFrameAx(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "ax.frame">,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "ax.frame">> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const { binding } = params;
+  const { maxNodes, maxDepth, timeoutMs } = frameReadBounds;
+  const deadline = context.now() + timeoutMs;
+  const read = leasedRead(context, record, signal, timeoutMs);
+  const before = await listSourceFrames(read);
+  context.leases.assertInScope(record, before.frames[0].url);
+  const child = boundFrame(before, binding);
+  const depth = Math.min(1024, maxDepth * 2 + 4);
+  const raw = rawNodes(
+    await read.command("Accessibility.getFullAXTree", { frameId: binding.frameId, depth }),
+  );
+  const projection = projectAxNodes(raw, {
+    maxNodes,
+    maxDepth,
+    maxTextUnits: axDefaults.maxTextUnits,
+    deadline,
+    now: context.now,
+  });
+  const after = await listSourceFrames(read);
+  boundFrame(after, binding);
+  context.leases.check(params.lease, context.link.generation);
+  const rootArea = raw.find((node) => node.role?.value === "RootWebArea");
+  const title = typeof rootArea?.name?.value === "string" ? rootArea.name.value : "";
+  const url = child.url ?? "about:blank";
+  if (url.length > 8192) throw new LeashError("RESULT_TOO_LARGE");
+  return {
+    frameId: binding.frameId,
+    loaderId: binding.loaderId,
+    url,
+    title: boundText(title, axDefaults.maxTextUnits).text,
+    nodes: projection.nodes,
+    cut: projection.cut,
+  };
+}

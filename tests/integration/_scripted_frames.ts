@@ -1,0 +1,117 @@
+/**
+ * Scripted frames for the scripted provider: the child frames of a
+ * {@linkcode ScriptedPage}, each a source frame as `frames.list` reports it
+ * and, for a readable one, the document `ax.frame` returns. Like the
+ * extension, `ax.frame` answers only for a binding that still names the
+ * current root and child documents. Tests change the frames between calls,
+ * or during a read with {@linkcode ScriptedFrames.onList}.
+ *
+ * @module
+ */
+import { LeashError } from "../../contracts/errors.ts";
+import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
+import type { AxSnapshot } from "../../contracts/methods/mod.ts";
+import type { ScriptedPage } from "./_scripted_page.ts";
+
+/** One scripted child frame. */
+export interface ScriptedChild {
+  source: SourceFrame;
+  /** What `ax.frame` reads in it; absent for a frame that cannot be read. */
+  document?: AxSnapshot;
+}
+
+/** The child frames of a scripted page. */
+export class ScriptedFrames {
+  children: ScriptedChild[];
+  /** What `frames.list` answers instead, when set (a malformed inventory). */
+  answer: SourceFrames | undefined;
+  /** Called before each `frames.list` is answered, with how many came before it. */
+  onList: ((count: number, frames: ScriptedFrames) => void) | undefined;
+  /** Every `ax.frame` binding received, in order. */
+  readonly reads: FrameBinding[] = [];
+  #lists = 0;
+
+  constructor(children: ScriptedChild[]) {
+    this.children = children;
+  }
+
+  /** `frames.list` on `page`: its document as the root, then the children. */
+  list(page: ScriptedPage): SourceFrames {
+    this.onList?.(this.#lists++, this);
+    if (this.answer !== undefined) return this.answer;
+    const { frameId, loaderId, url } = page.snapshot;
+    return {
+      rootFrameId: frameId,
+      rootLoaderId: loaderId,
+      truncated: false,
+      frames: [
+        { frameId, loaderId, url, origin: new URL(url).origin, session: "root" },
+        ...this.children.map((child) => child.source),
+      ],
+    };
+  }
+
+  /** `ax.frame`: the bound child's document, or `STALE_TARGET` when the binding no longer holds. */
+  read(page: ScriptedPage, binding: FrameBinding): AxSnapshot {
+    this.reads.push(binding);
+    const child = this.children.find((known) => known.source.frameId === binding.frameId);
+    if (
+      child?.document === undefined || child.source.loaderId !== binding.loaderId ||
+      child.source.contextUniqueId !== binding.contextUniqueId ||
+      page.snapshot.frameId !== binding.rootFrameId ||
+      page.snapshot.loaderId !== binding.rootLoaderId
+    ) {
+      throw new LeashError("STALE_TARGET");
+    }
+    return child.document;
+  }
+
+  /** Give child `frameId` a new document (a navigation or reload). */
+  reload(frameId: string): void {
+    const child = this.children.find((known) => known.source.frameId === frameId);
+    if (child === undefined) throw new Error(`Cannot reload ${frameId}: no such scripted frame`);
+    const loaderId = `${child.source.loaderId}-next`;
+    child.source = { ...child.source, loaderId, contextUniqueId: `${loaderId}-context` };
+    if (child.document !== undefined) child.document = { ...child.document, loaderId };
+  }
+}
+
+/** A same-origin child of `origin` with one button, owned by element `owner` of its parent. */
+export function sameOriginChild(
+  frameId: string,
+  origin: string,
+  options: { parent: string; owner: number; name?: string },
+): ScriptedChild {
+  const loaderId = `${frameId}-loader`;
+  const name = options.name ?? `Button in ${frameId}`;
+  return {
+    source: {
+      frameId,
+      parentFrameId: options.parent,
+      loaderId,
+      url: `${origin}/${frameId}.html`,
+      origin,
+      contextUniqueId: `${loaderId}-context`,
+      owner: options.owner,
+      session: "same-process",
+    },
+    document: {
+      frameId,
+      loaderId,
+      url: `${origin}/${frameId}.html`,
+      title: `Child ${frameId}`,
+      nodes: [
+        {
+          backendNodeId: 900,
+          parentId: null,
+          role: "RootWebArea",
+          name: `Child ${frameId}`,
+          states: [],
+          depth: 0,
+        },
+        { backendNodeId: 901, parentId: 900, role: "button", name, states: [], depth: 1 },
+      ],
+      cut: null,
+    },
+  };
+}

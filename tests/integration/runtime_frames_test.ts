@@ -1,0 +1,278 @@
+/**
+ * `browser.frames` and `browser.observe` with `frame` over real sockets
+ * against a scripted provider: the inventory's projection and its
+ * validation, reads of same-origin children bound to their documents, and
+ * every refusal — foreign, opaque and unknown frames before any read, a
+ * stale epoch, a child that changed during the read, a cursor of another
+ * scope, and an action fenced with a child's epoch.
+ */
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import type { SourceFrame } from "../../contracts/methods/frames.ts";
+import { runtimeWorld } from "./_runtime_world.ts";
+import { sameOriginChild, type ScriptedChild, ScriptedFrames } from "./_scripted_frames.ts";
+import { fixtureSnapshot } from "./_scripted_page.ts";
+
+const page = fixtureSnapshot("form_page.json");
+const root = page.frameId;
+const origin = new URL(page.url).origin;
+
+/** A child that another renderer holds: only its element is known. */
+function foreignChild(frameId: string, owner: number, parent = root): ScriptedChild {
+  return { source: { frameId, parentFrameId: parent, owner, session: "out-of-process" } };
+}
+
+/** The frames most tests use: a same-origin child with a grandchild, a foreign and a sandboxed one. */
+function mixedFrames(): ScriptedFrames {
+  return new ScriptedFrames([
+    sameOriginChild("child", origin, { parent: root, owner: 501 }),
+    sameOriginChild("grandchild", origin, { parent: "child", owner: 902 }),
+    foreignChild("foreign", 502),
+    {
+      source: {
+        frameId: "sandboxed",
+        parentFrameId: root,
+        loaderId: "sandboxed-loader",
+        url: "about:srcdoc",
+        origin: "null",
+        contextUniqueId: "sandboxed-context",
+        owner: 503,
+        session: "same-process",
+      },
+    },
+    sameOriginChild("behind-foreign", origin, { parent: "foreign", owner: 700 }),
+  ]);
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isLeashError(error)) return error.code;
+    throw error;
+  }
+  throw new Error("Cannot see a refusal: the call succeeded");
+}
+
+Deno.test("the inventory projects public metadata only and recomputes every relation", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const inventory = await world.client.call("browser.frames", world.handle);
+  assert.equal(inventory.tab, world.lease.tab);
+  assert.equal(inventory.truncated, false);
+  const [main, child, grandchild, foreign, behind, sandboxed] = inventory.frames;
+  assert.deepEqual(main, {
+    id: "f0",
+    isMain: true,
+    contextStatus: "known",
+    originRelation: "same-origin",
+    origin,
+    documentEpoch: inventory.documentEpoch,
+  });
+  assert.equal(child.parentId, main.id);
+  assert.equal(child.originRelation, "same-origin");
+  assert.equal(grandchild.parentId, child.id);
+  assert.ok(child.documentEpoch !== undefined && grandchild.documentEpoch !== undefined);
+  assert.deepEqual(foreign, {
+    id: foreign.id,
+    parentId: main.id,
+    isMain: false,
+    contextStatus: "unavailable",
+    originRelation: "cross-origin",
+  });
+  assert.equal(sandboxed.originRelation, "opaque");
+  assert.equal(sandboxed.origin, undefined);
+  assert.equal(sandboxed.documentEpoch, undefined, "an opaque frame gets no epoch");
+  // Same-origin by its own origin, but behind a foreign frame: listed, never readable.
+  assert.equal(behind.originRelation, "same-origin");
+  assert.equal(behind.documentEpoch, undefined);
+  // No source identity crosses: frame IDs, loaders, contexts and owners stay in the Broker.
+  const wire = JSON.stringify(inventory);
+  for (const secret of ["child-loader", "-context", root, page.loaderId, '"child"', "501"]) {
+    assert.ok(!wire.includes(secret), `${secret} stays internal`);
+  }
+  // The same frames keep their IDs and epochs.
+  assert.deepEqual(await world.client.call("browser.frames", world.handle), inventory);
+});
+
+Deno.test("a malformed inventory is refused: bad origins, cycles, unknown parents, two roots", async () => {
+  const frames = new ScriptedFrames([]);
+  await using world = await runtimeWorld({ frames });
+  const good = frames.list(world.page);
+  const rootFrame = good.frames[0];
+  const child = sameOriginChild("child", origin, { parent: root, owner: 501 }).source;
+  const cases: [string, SourceFrame[], Partial<typeof good>?][] = [
+    ["an origin with a path", [rootFrame, { ...child, origin: `${origin}/path` }]],
+    ["an origin with a query", [rootFrame, { ...child, origin: `${origin}?q=1` }]],
+    ["an unknown parent", [rootFrame, { ...child, parentFrameId: "nowhere" }]],
+    ["a cycle", [rootFrame, { ...child, parentFrameId: "loop" }, {
+      ...child,
+      frameId: "loop",
+      parentFrameId: "child",
+    }]],
+    ["two roots", [rootFrame, { ...child, parentFrameId: undefined, session: "root" }]],
+    ["a frame twice", [rootFrame, child, child]],
+    ["another root loader", [rootFrame], { rootLoaderId: "other" }],
+    ["a child in the root session", [rootFrame, { ...child, session: "root" }]],
+  ];
+  for (const [what, list, extra] of cases) {
+    frames.answer = { ...good, frames: list, ...extra };
+    const code = await refusal(world.client.call("browser.frames", world.handle));
+    assert.equal(code, "INVALID_RESULT", what);
+  }
+});
+
+Deno.test("a same-origin child is read bound to its five-field identity, with its own epoch", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const inventory = await world.client.call("browser.frames", world.handle);
+  const child = inventory.frames[1];
+  const observation = await world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: child.id, documentEpoch: child.documentEpoch! },
+  });
+  assert.deepEqual(observation.scope, { kind: "frame", frameId: child.id });
+  assert.equal(observation.documentEpoch, child.documentEpoch);
+  assert.equal(observation.url, `${origin}/child.html`);
+  assert.match(observation.text, /button "Button in child" ref=e\d+/);
+  assert.doesNotMatch(observation.text, /Place order/, "never the root document");
+  assert.deepEqual(frames.reads, [{
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "child-loader-context",
+    rootFrameId: root,
+    rootLoaderId: page.loaderId,
+  }]);
+  // A delta within the frame's scope works; the page's cursor does not apply to it.
+  const again = await world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: child.id, documentEpoch: child.documentEpoch! },
+    since: observation.cursor,
+  });
+  assert.deepEqual(again.delta?.added, []);
+  const rootObservation = await world.client.call("browser.observe", world.handle);
+  const code = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: child.id, documentEpoch: child.documentEpoch! },
+    since: rootObservation.cursor,
+  }));
+  assert.equal(code, "STALE_CURSOR");
+  const back = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    since: observation.cursor,
+  }));
+  assert.equal(back, "STALE_CURSOR", "a frame's cursor does not apply to the page");
+});
+
+Deno.test("foreign, opaque, unknown and foreign-ancestry frames are refused before any read", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const inventory = await world.client.call("browser.frames", world.handle);
+  const [main, , , foreign, behind, sandboxed] = inventory.frames;
+  for (const frame of [foreign, sandboxed, behind]) {
+    const code = await refusal(world.client.call("browser.observe", {
+      ...world.handle,
+      frame: { frameId: frame.id, documentEpoch: inventory.documentEpoch },
+    }));
+    assert.equal(code, "OUT_OF_SCOPE", frame.id);
+  }
+  const unknown = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: "f99", documentEpoch: inventory.documentEpoch },
+  }));
+  assert.equal(unknown, "STALE_TARGET");
+  const itself = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: main.id, documentEpoch: inventory.documentEpoch },
+  }));
+  assert.equal(itself, "INVALID_PARAMS");
+  assert.deepEqual(frames.reads, [], "no child was read");
+  assert.ok(!world.provider.leasedCalls.includes("ax.frame"));
+});
+
+Deno.test("a stale frame epoch fails, and so does a child that changed during the read", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const before = (await world.client.call("browser.frames", world.handle)).frames[1];
+  frames.reload("child");
+  const stale = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: before.id, documentEpoch: before.documentEpoch! },
+  }));
+  assert.equal(stale, "STALE_TARGET");
+  assert.deepEqual(frames.reads, [], "a stale epoch is refused before the read");
+
+  const current = (await world.client.call("browser.frames", world.handle)).frames[1];
+  assert.equal(current.id, before.id, "the frame keeps its ID across documents");
+  assert.notEqual(current.documentEpoch, before.documentEpoch);
+  // The child reloads between the read and the inventory after it.
+  const lists = { count: 0 };
+  frames.onList = (_count, scripted) => {
+    if (lists.count++ === 1) scripted.reload("child");
+  };
+  const moved = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: current.id, documentEpoch: current.documentEpoch! },
+  }));
+  assert.equal(moved, "STALE_TARGET");
+  assert.equal(frames.reads.length, 1, "the read happened; its result was not published");
+});
+
+Deno.test("frame with query or rootRef is unsupported rather than read another way", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const child = (await world.client.call("browser.frames", world.handle)).frames[1];
+  const frame = { frameId: child.id, documentEpoch: child.documentEpoch! };
+  for (const narrow of [{ query: "Button" }, { rootRef: "e1" }]) {
+    const code = await refusal(
+      world.client.call("browser.observe", { ...world.handle, frame, ...narrow }),
+    );
+    assert.equal(code, "UNSUPPORTED");
+  }
+  assert.deepEqual(frames.reads, []);
+});
+
+Deno.test("the page's frame elements name their frames, or say they cannot be read", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const main = world.page.snapshot.nodes[0].backendNodeId;
+  world.page.update((nodes) => [
+    ...nodes,
+    ...[[501, "Article body"], [502, "Ads"], [503, "Sandbox"]].map(([id, name]) => ({
+      backendNodeId: id as number,
+      parentId: main,
+      role: "Iframe",
+      name: name as string,
+      states: [],
+      depth: 1,
+    })),
+  ]);
+  const observation = await world.client.call("browser.observe", world.handle);
+  const child = (await world.client.call("browser.frames", world.handle)).frames[1];
+  assert.match(
+    observation.text,
+    new RegExp(`Iframe "Article body" frame=${child.id} — observe with frame`),
+  );
+  assert.match(observation.text, /Iframe "Ads" — another origin: cannot be read/);
+  assert.match(observation.text, /Iframe "Sandbox" — sandboxed \(opaque origin\): cannot be read/);
+});
+
+Deno.test("an action fenced with a child's epoch is refused before any input", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const child = (await world.client.call("browser.frames", world.handle)).frames[1];
+  const observation = await world.client.call("browser.observe", {
+    ...world.handle,
+    frame: { frameId: child.id, documentEpoch: child.documentEpoch! },
+  });
+  const ref = observation.nodes.find((node) => node.role === "button")?.ref;
+  assert.ok(ref !== null && ref !== undefined);
+  const code = await refusal(world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "child-click",
+    documentEpoch: observation.documentEpoch,
+    action: { kind: "click", ref },
+  }));
+  assert.equal(code, "STALE_TARGET");
+  assert.deepEqual(world.inputs(), []);
+});
