@@ -1,0 +1,270 @@
+import assert from "node:assert/strict";
+import { isLeashError } from "../../contracts/errors.ts";
+import { providerMethods } from "../../contracts/methods/mod.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { readFrameAx } from "./frame_read.ts";
+import { listFrames } from "./frames.ts";
+
+const lease = { leaseId: "l1", fence: 1 };
+const shop = "https://shop.example";
+
+/**
+ * A fake DevTools page: the root document with a same-origin child by src
+ * (holding a srcdoc grandchild), a sandboxed srcdoc child and a foreign
+ * child in another renderer. Node IDs: documents 1 (root), 10 (child), 20
+ * (grandchild), 30 (sandboxed); owners 2, 11, 3, 4.
+ */
+function fakePage() {
+  const state = {
+    childLoader: "child-loader",
+    childDocument: 110,
+    rootLoader: "root-loader",
+    /** Called on each `Accessibility.getFullAXTree`, to change the page during a read. */
+    onRead: () => {},
+  };
+  const tree = () => ({
+    frameTree: {
+      frame: { id: "root", loaderId: state.rootLoader, url: `${shop}/`, securityOrigin: shop },
+      childFrames: [
+        {
+          frame: {
+            id: "child",
+            parentId: "root",
+            loaderId: state.childLoader,
+            url: `${shop}/child.html`,
+            securityOrigin: shop,
+          },
+          childFrames: [{
+            frame: {
+              id: "grandchild",
+              parentId: "child",
+              loaderId: "grandchild-loader",
+              url: "about:srcdoc",
+              securityOrigin: "://",
+            },
+          }],
+        },
+        {
+          frame: {
+            id: "sandboxed",
+            parentId: "root",
+            loaderId: "sandboxed-loader",
+            url: "about:srcdoc",
+            securityOrigin: "://",
+          },
+        },
+      ],
+    },
+  });
+  const owners: Record<number, unknown> = {
+    2: {
+      backendNodeId: 102,
+      frameId: "child",
+      contentDocument: { backendNodeId: state.childDocument },
+    },
+    11: { backendNodeId: 111, frameId: "grandchild", contentDocument: { backendNodeId: 120 } },
+    3: {
+      backendNodeId: 103,
+      frameId: "sandboxed",
+      attributes: ["sandbox", "allow-scripts"],
+      contentDocument: { backendNodeId: 130 },
+    },
+    4: { backendNodeId: 104, frameId: "foreign" },
+  };
+  const respond = (method: string, params?: Record<string, unknown>): unknown => {
+    switch (method) {
+      case "Page.getFrameTree":
+        return tree();
+      case "DOM.getDocument":
+        return { root: { nodeId: 1, backendNodeId: 101 } };
+      case "DOM.querySelectorAll": {
+        const byDocument: Record<number, number[]> = { 1: [2, 3, 4], 10: [11], 20: [], 30: [] };
+        return { nodeIds: byDocument[Number(params?.nodeId)] ?? [] };
+      }
+      case "DOM.describeNode": {
+        const owner = owners[Number(params?.nodeId)] as { contentDocument?: unknown };
+        if (Number(params?.nodeId) === 2) {
+          return {
+            node: { ...owner, contentDocument: { backendNodeId: state.childDocument } },
+          };
+        }
+        return { node: owner };
+      }
+      case "DOM.pushNodesByBackendIdsToFrontend": {
+        const ids = params?.backendNodeIds as number[];
+        const byBackend: Record<number, number> = { 120: 20, 130: 30 };
+        return { nodeIds: ids.map((id) => id === state.childDocument ? 10 : byBackend[id] ?? 0) };
+      }
+      case "Accessibility.getFullAXTree":
+        state.onRead();
+        return {
+          nodes: [
+            {
+              nodeId: "1",
+              ignored: false,
+              role: { type: "internalRole", value: "RootWebArea" },
+              name: { type: "computedString", value: "Child" },
+              childIds: ["2"],
+              backendDOMNodeId: 500,
+            },
+            {
+              nodeId: "2",
+              ignored: false,
+              role: { type: "role", value: "button" },
+              name: { type: "computedString", value: "Inside" },
+              parentId: "1",
+              childIds: [],
+              backendDOMNodeId: 501,
+            },
+          ],
+        };
+      default:
+        return {};
+    }
+  };
+  return { state, respond };
+}
+
+async function setup() {
+  const provider = fakeProvider();
+  provider.browser.addTab({ id: 7, title: "Shop", url: `${shop}/`, active: true });
+  const page = fakePage();
+  provider.browser.respond = page.respond;
+  await grantShopLease(provider.leases, lease);
+  return { ...provider, page };
+}
+
+const signal = new AbortController().signal;
+
+Deno.test("frames.list lists every frame with what the root's renderer tells of it", async () => {
+  const { context } = await setup();
+  const listed = await listFrames(context, { lease }, signal);
+  providerMethods["frames.list"].result.parse(listed);
+  assert.equal(listed.rootFrameId, "root");
+  assert.equal(listed.rootLoaderId, "root-loader");
+  assert.deepEqual(listed.frames.map((frame) => [frame.frameId, frame.parentFrameId]), [
+    ["root", undefined],
+    ["child", "root"],
+    ["sandboxed", "root"],
+    ["foreign", "root"],
+    ["grandchild", "child"],
+  ]);
+  const byId = new Map(listed.frames.map((frame) => [frame.frameId, frame]));
+  assert.deepEqual(byId.get("child"), {
+    frameId: "child",
+    parentFrameId: "root",
+    owner: 102,
+    session: "same-process",
+    loaderId: "child-loader",
+    url: `${shop}/child.html`,
+    contextUniqueId: "document:110",
+    origin: shop,
+  });
+  assert.equal(byId.get("grandchild")?.origin, shop, "a srcdoc document inherits its origin");
+  assert.equal(byId.get("sandboxed")?.origin, "null", "a sandbox makes the origin opaque");
+  assert.deepEqual(byId.get("foreign"), {
+    frameId: "foreign",
+    parentFrameId: "root",
+    owner: 104,
+    session: "out-of-process",
+  });
+});
+
+Deno.test("ax.frame reads only the bound child document", async () => {
+  const { context, browser } = await setup();
+  const binding = {
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "document:110",
+    rootFrameId: "root",
+    rootLoaderId: "root-loader",
+  };
+  const read = await readFrameAx(context, { lease, binding }, signal);
+  providerMethods["ax.frame"].result.parse(read);
+  assert.equal(read.frameId, "child");
+  assert.equal(read.loaderId, "child-loader");
+  assert.equal(read.title, "Child");
+  assert.equal(read.url, `${shop}/child.html`);
+  assert.deepEqual(read.nodes.map((node) => node.name), ["Child", "Inside"]);
+  const axReads = browser.commands.filter((command) =>
+    command.method === "Accessibility.getFullAXTree"
+  );
+  assert.deepEqual(axReads.map((command) => command.params?.frameId), ["child"]);
+});
+
+Deno.test("ax.frame refuses foreign, opaque and stale bindings before any read", async () => {
+  const { context, browser } = await setup();
+  const child = {
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "document:110",
+    rootFrameId: "root",
+    rootLoaderId: "root-loader",
+  };
+  const cases: [string, typeof child, string][] = [
+    ["another root loader", { ...child, rootLoaderId: "old" }, "STALE_TARGET"],
+    ["another child loader", { ...child, loaderId: "old" }, "STALE_TARGET"],
+    ["another document", { ...child, contextUniqueId: "document:1" }, "STALE_TARGET"],
+    ["a gone frame", { ...child, frameId: "gone" }, "STALE_TARGET"],
+    ["the root itself", { ...child, frameId: "root", loaderId: "root-loader" }, "STALE_TARGET"],
+    ["a sandboxed frame", {
+      ...child,
+      frameId: "sandboxed",
+      loaderId: "sandboxed-loader",
+      contextUniqueId: "document:130",
+    }, "OUT_OF_SCOPE"],
+    ["a foreign frame", { ...child, frameId: "foreign" }, "OUT_OF_SCOPE"],
+  ];
+  for (const [what, binding, code] of cases) {
+    await assert.rejects(
+      readFrameAx(context, { lease, binding }, signal),
+      (error) => isLeashError(error, code as "STALE_TARGET"),
+      what,
+    );
+  }
+  assert.ok(
+    !browser.commands.some((command) => command.method === "Accessibility.getFullAXTree"),
+    "nothing was read",
+  );
+});
+
+Deno.test("ax.frame fails when the child changes its document during the read", async () => {
+  const { context, page } = await setup();
+  page.state.onRead = () => {
+    page.state.childLoader = "child-loader-2";
+    page.state.childDocument = 210;
+  };
+  await assert.rejects(
+    readFrameAx(context, {
+      lease,
+      binding: {
+        frameId: "child",
+        loaderId: "child-loader",
+        contextUniqueId: "document:110",
+        rootFrameId: "root",
+        rootLoaderId: "root-loader",
+      },
+    }, signal),
+    (error) => isLeashError(error, "STALE_TARGET"),
+  );
+});
+
+Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
+  const { context } = await setup();
+  const stale = { leaseId: "l1", fence: 2 };
+  await assert.rejects(
+    listFrames(context, { lease: stale }, signal),
+    (error) => isLeashError(error, "STALE_LEASE"),
+  );
+  const binding = {
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "document:110",
+    rootFrameId: "root",
+    rootLoaderId: "root-loader",
+  };
+  await assert.rejects(
+    readFrameAx(context, { lease: stale, binding }, signal),
+    (error) => isLeashError(error, "STALE_LEASE"),
+  );
+});
