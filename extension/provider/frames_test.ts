@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { providerMethods } from "../../contracts/methods/mod.ts";
+import { fakeFramesPage } from "../testing/fake_frames.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { readFrameAx } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
@@ -8,127 +9,10 @@ import { listFrames } from "./frames.ts";
 const lease = { leaseId: "l1", fence: 1 };
 const shop = "https://shop.example";
 
-/**
- * A fake DevTools page: the root document with a same-origin child by src
- * (holding a srcdoc grandchild), a sandboxed srcdoc child and a foreign
- * child in another renderer. Node IDs: documents 1 (root), 10 (child), 20
- * (grandchild), 30 (sandboxed); owners 2, 11, 3, 4.
- */
-function fakePage() {
-  const state = {
-    childLoader: "child-loader",
-    childDocument: 110,
-    rootLoader: "root-loader",
-    /** Called on each `Accessibility.getFullAXTree`, to change the page during a read. */
-    onRead: () => {},
-  };
-  const tree = () => ({
-    frameTree: {
-      frame: { id: "root", loaderId: state.rootLoader, url: `${shop}/`, securityOrigin: shop },
-      childFrames: [
-        {
-          frame: {
-            id: "child",
-            parentId: "root",
-            loaderId: state.childLoader,
-            url: `${shop}/child.html`,
-            securityOrigin: shop,
-          },
-          childFrames: [{
-            frame: {
-              id: "grandchild",
-              parentId: "child",
-              loaderId: "grandchild-loader",
-              url: "about:srcdoc",
-              securityOrigin: "://",
-            },
-          }],
-        },
-        {
-          frame: {
-            id: "sandboxed",
-            parentId: "root",
-            loaderId: "sandboxed-loader",
-            url: "about:srcdoc",
-            securityOrigin: "://",
-          },
-        },
-      ],
-    },
-  });
-  const owners: Record<number, unknown> = {
-    2: {
-      backendNodeId: 102,
-      frameId: "child",
-      contentDocument: { backendNodeId: state.childDocument },
-    },
-    11: { backendNodeId: 111, frameId: "grandchild", contentDocument: { backendNodeId: 120 } },
-    3: {
-      backendNodeId: 103,
-      frameId: "sandboxed",
-      attributes: ["sandbox", "allow-scripts"],
-      contentDocument: { backendNodeId: 130 },
-    },
-    4: { backendNodeId: 104, frameId: "foreign" },
-  };
-  const respond = (method: string, params?: Record<string, unknown>): unknown => {
-    switch (method) {
-      case "Page.getFrameTree":
-        return tree();
-      case "DOM.getDocument":
-        return { root: { nodeId: 1, backendNodeId: 101 } };
-      case "DOM.querySelectorAll": {
-        const byDocument: Record<number, number[]> = { 1: [2, 3, 4], 10: [11], 20: [], 30: [] };
-        return { nodeIds: byDocument[Number(params?.nodeId)] ?? [] };
-      }
-      case "DOM.describeNode": {
-        const owner = owners[Number(params?.nodeId)] as { contentDocument?: unknown };
-        if (Number(params?.nodeId) === 2) {
-          return {
-            node: { ...owner, contentDocument: { backendNodeId: state.childDocument } },
-          };
-        }
-        return { node: owner };
-      }
-      case "DOM.pushNodesByBackendIdsToFrontend": {
-        const ids = params?.backendNodeIds as number[];
-        const byBackend: Record<number, number> = { 120: 20, 130: 30 };
-        return { nodeIds: ids.map((id) => id === state.childDocument ? 10 : byBackend[id] ?? 0) };
-      }
-      case "Accessibility.getFullAXTree":
-        state.onRead();
-        return {
-          nodes: [
-            {
-              nodeId: "1",
-              ignored: false,
-              role: { type: "internalRole", value: "RootWebArea" },
-              name: { type: "computedString", value: "Child" },
-              childIds: ["2"],
-              backendDOMNodeId: 500,
-            },
-            {
-              nodeId: "2",
-              ignored: false,
-              role: { type: "role", value: "button" },
-              name: { type: "computedString", value: "Inside" },
-              parentId: "1",
-              childIds: [],
-              backendDOMNodeId: 501,
-            },
-          ],
-        };
-      default:
-        return {};
-    }
-  };
-  return { state, respond };
-}
-
 async function setup() {
   const provider = fakeProvider();
   provider.browser.addTab({ id: 7, title: "Shop", url: `${shop}/`, active: true });
-  const page = fakePage();
+  const page = fakeFramesPage();
   provider.browser.respond = page.respond;
   await grantShopLease(provider.leases, lease);
   return { ...provider, page };

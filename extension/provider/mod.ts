@@ -12,6 +12,7 @@ import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
+import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
 import { readFrameAx } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
@@ -39,5 +40,8 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
     "frames.list": (params, { signal }) => listFrames(context, params, signal),
     "ax.frame": (params, { signal }) => readFrameAx(context, params, signal),
+    "frame.click.prepare": (params, { signal }) => prepareFrameClick(context, params, signal),
+    "frame.click": (params, { signal }) => clickInFrame(context, params, signal),
+    "frame.geometry": (params, { signal }) => frameGeometry(context, params, signal),
   };
 }

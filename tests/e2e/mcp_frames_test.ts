@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { FrameInventorySchema } from "../../contracts/methods/frames.ts";
-import { startAgent, textOf } from "./_mcp.ts";
+import { refOf, startAgent, textOf } from "./_mcp.ts";
 import { noBrowser, until } from "./harness.ts";
 
 const Inventory = FrameInventorySchema.extend({ text: z.string() });
@@ -124,8 +124,53 @@ Deno.test({
       }
     });
 
+    await t.step(
+      "a click in a same-origin child is hit-tested there and verified by its text",
+      async () => {
+        const child = await agent.observe({ leaseId, frame: article });
+        const ref = refOf(child, "button", "Child button");
+        // The ref came from the frame's observation: the server sends the frame with it.
+        const clicked = await agent.act({
+          leaseId,
+          action: { kind: "click", ref },
+          expect: { textPresent: "Child clicked" },
+        });
+        assert.equal(clicked.status, "verified", clicked.shown);
+        assert.deepEqual(clicked.observation?.scope, { kind: "frame", frameId: article });
+        assert.equal(
+          await page.evaluate(
+            "document.getElementById('article').contentDocument.getElementById('clicked').textContent",
+          ),
+          "Child clicked",
+        );
+        const frameOf = await agent.fail("browser_act", {
+          leaseId,
+          documentEpoch: inventory.documentEpoch,
+          action: { kind: "click", ref },
+        });
+        assert.equal(frameOf.code, "STALE_TARGET", "a child ref fenced with the page's epoch");
+      },
+    );
+
+    await t.step("a frame that reloads between observe and act refuses the click", async () => {
+      const child = await agent.observe({ leaseId, frame: article });
+      const ref = refOf(child, "button", "Child button");
+      await page.evaluate(
+        "new Promise((done) => { const f = document.getElementById('article'); f.onload = () => done(true); f.contentWindow.location.reload(); })",
+      );
+      const refused = await agent.fail("browser_act", { leaseId, action: { kind: "click", ref } });
+      assert.equal(refused.code, "STALE_TARGET", refused.text);
+      assert.equal(
+        await page.evaluate(
+          "document.getElementById('article').contentDocument.getElementById('clicked').textContent",
+        ),
+        "",
+        "nothing was clicked in the new document",
+      );
+    });
+
     await t.step("a stale frame epoch fails once the frame reloaded", async () => {
-      const before = inventory.frames.find((frame) => frame.id === article)!;
+      const before = (await inventoryOf()).frames.find((frame) => frame.id === article)!;
       await page.evaluate(
         "new Promise((done) => { const f = document.getElementById('article'); f.onload = () => done(true); f.contentWindow.location.reload(); })",
       );

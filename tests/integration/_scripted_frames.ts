@@ -8,10 +8,14 @@
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
+import { type ErrorCode, LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
-import type { AxSnapshot } from "../../contracts/methods/mod.ts";
+import type { ParamsOf } from "../../contracts/methods/define.ts";
+import type { AxNode, AxSnapshot, ProviderMethods } from "../../contracts/methods/mod.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
+
+/** What `frame.click.prepare` and `frame.click` carry. */
+export type FrameClickRequest = ParamsOf<ProviderMethods, "frame.click">["request"];
 
 /** One scripted child frame. */
 export interface ScriptedChild {
@@ -29,6 +33,16 @@ export class ScriptedFrames {
   onList: ((count: number, frames: ScriptedFrames) => void) | undefined;
   /** Every `ax.frame` binding received, in order. */
   readonly reads: FrameBinding[] = [];
+  /** Every `frame.click.prepare` (`prepare`) and `frame.click` (`click`) received, in order. */
+  readonly clicks: { method: "prepare" | "click"; request: FrameClickRequest }[] = [];
+  /**
+   * How `frame.click` behaves once its checks pass: `click` (default) calls
+   * {@linkcode ScriptedFrames.onClick}; a code is answered as an error
+   * after the input (a lost answer, say).
+   */
+  clickAnswer: "click" | ErrorCode = "click";
+  /** Called when a click lands, with the frame it landed in; it may change the frames. */
+  onClick: ((frameId: string, backendNodeId: number, frames: ScriptedFrames) => void) | undefined;
   #lists = 0;
 
   constructor(children: ScriptedChild[]) {
@@ -64,6 +78,34 @@ export class ScriptedFrames {
       throw new LeashError("STALE_TARGET");
     }
     return child.document;
+  }
+
+  /**
+   * `frame.click.prepare` and `frame.click`: the binding must hold and the
+   * node be in the child's document with its role and name, like the extension checks.
+   */
+  click(
+    page: ScriptedPage,
+    method: "prepare" | "click",
+    request: FrameClickRequest,
+  ): void {
+    this.clicks.push({ method, request });
+    const document = this.read(page, request.binding);
+    this.reads.pop();
+    const node = document.nodes.find((known) => known.backendNodeId === request.backendNodeId);
+    if (node === undefined || node.role !== request.role || node.name !== request.name) {
+      throw new LeashError("STALE_TARGET");
+    }
+    if (method === "prepare") return;
+    if (this.clickAnswer !== "click") throw new LeashError(this.clickAnswer);
+    this.onClick?.(request.binding.frameId, request.backendNodeId, this);
+  }
+
+  /** Change child `frameId`'s document in place (same loader). */
+  update(frameId: string, change: (nodes: AxNode[]) => AxNode[]): void {
+    const child = this.children.find((known) => known.source.frameId === frameId);
+    if (child?.document === undefined) throw new Error(`Cannot update ${frameId}: no document`);
+    child.document = { ...child.document, nodes: change([...child.document.nodes]) };
   }
 
   /** Give child `frameId` a new document (a navigation or reload). */

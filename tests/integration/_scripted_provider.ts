@@ -64,7 +64,9 @@ export type LeasedMethod =
   | "ax.page"
   | "cdp"
   | "frames.list"
-  | "ax.frame";
+  | "ax.frame"
+  | "frame.click.prepare"
+  | "frame.click";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -126,6 +128,8 @@ const local = {
   "ax.page": providerMethods["ax.page"],
   "frames.list": providerMethods["frames.list"],
   "ax.frame": providerMethods["ax.frame"],
+  "frame.click.prepare": providerMethods["frame.click.prepare"],
+  "frame.click": providerMethods["frame.click"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -290,6 +294,18 @@ export class ScriptedProvider {
           leased("frames.list", lease, "frames.list", () => withPage((p) => frames.list(p))),
         "ax.frame": ({ lease, binding }) =>
           leased("ax.frame", lease, "ax.frame", () => withPage((p) => frames.read(p, binding))),
+        "frame.click.prepare": ({ lease, request }) =>
+          leased("frame.click.prepare", lease, "frame.click.prepare", () =>
+            withPage((p) => {
+              frames.click(p, "prepare", request);
+              return { acknowledged: false as const };
+            })),
+        "frame.click": ({ lease, request }) =>
+          leased("frame.click", lease, "frame.click", () =>
+            withPage((p) => {
+              frames.click(p, "click", request);
+              return { acknowledged: true as const };
+            })),
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);

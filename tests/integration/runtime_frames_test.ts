@@ -276,3 +276,156 @@ Deno.test("an action fenced with a child's epoch is refused before any input", a
   assert.equal(code, "STALE_TARGET");
   assert.deepEqual(world.inputs(), []);
 });
+
+/** A world with `mixedFrames()`, the child observed, and its button's ref. */
+async function observedChild() {
+  const frames = mixedFrames();
+  const world = await runtimeWorld({ frames });
+  const child = (await world.client.call("browser.frames", world.handle)).frames[1];
+  const frame = { frameId: child.id, documentEpoch: child.documentEpoch! };
+  const observation = await world.client.call("browser.observe", { ...world.handle, frame });
+  const ref = observation.nodes.find((node) => node.role === "button")?.ref ?? "";
+  return { world, frames, frame, ref };
+}
+
+Deno.test("a click in a child is prepared, journaled, sent once and verified by the child's text", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  frames.onClick = (frameId, _node, scripted) =>
+    scripted.update(frameId, (nodes) => [
+      ...nodes,
+      { backendNodeId: 950, parentId: 900, role: "StaticText", name: "Done", states: [], depth: 1 },
+    ]);
+  const act = {
+    ...world.handle,
+    requestId: "frame-click-1",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click" as const, ref },
+    expect: { textPresent: "Done" },
+  };
+  const result = await world.client.call("browser.act", act);
+  assert.equal(result.status, "verified");
+  assert.equal(result.documentEpoch, frame.documentEpoch);
+  assert.deepEqual(result.observation?.scope, { kind: "frame", frameId: frame.frameId });
+  assert.ok(result.observation?.delta !== null, "the child's observation is a delta");
+  assert.deepEqual(frames.clicks.map((click) => click.method), ["prepare", "click"]);
+  assert.deepEqual(frames.clicks[1].request, {
+    binding: frames.reads[0],
+    backendNodeId: 901,
+    role: "button",
+    name: "Button in child",
+  });
+  assert.deepEqual(world.inputs(), [], "no root input");
+  // An exact retry is answered from the journal; a changed frame conflicts.
+  assert.deepEqual(await world.client.call("browser.act", act), result);
+  assert.equal(frames.clicks.length, 2);
+  const other = await refusal(world.client.call("browser.act", {
+    ...act,
+    frame: { ...frame, frameId: "f9" },
+  }));
+  assert.equal(other, "REQUEST_CONFLICT", "the durable payload includes the frame");
+});
+
+Deno.test("a frame click takes a click and a text expectation only, with the child's epoch", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  const base = {
+    ...world.handle,
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click" as const, ref },
+  };
+  const page = await world.client.call("browser.observe", world.handle);
+  const cases: [string, Record<string, unknown>][] = [
+    ["the page's epoch", { documentEpoch: page.documentEpoch }],
+    ["a fill", { action: { kind: "fill", ref, text: "x" } }],
+    ["an element expectation", { expect: { element: { ref, focused: true } } }],
+  ];
+  for (const [what, change] of cases) {
+    const code = await refusal(
+      world.client.call(
+        "browser.act",
+        {
+          ...base,
+          requestId: `bad-${what}`,
+          ...change,
+        } as typeof base & { requestId: string },
+      ),
+    );
+    assert.equal(code, "INVALID_PARAMS", what);
+  }
+  const rootRef = page.nodes.find((node) => node.ref !== null)?.ref ?? "";
+  const foreignRef = await refusal(world.client.call("browser.act", {
+    ...base,
+    requestId: "root-ref",
+    action: { kind: "click", ref: rootRef },
+  }));
+  assert.equal(foreignRef, "STALE_TARGET", "a ref of the page is not a ref of the frame");
+  assert.deepEqual(frames.clicks, [], "nothing was even prepared");
+});
+
+Deno.test("a frame click on a foreign or changed frame is refused before any input", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  const inventory = await world.client.call("browser.frames", world.handle);
+  const foreign = inventory.frames.find((known) => known.originRelation === "cross-origin")!;
+  const out = await refusal(world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "foreign",
+    documentEpoch: frame.documentEpoch,
+    frame: { frameId: foreign.id, documentEpoch: frame.documentEpoch },
+    action: { kind: "click", ref },
+  }));
+  assert.equal(out, "OUT_OF_SCOPE");
+  frames.reload("child");
+  const stale = await refusal(world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "reloaded",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref },
+  }));
+  assert.equal(stale, "STALE_TARGET");
+  assert.deepEqual(frames.clicks, []);
+});
+
+Deno.test("a frame click whose answer is lost, or after which the child changed, is uncertain and never replayed", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  frames.clickAnswer = "INTERNAL";
+  const lost = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "lost",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref },
+  });
+  assert.equal(lost.status, "uncertain");
+  assert.equal(lost.observation, null);
+
+  frames.clickAnswer = "click";
+  frames.onClick = (frameId, _node, scripted) => scripted.reload(frameId);
+  const moved = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "moved",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref },
+    expect: { textPresent: "Button in child" },
+  });
+  assert.equal(moved.status, "uncertain");
+  assert.equal(moved.documentChanged, true);
+  const clicksBefore = frames.clicks.length;
+  // The retry of the uncertain click is answered from the journal, not sent again.
+  const again = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "moved",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref },
+    expect: { textPresent: "Button in child" },
+  });
+  assert.deepEqual(again, moved);
+  assert.equal(frames.clicks.length, clicksBefore);
+});

@@ -24,7 +24,13 @@ import { readInventory } from "./read.ts";
 export interface FrameObserveRequest {
   frame: FrameTarget;
   since?: string;
+  /** Answer with a delta against the latest kept observation of the frame's document, if any. */
+  sinceLatest?: boolean;
   maxTokens?: number;
+  /** A delta's own token budget (`ObserveInput.deltaTokens`). */
+  deltaTokens?: number;
+  /** The element the action this observation follows aimed at (`ObserveInput.actedOn`). */
+  actedOn?: number;
 }
 
 function changed(reason: string): LeashError {
@@ -61,12 +67,21 @@ export async function observeFrame(
   if (!sameBinding(before.binding, after.binding)) {
     throw changed("the frame changed during the read");
   }
+  const scope = { kind: "frame" as const, frameId: request.frame.frameId };
+  const { leaseId } = held.lease;
+  let since = request.since;
+  if (since === undefined && request.sinceLatest === true) {
+    const epoch = books.epochs.epochFor(leaseId, snapshot.frameId, snapshot.loaderId);
+    since = books.cursors.latest(leaseId, epoch, scope);
+  }
   return buildObservation({
-    leaseId: held.lease.leaseId,
+    leaseId,
     snapshot,
-    scope: { kind: "frame", frameId: request.frame.frameId },
-    since: request.since,
+    scope,
+    since,
     maxTokens: request.maxTokens,
+    deltaTokens: request.deltaTokens,
+    actedOn: request.actedOn,
     frameNotes: frameRowNotes(inventory),
   }, books);
 }
