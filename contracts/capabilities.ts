@@ -50,6 +50,7 @@ export const capabilityTable = {
   "observe.frame-page.v1": { side: "runtime", served: false },
   "broker.personal-mode.v1": { side: "runtime", served: true },
   "runtime.settle.v1": { side: "runtime", served: true, own: true },
+  "runtime.frame-input.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },
@@ -69,6 +70,7 @@ export const capabilityTable = {
   "ax.frame-page.v1": { side: "provider", served: false },
   "ax.frame-text.v1": { side: "provider", served: false },
   "page.settle.v1": { side: "provider", served: true, own: true },
+  "input.frame-input.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;
 
 type Table = typeof capabilityTable;

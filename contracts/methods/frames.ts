@@ -21,6 +21,7 @@ import {
 import { defineMethod } from "./define.ts";
 import { AxFindResultSchema, AxSnapshotSchema, BackendNodeIdSchema } from "./observe.ts";
 import { AxWindowSchema } from "./page.ts";
+import { InputTextSchema, ModifierSchema, PressKeySchema, TypeTextSchema } from "./act.ts";
 
 /** The most frames one inventory lists; a provider that finds more says `truncated`. */
 export const maxFrames = 64;
@@ -102,6 +103,32 @@ const frameClickRequest = z.strictObject({
     ...frameTarget,
     role: z.string().min(1).max(64),
     name: CallerTextSchema,
+  }),
+});
+
+/**
+ * Text entry in a child-document element, Leash's own beyond the spec:
+ * `fill` replaces what the element holds (a field's value, an editor's
+ * content) with `text` as one insertion; `type` sends `text` key by key,
+ * after emptying the element when `clear`; `press` sends one key or chord.
+ */
+export const FrameInputSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("fill"), text: InputTextSchema }),
+  z.strictObject({ kind: z.literal("type"), text: TypeTextSchema, clear: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal("press"),
+    key: PressKeySchema,
+    modifiers: z.array(ModifierSchema).max(4).optional(),
+  }),
+]);
+
+const frameInputRequest = z.strictObject({
+  lease: LeaseTokenSchema,
+  request: z.strictObject({
+    ...frameTarget,
+    role: z.string().min(1).max(64),
+    name: CallerTextSchema,
+    input: FrameInputSchema,
   }),
 });
 
@@ -195,6 +222,20 @@ export const framesMethods = {
     params: frameClickRequest,
     result: z.strictObject({ acknowledged: z.literal(true) }),
   }),
+  "frame.input.prepare": defineMethod({
+    direction: "broker→provider",
+    title: "Check, without input, that a child-document element can take text entry.",
+    capability: "input.frame-input.v1",
+    params: frameInputRequest,
+    result: z.strictObject({ acknowledged: z.literal(false) }),
+  }),
+  "frame.input": defineMethod({
+    direction: "broker→provider",
+    title: "Revalidate, focus and enter text or a key in a child-document element.",
+    capability: "input.frame-input.v1",
+    params: frameInputRequest,
+    result: z.strictObject({ acknowledged: z.literal(true) }),
+  }),
   "frame.geometry": defineMethod({
     direction: "broker→provider",
     title: "Locate a child-document element in page and frame coordinates.",
@@ -216,3 +257,4 @@ export type FrameInfo = z.infer<typeof FrameInfoSchema>;
 export type FrameInventory = z.infer<typeof FrameInventorySchema>;
 export type SourceFrame = z.infer<typeof SourceFrameSchema>;
 export type SourceFrames = z.infer<typeof SourceFramesSchema>;
+export type FrameInput = z.infer<typeof FrameInputSchema>;

@@ -129,10 +129,10 @@ async function locate(
 }
 
 /** Everything a prepare and a click check first: the binding, the element, its place. */
-async function checked(
+export async function checked(
   context: ProviderContext,
   read: LeasedRead,
-  request: ClickParams["request"],
+  request: Pick<ClickParams["request"], "binding" | "backendNodeId" | "role" | "name">,
 ): Promise<{ listed: SourceFrames; child: SourceFrame; geometry: Geometry }> {
   const listed = await listSourceFrames(read);
   context.leases.assertInScope(read.record, listed.frames[0].url);
@@ -146,7 +146,7 @@ async function checked(
  * Whether the pointer at `point` would hit `backendNodeId` (or a node
  * inside it) in the bound frame, and not something over it.
  */
-async function hits(
+export async function hits(
   read: LeasedRead,
   binding: FrameBinding,
   backendNodeId: number,
@@ -186,7 +186,8 @@ async function hits(
   }
 }
 
-function covered(): LeashError {
+/** The refusal when something else is where the input would go. */
+export function covered(): LeashError {
   return new LeashError("TARGET_COVERED", { detail: { reason: "covered" } });
 }
 
@@ -224,15 +225,16 @@ export async function prepareFrameClick(
   return { acknowledged: false };
 }
 
-/** `frame.click`: check again, scroll into view, hit-test, then one pointer pair. */
-export async function clickInFrame(
+/**
+ * The point input for `request`'s element goes to, once every check passed
+ * again after scrolling it into view: in the viewport, and what the pointer
+ * there would hit.
+ */
+export async function readyForInput(
   context: ProviderContext,
-  params: ClickParams,
-  signal: AbortSignal,
-): Promise<{ acknowledged: true }> {
-  const record = context.leases.check(params.lease, context.link.generation);
-  const read = leasedRead(context, record, signal, frameClickTimeoutMs);
-  const { request } = params;
+  read: LeasedRead,
+  request: Pick<ClickParams["request"], "binding" | "backendNodeId" | "role" | "name">,
+): Promise<{ x: number; y: number }> {
   await checked(context, read, request);
   await read.command("DOM.scrollIntoViewIfNeeded", { backendNodeId: request.backendNodeId });
   const { geometry } = await checked(context, read, request);
@@ -243,6 +245,19 @@ export async function clickInFrame(
     throw new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "offscreen" } });
   }
   if (!await hits(read, request.binding, request.backendNodeId, geometry.point)) throw covered();
+  return geometry.point;
+}
+
+/** `frame.click`: check again, scroll into view, hit-test, then one pointer pair. */
+export async function clickInFrame(
+  context: ProviderContext,
+  params: ClickParams,
+  signal: AbortSignal,
+): Promise<{ acknowledged: true }> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const read = leasedRead(context, record, signal, frameClickTimeoutMs);
+  const { request } = params;
+  const { x, y } = await readyForInput(context, read, request);
   context.leases.check(params.lease, context.link.generation);
   const pointer = { x, y, button: "left", clickCount: 1 };
   await read.command("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });

@@ -13,6 +13,7 @@ import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
 import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
+import { inputInFrame, prepareFrameInput } from "./frame_input.ts";
 import { readFrameAx } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
@@ -43,5 +44,7 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "frame.click.prepare": (params, { signal }) => prepareFrameClick(context, params, signal),
     "frame.click": (params, { signal }) => clickInFrame(context, params, signal),
     "frame.geometry": (params, { signal }) => frameGeometry(context, params, signal),
+    "frame.input.prepare": (params, { signal }) => prepareFrameInput(context, params, signal),
+    "frame.input": (params, { signal }) => inputInFrame(context, params, signal),
   };
 }

@@ -23,6 +23,8 @@ export function fakeFramesPage() {
     hit: { backendNodeId: 501, frameId: "child" },
     /** What the hit node's `contains` answers, for a hit on another node. */
     contains: false,
+    /** Whether the element holds the focus after `DOM.focus`. */
+    focused: true,
   };
   const tree = () => ({
     frameTree: {
@@ -148,8 +150,12 @@ export function fakeFramesPage() {
         return { cssVisualViewport: { clientWidth: 800, clientHeight: 600 } };
       case "DOM.resolveNode":
         return { object: { objectId: `object-${params?.backendNodeId}` } };
-      case "Runtime.callFunctionOn":
+      case "Runtime.callFunctionOn": {
+        const source = String(params?.functionDeclaration ?? "");
+        if (source.includes("activeElement")) return { result: { value: state.focused } };
+        if (source.includes("selectNodeContents")) return { result: { value: true } };
         return { result: { value: state.contains } };
+      }
       default:
         return {};
     }

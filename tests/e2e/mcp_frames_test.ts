@@ -185,3 +185,62 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "an editor whose body is a srcdoc frame takes a title and a body over MCP",
+  ignore: noBrowser,
+  fn: async () => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+    const { tab, page } = await world.openTab(world.fixtures.url("frames_editor.html"));
+    const leaseId = await agent.claim(tab);
+    const root = await agent.observe({ leaseId });
+    const frame = root.shown.match(/Iframe "Article body" frame=(f\d+) — observe with frame/)?.[1];
+    assert.ok(frame !== undefined, root.shown);
+    const title = await agent.act({
+      leaseId,
+      action: { kind: "fill", ref: refOf(root, "textbox", "Title"), text: "Frames" },
+    });
+    assert.equal(title.status, "verified", title.shown);
+
+    const body = await agent.observe({ leaseId, frame });
+    const editor = body.nodes.find((node) => node.ref !== null && node.states.includes("editable"));
+    assert.ok(editor?.ref, body.shown);
+    const typed = await agent.act({
+      leaseId,
+      action: { kind: "type", ref: editor.ref, text: "Same-origin children work." },
+    });
+    assert.equal(typed.status, "verified", typed.shown);
+    assert.deepEqual(typed.observation?.scope, { kind: "frame", frameId: frame });
+
+    const publish = await agent.act({
+      leaseId,
+      action: { kind: "click", ref: refOf(root, "button", "Publish") },
+      expect: { textPresent: 'Published "Frames": Same-origin children work.' },
+    });
+    assert.equal(publish.status, "verified", publish.shown);
+    assert.equal(
+      await page.evaluate("document.getElementById('published').textContent"),
+      'Published "Frames": Same-origin children work.',
+    );
+
+    // fill replaces the body's content as one insertion.
+    const again = await agent.observe({ leaseId, frame });
+    const filled = await agent.act({
+      leaseId,
+      action: {
+        kind: "fill",
+        ref: again.nodes.find((node) => node.ref !== null && node.states.includes("editable"))!
+          .ref!,
+        text: "Replaced body",
+      },
+    });
+    assert.equal(filled.status, "verified", filled.shown);
+    assert.equal(
+      await page.evaluate(
+        "document.getElementById('editor').contentDocument.body.innerText.trim()",
+      ),
+      "Replaced body",
+    );
+  },
+});

@@ -75,6 +75,7 @@ export function specProviderHello(
       "ax.editable-state.v1",
       "ax.page.v1",
       "page.settle.v1",
+      "input.frame-input.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

@@ -17,6 +17,9 @@ import type { ScriptedPage } from "./_scripted_page.ts";
 /** What `frame.click.prepare` and `frame.click` carry. */
 export type FrameClickRequest = ParamsOf<ProviderMethods, "frame.click">["request"];
 
+/** What `frame.input.prepare` and `frame.input` carry. */
+export type FrameInputRequest = ParamsOf<ProviderMethods, "frame.input">["request"];
+
 /** One scripted child frame. */
 export interface ScriptedChild {
   source: SourceFrame;
@@ -35,6 +38,8 @@ export class ScriptedFrames {
   readonly reads: FrameBinding[] = [];
   /** Every `frame.click.prepare` (`prepare`) and `frame.click` (`click`) received, in order. */
   readonly clicks: { method: "prepare" | "click"; request: FrameClickRequest }[] = [];
+  /** Every `frame.input.prepare` (`prepare`) and `frame.input` (`input`) received, in order. */
+  readonly inputs: { method: "prepare" | "input"; request: FrameInputRequest }[] = [];
   /**
    * How `frame.click` behaves once its checks pass: `click` (default) calls
    * {@linkcode ScriptedFrames.onClick}; a code is answered as an error
@@ -101,6 +106,25 @@ export class ScriptedFrames {
     this.onClick?.(request.binding.frameId, request.backendNodeId, this);
   }
 
+  /**
+   * `frame.input.prepare` and `frame.input`: checked like a click; a `fill`
+   * or `type` that lands sets the target's value (the text, or the value
+   * and the text), a `press` changes nothing.
+   */
+  input(page: ScriptedPage, method: "prepare" | "input", request: FrameInputRequest): void {
+    this.inputs.push({ method, request });
+    const { input, ...target } = request;
+    this.click(page, "prepare", target);
+    this.clicks.pop();
+    if (method === "prepare" || input.kind === "press") return;
+    this.update(request.binding.frameId, (nodes) =>
+      nodes.map((node) => {
+        if (node.backendNodeId !== request.backendNodeId) return node;
+        const before = input.kind === "type" && input.clear !== true ? node.value ?? "" : "";
+        return { ...node, value: before + input.text };
+      }));
+  }
+
   /** Change child `frameId`'s document in place (same loader). */
   update(frameId: string, change: (nodes: AxNode[]) => AxNode[]): void {
     const child = this.children.find((known) => known.source.frameId === frameId);
@@ -152,6 +176,7 @@ export function sameOriginChild(
           depth: 0,
         },
         { backendNodeId: 901, parentId: 900, role: "button", name, states: [], depth: 1 },
+        { backendNodeId: 903, parentId: 900, role: "textbox", name: "Note", states: [], depth: 1 },
       ],
       cut: null,
     },

@@ -66,7 +66,9 @@ export type LeasedMethod =
   | "frames.list"
   | "ax.frame"
   | "frame.click.prepare"
-  | "frame.click";
+  | "frame.click"
+  | "frame.input.prepare"
+  | "frame.input";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -130,6 +132,8 @@ const local = {
   "ax.frame": providerMethods["ax.frame"],
   "frame.click.prepare": providerMethods["frame.click.prepare"],
   "frame.click": providerMethods["frame.click"],
+  "frame.input.prepare": providerMethods["frame.input.prepare"],
+  "frame.input": providerMethods["frame.input"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -299,6 +303,18 @@ export class ScriptedProvider {
             withPage((p) => {
               frames.click(p, "prepare", request);
               return { acknowledged: false as const };
+            })),
+        "frame.input.prepare": ({ lease, request }) =>
+          leased("frame.input.prepare", lease, "frame.input.prepare", () =>
+            withPage((p) => {
+              frames.input(p, "prepare", request);
+              return { acknowledged: false as const };
+            })),
+        "frame.input": ({ lease, request }) =>
+          leased("frame.input", lease, "frame.input", () =>
+            withPage((p) => {
+              frames.input(p, "input", request);
+              return { acknowledged: true as const };
             })),
         "frame.click": ({ lease, request }) =>
           leased("frame.click", lease, "frame.click", () =>

@@ -327,7 +327,7 @@ Deno.test("a click in a child is prepared, journaled, sent once and verified by 
   assert.equal(other, "REQUEST_CONFLICT", "the durable payload includes the frame");
 });
 
-Deno.test("a frame click takes a click and a text expectation only, with the child's epoch", async () => {
+Deno.test("an action in a frame is a click or text entry with a text expectation only, with the child's epoch", async () => {
   const { world, frames, frame, ref } = await observedChild();
   await using _world = world;
   const base = {
@@ -339,7 +339,7 @@ Deno.test("a frame click takes a click and a text expectation only, with the chi
   const page = await world.client.call("browser.observe", world.handle);
   const cases: [string, Record<string, unknown>][] = [
     ["the page's epoch", { documentEpoch: page.documentEpoch }],
-    ["a fill", { action: { kind: "fill", ref, text: "x" } }],
+    ["a hover", { action: { kind: "hover", ref } }],
     ["an element expectation", { expect: { element: { ref, focused: true } } }],
   ];
   for (const [what, change] of cases) {
@@ -428,4 +428,56 @@ Deno.test("a frame click whose answer is lost, or after which the child changed,
   });
   assert.deepEqual(again, moved);
   assert.equal(frames.clicks.length, clicksBefore);
+});
+
+Deno.test("text entry in a child goes through frame.input, journaled, and is checked by its text", async () => {
+  const { world, frames, frame } = await observedChild();
+  await using _world = world;
+  const observation = await world.client.call("browser.observe", { ...world.handle, frame });
+  const note = observation.nodes.find((node) => node.role === "textbox")?.ref ?? "";
+  const filled = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "fill-note",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "fill", ref: note, text: "Hello" },
+  });
+  assert.equal(filled.status, "verified");
+  const typed = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "type-note",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "type", ref: note, text: " there", submit: true },
+    expect: { textPresent: "Hello there" },
+  });
+  assert.equal(typed.status, "verified");
+  assert.deepEqual(
+    frames.inputs.map(({ method, request }) => `${method} ${request.input.kind}`),
+    ["prepare fill", "input fill", "prepare type", "input type", "input press"],
+  );
+  assert.deepEqual(frames.inputs[4].request.input, { kind: "press", key: "Enter" });
+  assert.deepEqual(world.inputs(), [], "no root input");
+  // Keys without a ref have no element to go to in a frame; other kinds are not taken.
+  for (
+    const action of [
+      { kind: "press", key: "Enter" },
+      { kind: "type", text: "x" },
+      { kind: "hover", ref: note },
+      { kind: "append", ref: note, text: "x" },
+    ]
+  ) {
+    const code = await refusal(world.client.call(
+      "browser.act",
+      {
+        ...world.handle,
+        requestId: `refused-${action.kind}`,
+        documentEpoch: frame.documentEpoch,
+        frame,
+        action,
+      } as Parameters<typeof world.client.call<"browser.act">>[1],
+    ));
+    assert.equal(code, "INVALID_PARAMS", action.kind);
+  }
+  assert.equal(frames.inputs.length, 5);
 });

@@ -1,11 +1,12 @@
 /**
- * `browser.act` with `frame`: a click in a same-origin child document.
- * The request's epoch must be the child's; only `click`, and only a
- * `textPresent` expectation, are taken. The current inventory binds the
- * child's document (`binding.ts`), the ref must be one of that document's,
- * and the provider checks the click read-only (`frame.click.prepare`)
- * before the journal marks the dispatch and `frame.click` revalidates and
- * sends one pointer pair. Afterwards the child alone is observed (scope
+ * `browser.act` with `frame`: a click, or text entry (Leash's own
+ * `runtime.frame-input.v1`: `fill`, `fillEditable`, and `type` and `press`
+ * on a ref), in a same-origin child document. The request's epoch must be
+ * the child's, and only a `textPresent` expectation is taken. The current
+ * inventory binds the child's document (`binding.ts`), the ref must be one
+ * of that document's, and the provider checks the input read-only
+ * (`frame.click.prepare`, `frame.input.prepare`) before the journal marks
+ * the dispatch and `frame.click` or `frame.input` revalidates and sends it. Afterwards the child alone is observed (scope
  * `{kind:'frame', frameId}`, the child's epoch); a child that changed its
  * document meanwhile leaves the outcome uncertain, as does a click whose
  * answer never came. Never a fallback to a root action.
@@ -13,7 +14,13 @@
  * @module
  */
 import { type ErrorCode, isLeashError, LeashError } from "../../../contracts/errors.ts";
-import type { ActResult, Observation } from "../../../contracts/methods/mod.ts";
+import type { FrameInput } from "../../../contracts/methods/frames.ts";
+import {
+  type Action,
+  type ActResult,
+  type Observation,
+  refOf,
+} from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import type { ActParams, ActRun } from "../act/act.ts";
 import { actObservationTokens } from "../act/act.ts";
@@ -34,6 +41,37 @@ const refusedBeforeInput: ReadonlySet<ErrorCode> = new Set([
   "ORIGIN_CHANGED",
   "TAB_NOT_FOUND",
 ]);
+
+/**
+ * The `frame.input` steps of a text-entry action, in order; `undefined`
+ * for an action that is not one (or names no ref: in a frame the input
+ * goes to a named element only).
+ */
+export function frameInputOf(action: Action): FrameInput[] | undefined {
+  switch (action.kind) {
+    case "fill":
+    case "fillEditable":
+      return [{ kind: "fill", text: action.text }];
+    case "type": {
+      if (action.ref === undefined) return undefined;
+      const typed: FrameInput = {
+        kind: "type",
+        text: action.text,
+        ...(action.clear === undefined ? {} : { clear: action.clear }),
+      };
+      return action.submit === true ? [typed, { kind: "press", key: "Enter" }] : [typed];
+    }
+    case "press":
+      if (action.ref === undefined) return undefined;
+      return [{
+        kind: "press",
+        key: action.key,
+        ...(action.modifiers === undefined ? {} : { modifiers: action.modifiers }),
+      }];
+    default:
+      return undefined;
+  }
+}
 
 function invalid(reason: string): LeashError {
   return new LeashError("INVALID_PARAMS", {
@@ -73,16 +111,20 @@ export async function actInFrame(
   if (frame.documentEpoch !== params.documentEpoch) {
     throw invalid("the request's epoch is not the frame's");
   }
-  if (params.action.kind !== "click") throw invalid("only a click is taken in a frame");
+  const input = frameInputOf(params.action);
+  if (params.action.kind !== "click" && input === undefined) {
+    throw invalid("only a click or text entry on a ref is taken in a frame");
+  }
   if (params.expect?.element !== undefined) {
     throw invalid("only a text expectation is taken in a frame");
   }
   const { leaseId } = held.lease;
   const { binding } = bindFrame(await readInventory(held, books, signal), frame);
-  const target = books.epochs.resolve(leaseId, params.documentEpoch, params.action.ref);
+  const ref = refOf(params.action) ?? "";
+  const target = books.epochs.resolve(leaseId, params.documentEpoch, ref);
   const origin = books.epochs.describe(params.documentEpoch);
   if (target === undefined || origin?.frameId !== binding.frameId) {
-    throw staleTarget(`${params.action.ref} is not a ref of the frame's document`);
+    throw staleTarget(`${ref} is not a ref of the frame's document`);
   }
   const request = {
     binding,
@@ -90,10 +132,27 @@ export async function actInFrame(
     role: target.role,
     name: target.name,
   };
-  await held.call("frame.click.prepare", { lease: held.token, request }, signal);
+  if (input === undefined) {
+    await held.call("frame.click.prepare", { lease: held.token, request }, signal);
+  } else {
+    await held.call("frame.input.prepare", {
+      lease: held.token,
+      request: { ...request, input: input[0] },
+    }, signal);
+  }
   run.beforeDispatch();
   try {
-    await held.call("frame.click", { lease: held.token, request }, signal);
+    if (input === undefined) {
+      await held.call("frame.click", { lease: held.token, request }, signal);
+    } else {
+      for (const step of input) {
+        await held.call(
+          "frame.input",
+          { lease: held.token, request: { ...request, input: step } },
+          signal,
+        );
+      }
+    }
   } catch (error) {
     if (isLeashError(error) && refusedBeforeInput.has(error.code)) throw error;
     // The click may have reached the page: what it did is not known, and it is never replayed.
@@ -125,7 +184,9 @@ export async function actInFrame(
       observation: null,
     };
   }
-  const text = params.expect?.textPresent;
+  // Text entry without an expectation is checked by the text it entered.
+  const entered = input?.[0].kind === "press" ? undefined : input?.[0].text || undefined;
+  const text = params.expect?.textPresent ?? entered;
   let status: ActResult["status"] = "verified";
   if (text !== undefined && !shows(observation, text)) {
     // The delta shows only changes: a text already there counts too, so read the whole frame.
