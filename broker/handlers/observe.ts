@@ -3,14 +3,11 @@
  * in the tab's queue so it never interleaves with an action on the same
  * tab (the reads: `broker/runtime/observe/read.ts`). A change the page
  * still owes a wait (`broker/runtime/page/settle.ts`) is waited out first.
- * With `frame`, the child document is observed instead
- * (`broker/runtime/frames/observe_frame.ts`); `frame` with `query` or
- * `rootRef` answers `UNSUPPORTED` (`observe.frame-query.v1` and
- * `observe.frame-subtree.v1` are not served).
+ * With `frame`, the child document is observed instead, with `query` and
+ * `rootRef` within it (`broker/runtime/frames/observe_frame.ts`).
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { observeFrame } from "../runtime/frames/observe_frame.ts";
@@ -29,16 +26,18 @@ export function observeHandlers(
       const runtime = runtimeOf(deps);
       const held = deps.requireLease(params);
       const frame = params.frame;
-      if (frame !== undefined && (params.query !== undefined || params.rootRef !== undefined)) {
-        throw new LeashError("UNSUPPORTED");
-      }
       const scope = scopeFromParams({ query: params.query, rootRef: params.rootRef });
       runtime.settle.watch(deps.state, held.lease.leaseId);
       return onTab(runtime, held, signal, async (work) => {
         await settleOwed(held, runtime.settle, work);
         if (frame !== undefined) {
-          const { since, maxTokens } = params;
-          return observeFrame(held, runtime.books, { frame, since, maxTokens }, work);
+          const { since, maxTokens, query, rootRef } = params;
+          return observeFrame(
+            held,
+            runtime.books,
+            { frame, since, maxTokens, query, rootRef },
+            work,
+          );
         }
         return observeLease(held, runtime.books, {
           scope,

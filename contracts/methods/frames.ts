@@ -258,3 +258,4 @@ export type FrameInventory = z.infer<typeof FrameInventorySchema>;
 export type SourceFrame = z.infer<typeof SourceFrameSchema>;
 export type SourceFrames = z.infer<typeof SourceFramesSchema>;
 export type FrameInput = z.infer<typeof FrameInputSchema>;
+export type SemanticRoot = z.infer<typeof SemanticRootSchema>;

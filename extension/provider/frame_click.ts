@@ -18,9 +18,9 @@ import { LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { ProviderContext } from "./context.ts";
-import { boundFrame } from "./frame_read.ts";
+import { boundFrame, verifyTarget } from "./frame_read.ts";
 import { listSourceFrames } from "./frames.ts";
-import { type LeasedRead, leasedRead, rawNodes } from "./leased_read.ts";
+import { type LeasedRead, leasedRead } from "./leased_read.ts";
 import { z } from "zod";
 
 /** How long one prepare or click may take. */
@@ -51,31 +51,6 @@ function stale(reason: string): LeashError {
   return new LeashError("STALE_TARGET", {
     cause: new Error(`Cannot click in the frame: ${reason}`),
   });
-}
-
-/** The backend node of the bound child's document, from its context identity. */
-function documentNode(child: SourceFrame): number {
-  const match = /^document:(\d+)$/.exec(child.contextUniqueId ?? "");
-  if (match === null) throw stale("the frame's document is not known");
-  return Number(match[1]);
-}
-
-/**
- * Check that `backendNodeId` is in the bound child's document with `role`
- * and `name` now: the accessibility query is rooted at that document, so a
- * node of another document (the root's, a sibling frame's) never matches.
- */
-async function verifyTarget(
-  read: LeasedRead,
-  child: SourceFrame,
-  target: { backendNodeId: number; role: string; name: string },
-): Promise<void> {
-  const query: Record<string, unknown> = { backendNodeId: documentNode(child), role: target.role };
-  if (target.name !== "") query.accessibleName = target.name;
-  const found = rawNodes(await read.command("Accessibility.queryAXTree", query));
-  if (!found.some((node) => node.backendDOMNodeId === target.backendNodeId)) {
-    throw stale("the element is not in the frame's document with its role and name");
-  }
 }
 
 /** The centre of `backendNodeId`'s first box, in the page's viewport coordinates. */

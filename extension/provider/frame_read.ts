@@ -14,11 +14,12 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { limits } from "../../contracts/limits.ts";
 import { boundText } from "../../contracts/text.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
 import { listSourceFrames } from "./frames.ts";
-import { leasedRead, rawNodes } from "./leased_read.ts";
+import { type LeasedRead, leasedRead, rawNodes } from "./leased_read.ts";
 import { axDefaults } from "./observe.ts";
 
 /** The bounds of one child read. */
@@ -62,6 +63,34 @@ export function boundFrame(listed: SourceFrames, binding: FrameBinding): SourceF
   return child;
 }
 
+/** The backend node of the bound child's document, from its context identity. */
+export function documentNode(child: SourceFrame): number {
+  const match = /^document:(\d+)$/.exec(child.contextUniqueId ?? "");
+  if (match === null) throw refused("STALE_TARGET", "the frame's document is not known");
+  return Number(match[1]);
+}
+
+/**
+ * Check that `backendNodeId` is in the bound child's document with `role`
+ * and `name` now: the accessibility query is rooted at that document, so a
+ * node of another document (the root's, a sibling frame's) never matches.
+ */
+export async function verifyTarget(
+  read: LeasedRead,
+  child: SourceFrame,
+  target: { backendNodeId: number; role: string; name: string },
+): Promise<void> {
+  const query: Record<string, unknown> = { backendNodeId: documentNode(child), role: target.role };
+  if (target.name !== "") query.accessibleName = target.name;
+  const found = rawNodes(await read.command("Accessibility.queryAXTree", query));
+  if (!found.some((node) => node.backendDOMNodeId === target.backendNodeId)) {
+    throw refused(
+      "STALE_TARGET",
+      "the element is not in the frame's document with its role and name",
+    );
+  }
+}
+
 /** `ax.frame`: read the bound child document (see the module doc). */
 export async function readFrameAx(
   context: ProviderContext,
@@ -99,6 +128,121 @@ export async function readFrameAx(
     loaderId: binding.loaderId,
     url,
     title: boundText(title, axDefaults.maxTextUnits).text,
+    nodes: projection.nodes,
+    cut: projection.cut,
+  };
+}
+
+/** A semantic root from the Broker's ref cache, as `ax.frame.find` and `ax.frame.subtree` take it. */
+type SemanticRoot = NonNullable<ParamsOf<ProviderMethods, "ax.frame.find">["request"]["root"]>;
+
+/**
+ * Check a semantic root like a click's target: in the bound document with
+ * its role and name now. Its `editable` is not checked: the Broker's ref
+ * cache keeps role and name only, and always sends `false`.
+ */
+async function verifyRoot(read: LeasedRead, child: SourceFrame, root: SemanticRoot) {
+  await verifyTarget(read, child, root);
+}
+
+/** The shared frame of a child query or subtree read: bind, read, bind again. */
+async function boundRead<T>(
+  context: ProviderContext,
+  params: { lease: ParamsOf<ProviderMethods, "ax.frame">["lease"]; binding: FrameBinding },
+  signal: AbortSignal,
+  body: (read: LeasedRead, child: SourceFrame, deadline: number) => Promise<T>,
+): Promise<{ value: T; child: SourceFrame }> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const read = leasedRead(context, record, signal, frameReadBounds.timeoutMs);
+  const deadline = context.now() + frameReadBounds.timeoutMs;
+  const before = await listSourceFrames(read);
+  context.leases.assertInScope(record, before.frames[0].url);
+  const child = boundFrame(before, params.binding);
+  const value = await body(read, child, deadline);
+  boundFrame(await listSourceFrames(read), params.binding);
+  context.leases.check(params.lease, context.link.generation);
+  return { value, child };
+}
+
+/**
+ * `ax.frame.find`: nodes of the bound child document (under `root`, when
+ * given) whose accessible name is exactly `query`, at most
+ * `limits.maxCandidates`, flat. The query is rooted in the child's own
+ * document, so no candidate of another document can match.
+ */
+export async function findFrameAx(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "ax.frame.find">,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "ax.frame.find">> {
+  const { binding, query, root } = params.request;
+  const { value: projection, child } = await boundRead(
+    context,
+    { lease: params.lease, binding },
+    signal,
+    async (read, child, deadline) => {
+      if (root !== undefined) await verifyRoot(read, child, root);
+      const raw = rawNodes(
+        await read.command("Accessibility.queryAXTree", {
+          backendNodeId: root?.backendNodeId ?? documentNode(child),
+          accessibleName: query,
+        }),
+      );
+      const matched = new Set(raw.map((node) => node.nodeId));
+      const shown = raw.filter((node) =>
+        !(node.role?.value === "StaticText" && node.parentId !== undefined &&
+          matched.has(node.parentId))
+      );
+      return projectAxNodes(shown.map((node) => ({ ...node, parentId: undefined, childIds: [] })), {
+        maxNodes: limits.maxCandidates,
+        maxDepth: 0,
+        maxTextUnits: axDefaults.maxTextUnits,
+        deadline,
+        now: context.now,
+      });
+    },
+  );
+  return {
+    frameId: binding.frameId,
+    loaderId: binding.loaderId,
+    url: child.url ?? "about:blank",
+    title: "",
+    nodes: projection.nodes,
+    truncated: projection.cut !== null && projection.cut.reason !== "text",
+  };
+}
+
+/** `ax.frame.subtree`: the subtree under a semantic root of the bound child document. */
+export async function readFrameSubtree(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "ax.frame.subtree">,
+  signal: AbortSignal,
+): Promise<ResultOf<ProviderMethods, "ax.frame.subtree">> {
+  const { binding, root } = params.request;
+  const { maxNodes, maxDepth } = frameReadBounds;
+  const { value: projection, child } = await boundRead(
+    context,
+    { lease: params.lease, binding },
+    signal,
+    async (read, child, deadline) => {
+      await verifyRoot(read, child, root);
+      const raw = rawNodes(
+        await read.command("Accessibility.queryAXTree", { backendNodeId: root.backendNodeId }),
+      );
+      return projectAxNodes(raw, {
+        maxNodes,
+        maxDepth,
+        maxTextUnits: axDefaults.maxTextUnits,
+        deadline,
+        now: context.now,
+      });
+    },
+  );
+  return {
+    frameId: binding.frameId,
+    loaderId: binding.loaderId,
+    url: child.url ?? "about:blank",
+    title: "",
     nodes: projection.nodes,
     cut: projection.cut,
   };

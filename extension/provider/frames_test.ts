@@ -3,7 +3,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import { providerMethods } from "../../contracts/methods/mod.ts";
 import { fakeFramesPage } from "../testing/fake_frames.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
-import { readFrameAx } from "./frame_read.ts";
+import { findFrameAx, readFrameAx, readFrameSubtree } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -151,4 +151,41 @@ Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
     readFrameAx(context, { lease: stale, binding }, signal),
     (error) => isLeashError(error, "STALE_LEASE"),
   );
+});
+
+Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bound child", async () => {
+  const { context, browser } = await setup();
+  const binding = {
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "document:110",
+    rootFrameId: "root",
+    rootLoaderId: "root-loader",
+  };
+  const found = await findFrameAx(
+    context,
+    { lease, request: { binding, query: "Inside" } },
+    signal,
+  );
+  providerMethods["ax.frame.find"].result.parse(found);
+  assert.deepEqual(found.nodes.map((node) => [node.backendNodeId, node.name]), [[501, "Inside"]]);
+  const queries = browser.commands.filter((command) =>
+    command.method === "Accessibility.queryAXTree"
+  );
+  assert.equal(queries[0].params?.backendNodeId, 110, "rooted at the child's document");
+
+  const root = { backendNodeId: 501, role: "button", name: "Inside", editable: false };
+  const subtree = await readFrameSubtree(context, { lease, request: { binding, root } }, signal);
+  providerMethods["ax.frame.subtree"].result.parse(subtree);
+  assert.deepEqual(subtree.nodes.map((node) => node.name), ["Inside"]);
+  for (const stale of [{ ...root, name: "Renamed" }, { ...root, backendNodeId: 2 }]) {
+    await assert.rejects(
+      readFrameSubtree(context, { lease, request: { binding, root: stale } }, signal),
+      (error) => isLeashError(error, "STALE_TARGET"),
+    );
+    await assert.rejects(
+      findFrameAx(context, { lease, request: { binding, query: "Inside", root: stale } }, signal),
+      (error) => isLeashError(error, "STALE_TARGET"),
+    );
+  }
 });

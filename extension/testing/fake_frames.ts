@@ -124,8 +124,10 @@ export function fakeFramesPage() {
         };
       case "Accessibility.queryAXTree": {
         // Rooted at the child's document, the query finds the child's button; elsewhere nothing.
-        const inChild = params?.backendNodeId === state.childDocument;
-        const matches = params?.role === "button" &&
+        // Rooted at the button itself (a subtree read), the button is its own subtree.
+        const inChild = params?.backendNodeId === state.childDocument ||
+          params?.backendNodeId === 501;
+        const matches = (params?.role === undefined || params.role === "button") &&
           (params?.accessibleName === undefined || params.accessibleName === "Inside");
         return {
           nodes: inChild && matches

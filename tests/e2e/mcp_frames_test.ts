@@ -96,6 +96,19 @@ Deno.test({
       assert.equal(child.documentEpoch, wire?.documentEpoch);
     });
 
+    await t.step("a query and a subtree within a child stay in it", async () => {
+      const queried = await agent.observe({ leaseId, frame: article, query: "button" });
+      assert.deepEqual(queried.scope, { kind: "query", query: "button", frameId: article });
+      assert.match(queried.shown, /button "Child button"/);
+      assert.doesNotMatch(queried.shown, /Root button|Article heading/);
+      const child = await agent.observe({ leaseId, frame: article });
+      const rootRef = refOf(child, "button", "Child button");
+      const subtree = await agent.observe({ leaseId, frame: article, rootRef });
+      assert.deepEqual(subtree.scope, { kind: "subtree", rootRef, frameId: article });
+      assert.match(subtree.shown, /button "Child button"/);
+      assert.doesNotMatch(subtree.shown, /Article heading/);
+    });
+
     await t.step("a srcdoc grandchild two levels down is read", async () => {
       const inner = inventory.frames.find((frame) =>
         frame.parentId === article && frame.originRelation === "same-origin"

@@ -17,6 +17,9 @@ import type { ScriptedPage } from "./_scripted_page.ts";
 /** What `frame.click.prepare` and `frame.click` carry. */
 export type FrameClickRequest = ParamsOf<ProviderMethods, "frame.click">["request"];
 
+/** A semantic root as `ax.frame.subtree` carries it. */
+export type SemanticRootRequest = ParamsOf<ProviderMethods, "ax.frame.subtree">["request"]["root"];
+
 /** What `frame.input.prepare` and `frame.input` carry. */
 export type FrameInputRequest = ParamsOf<ProviderMethods, "frame.input">["request"];
 
@@ -38,6 +41,9 @@ export class ScriptedFrames {
   readonly reads: FrameBinding[] = [];
   /** Every `frame.click.prepare` (`prepare`) and `frame.click` (`click`) received, in order. */
   readonly clicks: { method: "prepare" | "click"; request: FrameClickRequest }[] = [];
+  /** Every `ax.frame.subtree` root and `ax.frame.find` query received. */
+  readonly subtrees: SemanticRootRequest[] = [];
+  readonly finds: string[] = [];
   /** Every `frame.input.prepare` (`prepare`) and `frame.input` (`input`) received, in order. */
   readonly inputs: { method: "prepare" | "input"; request: FrameInputRequest }[] = [];
   /**
@@ -130,6 +136,39 @@ export class ScriptedFrames {
     const child = this.children.find((known) => known.source.frameId === frameId);
     if (child?.document === undefined) throw new Error(`Cannot update ${frameId}: no document`);
     child.document = { ...child.document, nodes: change([...child.document.nodes]) };
+  }
+
+  /** `ax.frame.subtree`: the bound child's nodes under `root`, which must be one of them. */
+  subtree(page: ScriptedPage, binding: FrameBinding, root: SemanticRootRequest): AxSnapshot {
+    const document = this.read(page, binding);
+    this.subtrees.push(root);
+    const known = document.nodes.find((node) => node.backendNodeId === root.backendNodeId);
+    if (known === undefined || known.role !== root.role || known.name !== root.name) {
+      throw new LeashError("STALE_TARGET");
+    }
+    const under = new Set([root.backendNodeId]);
+    const nodes = document.nodes.filter((node) => {
+      if (under.has(node.backendNodeId)) return true;
+      if (node.parentId !== null && under.has(node.parentId)) {
+        under.add(node.backendNodeId);
+        return true;
+      }
+      return false;
+    });
+    return { ...document, nodes };
+  }
+
+  /** `ax.frame.find`: the bound child's nodes named exactly `query`, flat. */
+  find(page: ScriptedPage, binding: FrameBinding, query: string) {
+    const document = this.read(page, binding);
+    this.finds.push(query);
+    const nodes = document.nodes.filter((node) => node.name === query).map((node) => ({
+      ...node,
+      parentId: null,
+      depth: 0,
+    }));
+    const { frameId, loaderId, url, title } = document;
+    return { frameId, loaderId, url, title, nodes, truncated: false };
   }
 
   /** Give child `frameId` a new document (a navigation or reload). */

@@ -65,6 +65,8 @@ export type LeasedMethod =
   | "cdp"
   | "frames.list"
   | "ax.frame"
+  | "ax.frame.find"
+  | "ax.frame.subtree"
   | "frame.click.prepare"
   | "frame.click"
   | "frame.input.prepare"
@@ -130,6 +132,8 @@ const local = {
   "ax.page": providerMethods["ax.page"],
   "frames.list": providerMethods["frames.list"],
   "ax.frame": providerMethods["ax.frame"],
+  "ax.frame.find": providerMethods["ax.frame.find"],
+  "ax.frame.subtree": providerMethods["ax.frame.subtree"],
   "frame.click.prepare": providerMethods["frame.click.prepare"],
   "frame.click": providerMethods["frame.click"],
   "frame.input.prepare": providerMethods["frame.input.prepare"],
@@ -304,6 +308,20 @@ export class ScriptedProvider {
               frames.click(p, "prepare", request);
               return { acknowledged: false as const };
             })),
+        "ax.frame.find": ({ lease, request }) =>
+          leased(
+            "ax.frame.find",
+            lease,
+            "ax.frame.find",
+            () => withPage((p) => frames.find(p, request.binding, request.query)),
+          ),
+        "ax.frame.subtree": ({ lease, request }) =>
+          leased(
+            "ax.frame.subtree",
+            lease,
+            "ax.frame.subtree",
+            () => withPage((p) => frames.subtree(p, request.binding, request.root)),
+          ),
         "frame.input.prepare": ({ lease, request }) =>
           leased("frame.input.prepare", lease, "frame.input.prepare", () =>
             withPage((p) => {

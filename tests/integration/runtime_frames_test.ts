@@ -218,18 +218,53 @@ Deno.test("a stale frame epoch fails, and so does a child that changed during th
   assert.equal(frames.reads.length, 1, "the read happened; its result was not published");
 });
 
-Deno.test("frame with query or rootRef is unsupported rather than read another way", async () => {
+Deno.test("a query and a subtree within a child read that child only, each in its own scope", async () => {
   const frames = mixedFrames();
   await using world = await runtimeWorld({ frames });
   const child = (await world.client.call("browser.frames", world.handle)).frames[1];
   const frame = { frameId: child.id, documentEpoch: child.documentEpoch! };
-  for (const narrow of [{ query: "Button" }, { rootRef: "e1" }]) {
-    const code = await refusal(
-      world.client.call("browser.observe", { ...world.handle, frame, ...narrow }),
-    );
-    assert.equal(code, "UNSUPPORTED");
-  }
-  assert.deepEqual(frames.reads, []);
+  const whole = await world.client.call("browser.observe", { ...world.handle, frame });
+  const queried = await world.client.call("browser.observe", {
+    ...world.handle,
+    frame,
+    query: "note",
+  });
+  assert.deepEqual(queried.scope, { kind: "query", query: "note", frameId: child.id });
+  assert.equal(queried.documentEpoch, child.documentEpoch);
+  assert.deepEqual(queried.nodes.map((node) => node.name), ["Note"]);
+  assert.deepEqual(frames.finds, [], "a whole read needs no search");
+  const rootRef = whole.nodes.find((node) => node.role === "textbox")?.ref ?? "";
+  const subtree = await world.client.call("browser.observe", {
+    ...world.handle,
+    frame,
+    rootRef,
+  });
+  assert.deepEqual(subtree.scope, { kind: "subtree", rootRef, frameId: child.id });
+  assert.deepEqual(subtree.nodes.map((node) => node.name), ["Note"]);
+  assert.deepEqual(frames.subtrees, [{
+    backendNodeId: 903,
+    role: "textbox",
+    name: "Note",
+    editable: false,
+  }]);
+  // Cursors stay in their scopes.
+  const code = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame,
+    query: "note",
+    since: whole.cursor,
+  }));
+  assert.equal(code, "STALE_CURSOR");
+  // A ref of the page is no root in the child: never a read of the page instead.
+  const page = await world.client.call("browser.observe", world.handle);
+  const pageRef = page.nodes.find((node) => node.ref !== null)?.ref ?? "";
+  const foreign = await refusal(world.client.call("browser.observe", {
+    ...world.handle,
+    frame,
+    rootRef: pageRef,
+  }));
+  assert.equal(foreign, "STALE_TARGET");
+  assert.equal(frames.subtrees.length, 1);
 });
 
 Deno.test("the page's frame elements name their frames, or say they cannot be read", async () => {

@@ -136,10 +136,10 @@ export async function observeLease(
 }
 
 /**
- * `nodes` and the `matches` they lack. A search result carries no
+ * `nodes` and the `matches` they lack (a frame's query merges its search the same way). A search result carries no
  * ancestors, so its nodes hang under `root` (or stand at the top level).
  */
-function withMatches(
+export function withMatches(
   nodes: readonly AxNode[],
   matches: readonly AxNode[],
   root: number | undefined,
