@@ -14,6 +14,7 @@ import type { ProviderContext } from "./context.ts";
 import { listTabs } from "./discovery.ts";
 import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
 import { inputInFrame, prepareFrameInput } from "./frame_input.ts";
+import { readFramePage } from "./frame_page.ts";
 import { findFrameAx, readFrameAx, readFrameSubtree } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
@@ -41,6 +42,8 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
     "frames.list": (params, { signal }) => listFrames(context, params, signal),
     "ax.frame": (params, { signal }) => readFrameAx(context, params, signal),
+    "ax.frame.page": (params, { signal }) =>
+      readFramePage(context, params, { signal, continuations }),
     "ax.frame.find": (params, { signal }) => findFrameAx(context, params, signal),
     "ax.frame.subtree": (params, { signal }) => readFrameSubtree(context, params, signal),
     "frame.click.prepare": (params, { signal }) => prepareFrameClick(context, params, signal),

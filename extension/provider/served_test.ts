@@ -19,5 +19,5 @@ Deno.test("the provider has a handler for exactly the methods of the capabilitie
       .sort(),
   );
   assert.ok(handled.includes("frames.list"), "frame discovery is served");
-  assert.ok(!handled.includes("ax.frame.page"), "child-frame windows are declared, not served");
+  assert.ok(!handled.includes("ax.frame.text"), "the child text predicate is declared, not served");
 });

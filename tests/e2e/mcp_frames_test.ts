@@ -109,6 +109,18 @@ Deno.test({
       assert.doesNotMatch(subtree.shown, /Article heading/);
     });
 
+    await t.step("a child is read as live windows of its own document", async () => {
+      const child = await agent.observe({ leaseId, frame: article });
+      const frame = { frameId: article, documentEpoch: child.documentEpoch };
+      const window = await agent.readPage({ leaseId, frame });
+      assert.deepEqual(window.scope, { kind: "frame", frameId: article });
+      assert.match(window.shown, /heading "Article heading"/);
+      assert.doesNotMatch(window.shown, /Root button/);
+      assert.equal(window.complete, true);
+      const page = await agent.readPage({ leaseId });
+      assert.doesNotMatch(page.shown, /Article heading/, "the page's windows stay in the page");
+    });
+
     await t.step("a srcdoc grandchild two levels down is read", async () => {
       const inner = inventory.frames.find((frame) =>
         frame.parentId === article && frame.originRelation === "same-origin"

@@ -10,7 +10,7 @@
  */
 import { type ErrorCode, LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
-import type { ParamsOf } from "../../contracts/methods/define.ts";
+import type { ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import type { AxNode, AxSnapshot, ProviderMethods } from "../../contracts/methods/mod.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
 
@@ -44,6 +44,8 @@ export class ScriptedFrames {
   /** Every `ax.frame.subtree` root and `ax.frame.find` query received. */
   readonly subtrees: SemanticRootRequest[] = [];
   readonly finds: string[] = [];
+  /** The provider continuation of every `ax.frame.page` received (`null` for a first window). */
+  readonly windows: (string | null)[] = [];
   /** Every `frame.input.prepare` (`prepare`) and `frame.input` (`input`) received, in order. */
   readonly inputs: { method: "prepare" | "input"; request: FrameInputRequest }[] = [];
   /**
@@ -169,6 +171,38 @@ export class ScriptedFrames {
     }));
     const { frameId, loaderId, url, title } = document;
     return { frameId, loaderId, url, title, nodes, truncated: false };
+  }
+
+  /**
+   * `ax.frame.page`: windows of two nodes of the bound child (under `root`,
+   * when given). Continuations are deliberately naive, like the scripted
+   * page's: reusable, so the Broker's single use is what a test sees.
+   */
+  window(
+    page: ScriptedPage,
+    request: ParamsOf<ProviderMethods, "ax.frame.page">["request"],
+  ): ResultOf<ProviderMethods, "ax.frame.page"> {
+    const document = request.root === undefined
+      ? this.read(page, request.binding)
+      : this.subtree(page, request.binding, request.root);
+    if (request.root === undefined) this.reads.pop();
+    else this.subtrees.pop();
+    this.windows.push(request.continuation ?? null);
+    const start = request.continuation === undefined
+      ? 0
+      : Number(request.continuation.replace(/^window-/, ""));
+    const nodes = document.nodes.slice(start, start + 2);
+    const end = start + nodes.length;
+    const { frameId, loaderId, url, title } = document;
+    return {
+      frameId,
+      loaderId,
+      url,
+      title,
+      nodes,
+      continuation: end < document.nodes.length ? `window-${end}` : null,
+      complete: end >= document.nodes.length,
+    };
   }
 
   /** Give child `frameId` a new document (a navigation or reload). */

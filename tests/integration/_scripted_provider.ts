@@ -66,6 +66,7 @@ export type LeasedMethod =
   | "frames.list"
   | "ax.frame"
   | "ax.frame.find"
+  | "ax.frame.page"
   | "ax.frame.subtree"
   | "frame.click.prepare"
   | "frame.click"
@@ -133,6 +134,7 @@ const local = {
   "frames.list": providerMethods["frames.list"],
   "ax.frame": providerMethods["ax.frame"],
   "ax.frame.find": providerMethods["ax.frame.find"],
+  "ax.frame.page": providerMethods["ax.frame.page"],
   "ax.frame.subtree": providerMethods["ax.frame.subtree"],
   "frame.click.prepare": providerMethods["frame.click.prepare"],
   "frame.click": providerMethods["frame.click"],
@@ -314,6 +316,13 @@ export class ScriptedProvider {
             lease,
             "ax.frame.find",
             () => withPage((p) => frames.find(p, request.binding, request.query)),
+          ),
+        "ax.frame.page": ({ lease, request }) =>
+          leased(
+            "ax.frame.page",
+            lease,
+            "ax.frame.page",
+            () => withPage((p) => frames.window(p, request)),
           ),
         "ax.frame.subtree": ({ lease, request }) =>
           leased(

@@ -516,3 +516,53 @@ Deno.test("text entry in a child goes through frame.input, journaled, and is che
   }
   assert.equal(frames.inputs.length, 5);
 });
+
+Deno.test("a child's page windows continue once, only for that frame and document", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  const child = (await world.client.call("browser.frames", world.handle)).frames[1];
+  const frame = { frameId: child.id, documentEpoch: child.documentEpoch! };
+  const read = (options: Record<string, unknown>) =>
+    world.client.call("browser.readPage", { ...world.handle, options });
+  const first = await read({ frame });
+  assert.deepEqual(first.scope, { kind: "frame", frameId: child.id });
+  assert.equal(first.documentEpoch, child.documentEpoch);
+  assert.ok(first.continuation !== null);
+  assert.match(first.text, /button "Button in child"/);
+  const second = await read({ frame, continuation: first.continuation });
+  assert.match(second.text, /textbox "Note"/);
+  assert.equal(second.continuation, null);
+  assert.equal(second.complete, true);
+  assert.deepEqual(frames.windows, [null, "window-2"]);
+
+  // Reused, without its frame, or with a page's continuation: STALE_CURSOR, nothing read.
+  assert.equal(await refusal(read({ frame, continuation: first.continuation })), "STALE_CURSOR");
+  const again = await read({ frame });
+  assert.equal(await refusal(read({ continuation: again.continuation })), "STALE_CURSOR");
+  const page = await read({});
+  assert.ok(page.continuation !== null, "the page has more than one window");
+  assert.equal(await refusal(read({ frame, continuation: page.continuation })), "STALE_CURSOR");
+  assert.equal(frames.windows.length, 3);
+
+  // A child that reloaded: its old epoch is stale; the new epoch with the old walk is no cursor.
+  const walk = await read({ frame });
+  frames.reload("child");
+  const reloaded = (await world.client.call("browser.frames", world.handle)).frames[1];
+  const fresh = { frameId: child.id, documentEpoch: reloaded.documentEpoch! };
+  assert.equal(
+    await refusal(read({ frame, continuation: walk.continuation })),
+    "STALE_TARGET",
+    "the old epoch",
+  );
+  const walk2 = await read({ frame: fresh });
+  frames.reload("child");
+  const newest = (await world.client.call("browser.frames", world.handle)).frames[1];
+  assert.equal(
+    await refusal(read({
+      frame: { frameId: child.id, documentEpoch: newest.documentEpoch! },
+      continuation: walk2.continuation,
+    })),
+    "STALE_CURSOR",
+    "a walk of the document before",
+  );
+});

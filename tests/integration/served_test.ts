@@ -74,7 +74,7 @@ Deno.test("every client method of an advertised capability is served, and every 
 
 Deno.test("a client requiring the spec's whole list is refused at the hello, never welcomed then refused", async () => {
   await using world = await runtimeWorld();
-  const whole = [...clientRequiredCapabilities, "runtime.batch.v1", "observe.frame-page.v1"];
+  const whole = [...clientRequiredCapabilities, "runtime.batch.v1"];
   await assert.rejects(
     LeashClient.connect({ runtimeDir: world.env.runtimeDir, requiredCapabilities: whole }),
     (error) => isLeashError(error, "PROTOCOL_MISMATCH"),
