@@ -68,7 +68,7 @@ export const capabilityTable = {
   "ax.frame-find.v1": { side: "provider", served: true },
   "ax.frame-subtree.v1": { side: "provider", served: true },
   "ax.frame-page.v1": { side: "provider", served: true },
-  "ax.frame-text.v1": { side: "provider", served: false },
+  "ax.frame-text.v1": { side: "provider", served: true },
   "page.settle.v1": { side: "provider", served: true, own: true },
   "input.frame-input.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;

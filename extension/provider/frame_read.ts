@@ -15,6 +15,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { limits } from "../../contracts/limits.ts";
+import { z } from "zod";
 import { boundText } from "../../contracts/text.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import type { ProviderContext } from "./context.ts";
@@ -246,4 +247,56 @@ export async function readFrameSubtree(
     nodes: projection.nodes,
     cut: projection.cut,
   };
+}
+
+/** The child document's rendered text holds the text: a fixed function, run on the document node. */
+const textPresentFunction = `function (text) {
+  const body = this.body ?? this.documentElement;
+  return typeof text === "string" && body !== null && body.innerText.includes(text);
+}`;
+
+const PresentSchema = z.object({ result: z.object({ value: z.boolean().optional() }) });
+const DocumentObjectSchema = z.object({ object: z.object({ objectId: z.string() }) });
+
+/**
+ * `ax.frame.text`: whether the bound child document's rendered text holds
+ * `text`, asked of that document's own node, so no other document's text
+ * can answer; only `{present}` crosses back.
+ */
+export async function frameTextPresent(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "ax.frame.text">,
+  signal: AbortSignal,
+): Promise<{ present: boolean }> {
+  const { binding, text } = params.request;
+  const objectGroup = "leash-frame-text";
+  const { value } = await boundRead(
+    context,
+    { lease: params.lease, binding },
+    signal,
+    async (read, child) => {
+      try {
+        const document = DocumentObjectSchema.safeParse(
+          await read.command("DOM.resolveNode", {
+            backendNodeId: documentNode(child),
+            objectGroup,
+          }),
+        );
+        if (!document.success) throw new LeashError("INTERNAL", { cause: document.error });
+        const answer = PresentSchema.safeParse(
+          await read.command("Runtime.callFunctionOn", {
+            objectId: document.data.object.objectId,
+            functionDeclaration: textPresentFunction,
+            arguments: [{ value: text }],
+            returnByValue: true,
+          }),
+        );
+        if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
+        return answer.data.result.value === true;
+      } finally {
+        await read.command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+      }
+    },
+  );
+  return { present: value };
 }

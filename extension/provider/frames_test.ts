@@ -3,7 +3,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import { providerMethods } from "../../contracts/methods/mod.ts";
 import { fakeFramesPage } from "../testing/fake_frames.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
-import { findFrameAx, readFrameAx, readFrameSubtree } from "./frame_read.ts";
+import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -188,4 +188,32 @@ Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bo
       (error) => isLeashError(error, "STALE_TARGET"),
     );
   }
+});
+
+Deno.test("ax.frame.text asks the bound child's own document and answers only present", async () => {
+  const { context, browser } = await setup();
+  const binding = {
+    frameId: "child",
+    loaderId: "child-loader",
+    contextUniqueId: "document:110",
+    rootFrameId: "root",
+    rootLoaderId: "root-loader",
+  };
+  const yes = await frameTextPresent(
+    context,
+    { lease, request: { binding, text: "Inside" } },
+    signal,
+  );
+  assert.deepEqual(yes, { present: true });
+  const no = await frameTextPresent(context, { lease, request: { binding, text: "Shop" } }, signal);
+  assert.deepEqual(no, { present: false });
+  const resolved = browser.commands.filter((command) => command.method === "DOM.resolveNode");
+  assert.deepEqual(resolved.map((command) => command.params?.backendNodeId), [110, 110]);
+  await assert.rejects(
+    frameTextPresent(context, {
+      lease,
+      request: { binding: { ...binding, loaderId: "old" }, text: "Inside" },
+    }, signal),
+    (error) => isLeashError(error, "STALE_TARGET"),
+  );
 });

@@ -15,7 +15,7 @@ import { listTabs } from "./discovery.ts";
 import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
 import { inputInFrame, prepareFrameInput } from "./frame_input.ts";
 import { readFramePage } from "./frame_page.ts";
-import { findFrameAx, readFrameAx, readFrameSubtree } from "./frame_read.ts";
+import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
@@ -45,6 +45,7 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "ax.frame.page": (params, { signal }) =>
       readFramePage(context, params, { signal, continuations }),
     "ax.frame.find": (params, { signal }) => findFrameAx(context, params, signal),
+    "ax.frame.text": (params, { signal }) => frameTextPresent(context, params, signal),
     "ax.frame.subtree": (params, { signal }) => readFrameSubtree(context, params, signal),
     "frame.click.prepare": (params, { signal }) => prepareFrameClick(context, params, signal),
     "frame.click": (params, { signal }) => clickInFrame(context, params, signal),

@@ -156,6 +156,10 @@ export function fakeFramesPage() {
         const source = String(params?.functionDeclaration ?? "");
         if (source.includes("activeElement")) return { result: { value: state.focused } };
         if (source.includes("selectNodeContents")) return { result: { value: true } };
+        if (source.includes("innerText")) {
+          const text = (params?.arguments as { value?: string }[] | undefined)?.[0]?.value;
+          return { result: { value: text === "Inside" } };
+        }
         return { result: { value: state.contains } };
       }
       default:

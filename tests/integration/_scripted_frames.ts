@@ -44,6 +44,8 @@ export class ScriptedFrames {
   /** Every `ax.frame.subtree` root and `ax.frame.find` query received. */
   readonly subtrees: SemanticRootRequest[] = [];
   readonly finds: string[] = [];
+  /** Every `ax.frame.text` text received. */
+  readonly texts: string[] = [];
   /** The provider continuation of every `ax.frame.page` received (`null` for a first window). */
   readonly windows: (string | null)[] = [];
   /** Every `frame.input.prepare` (`prepare`) and `frame.input` (`input`) received, in order. */
@@ -202,6 +204,18 @@ export class ScriptedFrames {
       nodes,
       continuation: end < document.nodes.length ? `window-${end}` : null,
       complete: end >= document.nodes.length,
+    };
+  }
+
+  /** `ax.frame.text`: whether a node of the bound child names or holds `text`. */
+  text(page: ScriptedPage, binding: FrameBinding, text: string): { present: boolean } {
+    const document = this.read(page, binding);
+    this.reads.pop();
+    this.texts.push(text);
+    return {
+      present: document.nodes.some((node) =>
+        node.name.includes(text) || (node.value ?? "").includes(text)
+      ),
     };
   }
 

@@ -67,6 +67,7 @@ export type LeasedMethod =
   | "ax.frame"
   | "ax.frame.find"
   | "ax.frame.page"
+  | "ax.frame.text"
   | "ax.frame.subtree"
   | "frame.click.prepare"
   | "frame.click"
@@ -135,6 +136,7 @@ const local = {
   "ax.frame": providerMethods["ax.frame"],
   "ax.frame.find": providerMethods["ax.frame.find"],
   "ax.frame.page": providerMethods["ax.frame.page"],
+  "ax.frame.text": providerMethods["ax.frame.text"],
   "ax.frame.subtree": providerMethods["ax.frame.subtree"],
   "frame.click.prepare": providerMethods["frame.click.prepare"],
   "frame.click": providerMethods["frame.click"],
@@ -316,6 +318,13 @@ export class ScriptedProvider {
             lease,
             "ax.frame.find",
             () => withPage((p) => frames.find(p, request.binding, request.query)),
+          ),
+        "ax.frame.text": ({ lease, request }) =>
+          leased(
+            "ax.frame.text",
+            lease,
+            "ax.frame.text",
+            () => withPage((p) => frames.text(p, request.binding, request.text)),
           ),
         "ax.frame.page": ({ lease, request }) =>
           leased(

@@ -341,6 +341,7 @@ Deno.test("a click in a child is prepared, journaled, sent once and verified by 
   };
   const result = await world.client.call("browser.act", act);
   assert.equal(result.status, "verified");
+  assert.deepEqual(frames.texts, ["Done"], "checked by the child-only text predicate");
   assert.equal(result.documentEpoch, frame.documentEpoch);
   assert.deepEqual(result.observation?.scope, { kind: "frame", frameId: frame.frameId });
   assert.ok(result.observation?.delta !== null, "the child's observation is a delta");
@@ -565,4 +566,19 @@ Deno.test("a child's page windows continue once, only for that frame and documen
     "STALE_CURSOR",
     "a walk of the document before",
   );
+});
+
+Deno.test("a text expectation the child does not hold leaves a frame action unverified", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  const result = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "not-there",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref },
+    expect: { textPresent: "Place order" },
+  });
+  assert.equal(result.status, "unverified", "the page's text does not count for the child");
+  assert.deepEqual(frames.texts, ["Place order"]);
 });

@@ -14,7 +14,8 @@
  * @module
  */
 import { type ErrorCode, isLeashError, LeashError } from "../../../contracts/errors.ts";
-import type { FrameInput } from "../../../contracts/methods/frames.ts";
+import type { FrameBinding, FrameInput } from "../../../contracts/methods/frames.ts";
+import { limits } from "../../../contracts/limits.ts";
 import {
   type Action,
   type ActResult,
@@ -81,6 +82,26 @@ function invalid(reason: string): LeashError {
 
 function staleTarget(reason: string): LeashError {
   return new LeashError("STALE_TARGET", { cause: new Error(`Cannot act in the frame: ${reason}`) });
+}
+
+/**
+ * Whether the child's rendered text holds `text`, by the provider's bounded
+ * child-only predicate (`ax.frame.text`), for a nonblank text it takes; a
+ * negative answer falls back to the child's observation, as the spec says.
+ */
+async function textPresent(
+  held: OwnedLease,
+  binding: FrameBinding,
+  text: string,
+  signal: AbortSignal,
+): Promise<boolean> {
+  if (text.trim() === "" || text.length > limits.maxTextUnits) return false;
+  const { present } = await held.call(
+    "ax.frame.text",
+    { lease: held.token, request: { binding, text } },
+    signal,
+  );
+  return present;
 }
 
 /**
@@ -188,7 +209,10 @@ export async function actInFrame(
   const entered = input?.[0].kind === "press" ? undefined : input?.[0].text || undefined;
   const text = params.expect?.textPresent ?? entered;
   let status: ActResult["status"] = "verified";
-  if (text !== undefined && !shows(observation, text)) {
+  if (
+    text !== undefined && !await textPresent(held, binding, text, signal) &&
+    !shows(observation, text)
+  ) {
     // The delta shows only changes: a text already there counts too, so read the whole frame.
     const whole = await observeFrame(held, books, { frame }, signal);
     if (!shows(whole, text)) status = "unverified";
