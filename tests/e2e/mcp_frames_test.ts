@@ -141,6 +141,14 @@ Deno.test({
       assert.match(read.shown, /Note text in srcdoc/);
     });
 
+    await t.step(
+      "a capture is refused while frames of other origins show in the viewport",
+      async () => {
+        const refused = await agent.fail("browser_capture", { leaseId });
+        assert.equal(refused.code, "OUT_OF_SCOPE", refused.text);
+      },
+    );
+
     await t.step("cross-origin and sandboxed frames are refused before any read", async () => {
       for (const frame of [...byOrigin("cross-origin"), ...byOrigin("opaque")]) {
         const refused = await agent.fail("browser_observe", { leaseId, frame: frame.id });
@@ -248,6 +256,11 @@ Deno.test({
       await page.evaluate("document.getElementById('published').textContent"),
       'Published "Frames": Same-origin children work.',
     );
+
+    // Only same-origin frames show: the viewport may be captured.
+    const capture = await agent.call("browser_capture", { leaseId });
+    const parts = z.array(z.object({ type: z.string() }).passthrough()).parse(capture.content);
+    assert.ok(parts.some((part) => part.type === "image"), "the viewport as image content");
 
     // fill replaces the body's content as one insertion.
     const again = await agent.observe({ leaseId, frame });

@@ -582,3 +582,26 @@ Deno.test("a text expectation the child does not hold leaves a frame action unve
   assert.equal(result.status, "unverified", "the page's text does not count for the child");
   assert.deepEqual(frames.texts, ["Place order"]);
 });
+
+Deno.test("a capture is refused while a frame of another origin shows in the viewport", async () => {
+  const frames = mixedFrames();
+  await using world = await runtimeWorld({ frames });
+  // The foreign frame's element, 502, is where the scripted page places every node: in view.
+  const main = world.page.snapshot.nodes[0].backendNodeId;
+  world.page.update((nodes) => [
+    ...nodes,
+    { backendNodeId: 502, parentId: main, role: "Iframe", name: "Ads", states: [], depth: 1 },
+  ]);
+  const code = await refusal(world.client.call("browser.capture", world.handle));
+  assert.equal(code, "OUT_OF_SCOPE");
+  assert.ok(!world.provider.leasedCalls.includes("cdp Page.captureScreenshot"), "no image taken");
+  // A foreign frame that is not rendered shows nothing.
+  world.page.update((nodes) => nodes.filter((node) => node.backendNodeId !== 502));
+  assert.ok((await world.client.call("browser.capture", world.handle)).data.length > 0);
+  // With only same-origin children, the capture goes ahead.
+  frames.children = frames.children.filter((child) =>
+    child.source.frameId === "child" || child.source.frameId === "grandchild"
+  );
+  const image = await world.client.call("browser.capture", world.handle);
+  assert.ok(image.data.length > 0);
+});
