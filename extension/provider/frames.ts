@@ -50,6 +50,7 @@ const FrameTreeNodeSchema: z.ZodType<FrameTreeNode> = z.lazy(() =>
 const FrameTreeSchema = z.object({ frameTree: FrameTreeNodeSchema });
 const NodeIdsSchema = z.object({ nodeIds: z.array(z.number().int()) });
 const DocumentSchema = z.object({ root: z.object({ nodeId: z.number().int().positive() }) });
+const FrameOwnerSchema = z.object({ backendNodeId: z.number().int().positive() });
 const OwnerSchema = z.object({
   node: z.object({
     backendNodeId: z.number().int().positive(),
@@ -58,6 +59,8 @@ const OwnerSchema = z.object({
     contentDocument: z.object({ backendNodeId: z.number().int().positive() }).optional(),
   }),
 });
+
+type Owner = z.infer<typeof OwnerSchema>["node"];
 
 function parsed<T>(schema: z.ZodType<T>, answer: unknown): T {
   const result = schema.safeParse(answer);
@@ -124,63 +127,102 @@ export async function listSourceFrames(read: LeasedRead): Promise<SourceFrames> 
   const rootOrigin = bareOrigin(tree.frame.securityOrigin);
   if (rootOrigin !== undefined) rootFrame.origin = rootOrigin;
   const frames: SourceFrame[] = [rootFrame];
-  const seen = new Set([root.frameId]);
+  const seen = new Map<string, { source: SourceFrame; depth: number }>([
+    [root.frameId, { source: rootFrame, depth: 0 }],
+  ]);
   let truncated = false;
+  const pending: { nodeId: number; frame: SourceFrame; depth: number }[] = [];
+
+  /**
+   * List frame `frameId`, held by `owner` (when its element is known), under
+   * `parent`, and queue its document for its own frames.
+   */
+  const add = async (
+    frameId: string | undefined,
+    owner: Owner | undefined,
+    parent: SourceFrame,
+    depth: number,
+  ) => {
+    if (frameId === undefined || seen.has(frameId)) return;
+    if (frames.length >= maxFrames) {
+      truncated = true;
+      return;
+    }
+    const sandboxed = sandboxedOpaque(owner?.attributes);
+    const known = inRenderer.get(frameId);
+    const source: SourceFrame = {
+      frameId,
+      parentFrameId: parent.frameId,
+      session: known === undefined ? "out-of-process" : "same-process",
+    };
+    if (owner !== undefined) source.owner = owner.backendNodeId;
+    const content = owner?.contentDocument?.backendNodeId;
+    if (known !== undefined) {
+      source.loaderId = known.loaderId;
+      if (known.url !== "") source.url = known.url;
+      if (content !== undefined) source.contextUniqueId = `document:${content}`;
+    }
+    const origin = known === undefined
+      ? (sandboxed ? "null" : undefined)
+      : originOf(known, parent.origin, sandboxed);
+    if (origin !== undefined) source.origin = origin;
+    frames.push(source);
+    seen.set(frameId, { source, depth: depth + 1 });
+    if (known === undefined || content === undefined) return;
+    if (depth + 1 >= frameListBounds.maxDepth) {
+      truncated = true;
+      return;
+    }
+    const pushed = parsed(
+      NodeIdsSchema,
+      await read.command("DOM.pushNodesByBackendIdsToFrontend", { backendNodeIds: [content] }),
+    ).nodeIds[0];
+    if (pushed !== undefined && pushed > 0) {
+      pending.push({ nodeId: pushed, frame: source, depth: depth + 1 });
+    }
+  };
 
   const document = parsed(DocumentSchema, await read.command("DOM.getDocument", { depth: 0 }));
-  const pending: { nodeId: number; frame: SourceFrame; depth: number }[] = [
-    { nodeId: document.root.nodeId, frame: rootFrame, depth: 0 },
-  ];
-  while (pending.length > 0) {
-    const { nodeId, frame: parent, depth } = pending.shift()!;
-    const owners = parsed(
-      NodeIdsSchema,
-      await read.command("DOM.querySelectorAll", { nodeId, selector: "iframe, frame" }),
-    ).nodeIds;
-    for (const ownerId of owners) {
-      const owner = parsed(
-        OwnerSchema,
-        await read.command("DOM.describeNode", { nodeId: ownerId, depth: 1 }),
-      ).node;
-      const frameId = owner.frameId;
-      if (frameId === undefined || seen.has(frameId)) continue;
-      if (frames.length >= maxFrames) {
-        truncated = true;
-        break;
+  pending.push({ nodeId: document.root.nodeId, frame: rootFrame, depth: 0 });
+  for (;;) {
+    while (pending.length > 0 && !truncated) {
+      const { nodeId, frame: parent, depth } = pending.shift()!;
+      const owners = parsed(
+        NodeIdsSchema,
+        await read.command("DOM.querySelectorAll", { nodeId, selector: "iframe, frame" }),
+      ).nodeIds;
+      for (const ownerId of owners) {
+        const owner = parsed(
+          OwnerSchema,
+          await read.command("DOM.describeNode", { nodeId: ownerId, depth: 1 }),
+        ).node;
+        await add(owner.frameId, owner, parent, depth);
       }
-      seen.add(frameId);
-      const sandboxed = sandboxedOpaque(owner.attributes);
-      const known = inRenderer.get(frameId);
-      const source: SourceFrame = {
-        frameId,
-        parentFrameId: parent.frameId,
-        owner: owner.backendNodeId,
-        session: known === undefined ? "out-of-process" : "same-process",
-      };
-      if (known !== undefined) {
-        source.loaderId = known.loaderId;
-        if (known.url !== "") source.url = known.url;
-        const content = owner.contentDocument?.backendNodeId;
-        if (content !== undefined) source.contextUniqueId = `document:${content}`;
-      }
-      const origin = known === undefined
-        ? (sandboxed ? "null" : undefined)
-        : originOf(known, parent.origin, sandboxed);
-      if (origin !== undefined) source.origin = origin;
-      frames.push(source);
-      const content = owner.contentDocument?.backendNodeId;
-      if (known === undefined || content === undefined) continue;
-      if (depth + 1 >= frameListBounds.maxDepth) {
-        truncated = true;
+    }
+    // A frame whose element the search cannot reach (inside a shadow root) is found from the
+    // frame's side: the root's renderer knows it, and names its element.
+    const missed = [...inRenderer.values()].filter((frame) =>
+      !seen.has(frame.id) && frame.parentId !== undefined && seen.has(frame.parentId)
+    );
+    if (missed.length === 0 || truncated) break;
+    for (const frame of missed) {
+      const parent = seen.get(frame.parentId!)!;
+      const ownerOf = FrameOwnerSchema.safeParse(
+        await read.command("DOM.getFrameOwner", { frameId: frame.id }).catch(() => undefined),
+      );
+      if (!ownerOf.success) {
+        // Its element cannot be named: listed without one, its document unknown, never read.
+        await add(frame.id, undefined, parent.source, parent.depth);
         continue;
       }
-      const pushed = parsed(
-        NodeIdsSchema,
-        await read.command("DOM.pushNodesByBackendIdsToFrontend", { backendNodeIds: [content] }),
-      ).nodeIds[0];
-      if (pushed !== undefined && pushed > 0) {
-        pending.push({ nodeId: pushed, frame: source, depth: depth + 1 });
-      }
+      const owner = parsed(
+        OwnerSchema,
+        await read.command("DOM.describeNode", {
+          backendNodeId: ownerOf.data.backendNodeId,
+          depth: 1,
+        }),
+      ).node;
+      await add(frame.id, owner, parent.source, parent.depth);
     }
   }
   return { rootFrameId: root.frameId, rootLoaderId: root.loaderId, truncated, frames };

@@ -282,3 +282,21 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name: "a frame inside a shadow root is listed and read",
+  ignore: noBrowser,
+  fn: async () => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+    const { tab } = await world.openTab(world.fixtures.url("frames_shadow.html"));
+    const leaseId = await agent.claim(tab);
+    const root = await until("the shadow frame's row", async () => {
+      const observed = await agent.observe({ leaseId });
+      return /Iframe "Shadow body" frame=f\d+/.test(observed.shown) ? observed : undefined;
+    });
+    const frame = root.shown.match(/Iframe "Shadow body" frame=(f\d+)/)?.[1];
+    const read = await agent.observe({ leaseId, frame });
+    assert.match(read.shown, /Text behind a shadow root/);
+  },
+});
