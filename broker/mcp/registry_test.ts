@@ -68,7 +68,8 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
         ? original.optional()
         // observe's frame may also be a frame ID alone: the server reads that frame's current
         // document epoch from a fresh inventory.
-        : tool.name === "browser_observe" && key === "frame" && original instanceof z.ZodOptional
+        : (tool.name === "browser_observe" || tool.name === "browser_read_page") &&
+            key === "frame" && original instanceof z.ZodOptional
         ? z.union([z.string().min(1).max(128), original.unwrap()]).optional()
         : original;
       assert.deepEqual(jsonSchema(field), jsonSchema(wanted), `${tool.name}.${key}`);

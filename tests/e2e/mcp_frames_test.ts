@@ -117,6 +117,8 @@ Deno.test({
       assert.match(window.shown, /heading "Article heading"/);
       assert.doesNotMatch(window.shown, /Root button/);
       assert.equal(window.complete, true);
+      const byId = await agent.readPage({ leaseId, frame: article });
+      assert.match(byId.shown, /heading "Article heading"/, "a frame ID alone reads its document");
       const page = await agent.readPage({ leaseId });
       assert.doesNotMatch(page.shown, /Article heading/, "the page's windows stay in the page");
     });

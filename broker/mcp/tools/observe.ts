@@ -105,7 +105,7 @@ export const observeTool = defineTool({
  * a fresh inventory. A frame that cannot be read is sent with the page's
  * epoch, so the Broker, the authority, answers why.
  */
-async function currentFrame(
+export async function currentFrame(
   connection: Connection,
   handle: { sessionId: string; leaseId: string },
   frameId: string,
