@@ -290,6 +290,11 @@ Deno.test("the page's frame elements name their frames, or say they cannot be re
   );
   assert.match(observation.text, /Iframe "Ads" — another origin: cannot be read/);
   assert.match(observation.text, /Iframe "Sandbox" — sandboxed \(opaque origin\): cannot be read/);
+  // An inventory the runtime refuses leaves the rows bare; the page is still observed.
+  frames.answer = { ...frames.list(world.page), rootLoaderId: "other" };
+  const bare = await world.client.call("browser.observe", world.handle);
+  assert.match(bare.text, /Iframe "Article body"\n/);
+  assert.doesNotMatch(bare.text, /frame=/);
 });
 
 Deno.test("an action fenced with a child's epoch is refused before any input", async () => {

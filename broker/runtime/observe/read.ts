@@ -159,15 +159,12 @@ export function withMatches(
 /** The role DevTools gives a frame element. */
 const iframeRole = "Iframe";
 
-/** Codes that end the observation too: the lease, the tab or the call itself is over. */
-const fatalCodes = new Set([
-  "STALE_LEASE",
-  "LEASE_NOT_FOUND",
-  "ORIGIN_CHANGED",
-  "TAB_NOT_FOUND",
-  "CANCELLED",
-  "TIMEOUT",
-]);
+/**
+ * Codes that end the observation too: the lease or the tab is over. Any
+ * other failure of the inventory (a slow or malformed one) only leaves the
+ * frame rows bare; the caller's own cancel is seen on its signal.
+ */
+const fatalCodes = new Set(["STALE_LEASE", "LEASE_NOT_FOUND", "ORIGIN_CHANGED", "TAB_NOT_FOUND"]);
 
 /**
  * The note each frame element's row gets, by the element's backend node:
