@@ -70,8 +70,7 @@ export function actHandlers(
         },
         perform: async (beforeDispatch) => {
           const held = deps.requireLease(params);
-          const frame = params.frame;
-          if (frame !== undefined) {
+          if (params.frame !== undefined) {
             const result = await onTab(
               runtime,
               held,
