@@ -287,7 +287,7 @@ Deno.test("Peer answers UNSUPPORTED for a method this build does not serve, hand
   const frames = defineMethod({
     direction: "client→broker",
     title: "A method of a capability declared but not served",
-    capability: "runtime.frames.v1",
+    capability: "runtime.batch.v1",
     params: z.strictObject({}),
     result: z.null(),
   });

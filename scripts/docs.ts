@@ -123,6 +123,27 @@ function toolSection(tool: Tool): string[] {
 }
 
 /** A line naming the client methods this build declares but does not serve, if any. */
+/** How an agent reads and acts inside same-origin child frames, with an example. */
+function framesSection(): string[] {
+  return [
+    "## Frames",
+    "",
+    "A page's `<iframe>` shows in its observation as one row that says what the frame is: a same-origin frame carries its frame ID, a cross-origin or sandboxed one says it cannot be read. `browser_frames` lists them all, nested, with each readable frame's `epoch`. `browser_observe` with `frame` reads one same-origin frame's own document (rows, refs and epoch of its own; its own frames are rows again), and `browser_act` on a ref read there acts in that frame: click, fill, fillEditable, type and press, with a `textPresent` expectation. Nothing about frames widens a lease: a cross-origin frame (`127.0.0.1` inside `localhost` is one) is listed as metadata only and refused with `OUT_OF_SCOPE`; a frame that navigates or reloads under a read or an action fails it with `STALE_TARGET` rather than reading or acting in the new document.",
+    "",
+    "```text",
+    '> browser_observe {"leaseId":"L1"}',
+    'Iframe "Article body" frame=f1 — observe with frame',
+    'Iframe "Ads" — another origin: cannot be read',
+    '> browser_observe {"leaseId":"L1","frame":"f1"}',
+    'epoch: 6y5rrjxycrrp  scope: frame "f1"',
+    'generic "Body text" editable ref=e14',
+    '> browser_act {"leaseId":"L1","action":{"kind":"type","ref":"e14","text":"Hello"}}',
+    "act verified",
+    "```",
+    "",
+  ];
+}
+
 function unservedNote(): string[] {
   const unserved = Object.entries(clientMethods)
     .filter(([, spec]) => !isServedMethod(spec))
@@ -194,6 +215,7 @@ export function buildToolsDoc(): string {
     "",
     "An error is a tool error (`isError: true`) whose text is `CODE: sentence` — the wire code and its fixed sentence saying what to do next — sometimes followed by one line of local note; `structuredContent` is `{ error: { code, message, note? } }`. No foreign message or stack ever appears. Failures that are not wire errors are reported as `INTERNAL`.",
     "",
+    ...framesSection(),
     ...costSection(),
     "## Tools",
     "",

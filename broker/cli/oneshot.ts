@@ -10,12 +10,13 @@ import { LeashError } from "../../contracts/errors.ts";
 import type { Observation } from "../../contracts/methods/mod.ts";
 import { UsageError } from "../../local/cli_args.ts";
 import type { BrokerLink } from "../mcp/connection.ts";
-import type { Tool, ToolContext, ToolOutput } from "../mcp/define.ts";
+import { callTimeoutMs, type Tool, type ToolContext, type ToolOutput } from "../mcp/define.ts";
 import { BrokerUnreachable, NotedError, toToolFailure } from "../mcp/errors.ts";
 import { formatWindow, word } from "../mcp/format.ts";
 import { requiredCapabilities } from "../mcp/registry.ts";
 import { AgentSession, socketConnector } from "../mcp/session.ts";
 import { claimTool, releaseTool } from "../mcp/tools/lease.ts";
+import { currentFrame } from "../mcp/tools/observe.ts";
 import { readPageInput } from "../mcp/tools/page.ts";
 import { matchesQuery } from "../../contracts/page_text.ts";
 import { parseFlags } from "./flags.ts";
@@ -190,7 +191,18 @@ async function readAll(
 ): Promise<void> {
   const parsed = readPageInput.safeParse({ ...args, leaseId });
   if (!parsed.success) throw new NotedError("INVALID_PARAMS", z.prettifyError(parsed.error));
-  const { frame, rootRef } = parsed.data;
+  const { frame: named, rootRef } = parsed.data;
+  // A frame named by its ID alone is read in its current document.
+  const frame = typeof named === "string"
+    ? await session.withLease(
+      leaseId,
+      1,
+      (connection) =>
+        currentFrame(connection, { sessionId: session.sessionId, leaseId }, named, {
+          timeoutMs: callTimeoutMs,
+        }),
+    )
+    : named;
   const options = {
     ...(frame === undefined ? {} : { frame }),
     ...(rootRef === undefined ? {} : { rootRef }),

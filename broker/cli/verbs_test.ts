@@ -25,6 +25,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "observe",
     "act",
     "read-page",
+    "frames",
     "capture",
     "release",
     "shell",

@@ -20,11 +20,12 @@
  *    action that dispatched input is answered `ORIGIN_CHANGED`: it ran, and
  *    most likely took the page there.
  *
- * `frame` answers `UNSUPPORTED`: `runtime.frame-click.v1` is not served.
+ * With `frame`, the action is a click in a same-origin child document
+ * (`broker/runtime/frames/act_frame.ts`), journaled the same way; the
+ * durable payload includes the frame.
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { leftOrigin } from "../authority/leases.ts";
@@ -32,6 +33,7 @@ import type { OwnedLease } from "../authority/owned_lease.ts";
 import { runJournaled } from "../journal/mod.ts";
 import { actOnLease, type ActParams } from "../runtime/act/act.ts";
 import { actIntent } from "../runtime/act/intent.ts";
+import { actInFrame } from "../runtime/frames/act_frame.ts";
 import { onTab } from "../runtime/lease_calls.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
@@ -68,7 +70,15 @@ export function actHandlers(
         },
         perform: async (beforeDispatch) => {
           const held = deps.requireLease(params);
-          if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
+          if (params.frame !== undefined) {
+            const result = await onTab(
+              runtime,
+              held,
+              signal,
+              (work) => actInFrame(held, runtime.books, params, { beforeDispatch, signal: work }),
+            );
+            return { status: result.status, result };
+          }
           runtime.settle.watch(deps.state, held.lease.leaseId);
           const result = await onTab(
             runtime,

@@ -3,6 +3,10 @@
  * the tab's queue (the ladder of formats and the document check:
  * `broker/runtime/capture/capture.ts`).
  *
+ * The frames' safety gate (`broker/runtime/frames/capture_gate.ts`) runs
+ * before and after the image is taken: a frame of another origin visible
+ * in the viewport refuses the capture.
+ *
  * Per `runtime.capture-publication.v1` the client re-checks authority with
  * `browser.validateLease` before it publishes the image.
  *
@@ -11,6 +15,7 @@
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { captureViewport } from "../runtime/capture/capture.ts";
+import { assertCaptureSafe } from "../runtime/frames/capture_gate.ts";
 import { onTab } from "../runtime/lease_calls.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
@@ -27,7 +32,12 @@ export function captureHandlers(
         runtime,
         held,
         signal,
-        (work) => captureViewport(held, runtime.books, format, work),
+        async (work) => {
+          await assertCaptureSafe(held, runtime.books, work);
+          const image = await captureViewport(held, runtime.books, format, work);
+          await assertCaptureSafe(held, runtime.books, work);
+          return image;
+        },
       );
     },
   };

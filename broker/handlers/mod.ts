@@ -12,6 +12,7 @@ import { actHandlers } from "./act.ts";
 import { captureHandlers } from "./capture.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
+import { framesHandlers } from "./frames.ts";
 import { leaseHandlers } from "./lease.ts";
 import { observeHandlers } from "./observe.ts";
 import { pageHandlers } from "./page.ts";
@@ -27,5 +28,6 @@ export function clientHandlers(deps: HandlerDeps): ServedHandlers<ClientMethods>
     ...pageHandlers(deps),
     ...captureHandlers(deps),
     ...actHandlers(deps),
+    ...framesHandlers(deps),
   };
 }

@@ -3,15 +3,16 @@
  * in the tab's queue so it never interleaves with an action on the same
  * tab (the reads: `broker/runtime/observe/read.ts`). A change the page
  * still owes a wait (`broker/runtime/page/settle.ts`) is waited out first.
+ * With `frame`, the child document is observed instead, with `query` and
+ * `rootRef` within it (`broker/runtime/frames/observe_frame.ts`).
  * With `until`, the observation waits for its condition first
  * (`broker/runtime/observe/until.ts`), outside the queue between looks.
- * `frame` answers `UNSUPPORTED`: `observe.frame.v1` is not served.
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import { observeFrame } from "../runtime/frames/observe_frame.ts";
 import { onTab } from "../runtime/lease_calls.ts";
 import { observeLease } from "../runtime/observe/read.ts";
 import { settleOwed } from "../runtime/page/settle.ts";
@@ -27,11 +28,20 @@ export function observeHandlers(
     "browser.observe": (params, { signal }) => {
       const runtime = runtimeOf(deps);
       const held = deps.requireLease(params);
-      if (params.frame !== undefined) throw new LeashError("UNSUPPORTED");
+      const frame = params.frame;
       const scope = scopeFromParams({ query: params.query, rootRef: params.rootRef });
       runtime.settle.watch(deps.state, held.lease.leaseId);
       const observe = async (work: AbortSignal) => {
         await settleOwed(held, runtime.settle, work);
+        if (frame !== undefined) {
+          const { since, maxTokens, query, rootRef } = params;
+          return observeFrame(
+            held,
+            runtime.books,
+            { frame, since, maxTokens, query, rootRef },
+            work,
+          );
+        }
         return observeLease(held, runtime.books, {
           scope,
           since: params.since,

@@ -27,6 +27,8 @@ export interface LeaseEntry {
   refEpochs?: Map<string, string>;
   /** The cursor of the last observation shown on it, by scope ({@linkcode scopeKey}). */
   cursors?: Map<string, string>;
+  /** The child frame each ref shown from a frame observation lives in (bounded like `refEpochs`). */
+  refFrames?: Map<string, string>;
 }
 
 /** What names an observation's scope for `since: "last"`: its query, root and frame. */
@@ -163,6 +165,52 @@ export class LeaseBook {
     const entry = this.#entries.get(leaseId);
     if (entry === undefined || entry.ended !== undefined) return;
     entry.epoch = epoch;
+    this.#note(entry, epoch, nodes, cursor);
+  }
+
+  /**
+   * Remember what an observation of a child frame showed: its cursor and
+   * the epoch of each of its refs, but not as the page's epoch, which an
+   * action without a ref goes on being fenced with.
+   */
+  noteFrameObservation(
+    leaseId: string,
+    epoch: string,
+    nodes: readonly { ref: string | null }[],
+    cursor: { scope: ScopeParts; cursor: string },
+  ): void {
+    const entry = this.#entries.get(leaseId);
+    if (entry === undefined || entry.ended !== undefined) return;
+    this.#note(entry, epoch, nodes, cursor);
+    const frameId = cursor.scope.frame?.frameId;
+    if (frameId === undefined) return;
+    const frames = entry.refFrames ??= new Map();
+    for (const { ref } of nodes) {
+      if (ref === null) continue;
+      frames.delete(ref);
+      frames.set(ref, frameId);
+    }
+    for (const ref of frames.keys()) {
+      if (frames.size <= refEpochsKept) break;
+      frames.delete(ref);
+    }
+  }
+
+  /**
+   * The child frame `ref` was shown in on `leaseId`, when a frame
+   * observation showed it: an action on it goes to that frame.
+   */
+  frameFor(leaseId: string, ref: string | undefined): string | undefined {
+    if (ref === undefined) return undefined;
+    return this.#entries.get(leaseId)?.refFrames?.get(ref);
+  }
+
+  #note(
+    entry: LeaseEntry,
+    epoch: string,
+    nodes: readonly { ref: string | null }[],
+    cursor: { scope: ScopeParts; cursor: string } | undefined,
+  ): void {
     if (cursor !== undefined) {
       const cursors = entry.cursors ??= new Map();
       const key = scopeKey(cursor.scope);

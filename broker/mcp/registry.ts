@@ -10,6 +10,7 @@ import type { Tool } from "./define.ts";
 import { actTool } from "./tools/act.ts";
 import { captureTool } from "./tools/capture.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
+import { framesTool } from "./tools/frames.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
 import { observeTool } from "./tools/observe.ts";
 import { readPageTool } from "./tools/page.ts";
@@ -22,6 +23,7 @@ const defined: readonly Tool[] = [
   observeTool,
   actTool,
   readPageTool,
+  framesTool,
   captureTool,
   releaseTool,
 ];

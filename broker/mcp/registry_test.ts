@@ -8,7 +8,7 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-Deno.test("the tools are DESIGN.md's agent surface, without frames and batch", () => {
+Deno.test("the tools are DESIGN.md's agent surface, without batch", () => {
   assert.deepEqual(tools.map((tool) => tool.name), [
     "browser_instances",
     "browser_tabs",
@@ -16,6 +16,7 @@ Deno.test("the tools are DESIGN.md's agent surface, without frames and batch", (
     "browser_observe",
     "browser_act",
     "browser_read_page",
+    "browser_frames",
     "browser_capture",
     "browser_release",
   ]);
@@ -65,6 +66,11 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
           (tool.name === "browser_act" && key === "documentEpoch") ||
           (tool.name === "browser_claim" && key === "instance")
         ? original.optional()
+        // observe's frame may also be a frame ID alone: the server reads that frame's current
+        // document epoch from a fresh inventory.
+        : (tool.name === "browser_observe" || tool.name === "browser_read_page") &&
+            key === "frame" && original instanceof z.ZodOptional
+        ? z.union([z.string().min(1).max(128), original.unwrap()]).optional()
         : original;
       assert.deepEqual(jsonSchema(field), jsonSchema(wanted), `${tool.name}.${key}`);
     }
@@ -94,6 +100,6 @@ Deno.test("describing a tool field leaves the method table's schema untouched", 
 Deno.test("a session requires the capabilities of every method the tools call", () => {
   assert.deepEqual(
     [...requiredCapabilities].sort(),
-    ["runtime.capture-publication.v1", "runtime.page.v1", "runtime.v1"],
+    ["runtime.capture-publication.v1", "runtime.frames.v1", "runtime.page.v1", "runtime.v1"],
   );
 });

@@ -21,6 +21,10 @@ import {
 import { defineMethod } from "./define.ts";
 import { AxFindResultSchema, AxSnapshotSchema, BackendNodeIdSchema } from "./observe.ts";
 import { AxWindowSchema } from "./page.ts";
+import { InputTextSchema, ModifierSchema, PressKeySchema, TypeTextSchema } from "./act.ts";
+
+/** The most frames one inventory lists; a provider that finds more says `truncated`. */
+export const maxFrames = 64;
 
 /** One frame of a tab's public inventory. */
 export const FrameInfoSchema = z.strictObject({
@@ -38,7 +42,7 @@ export const FrameInventorySchema = z.strictObject({
   tab: TabIdSchema,
   documentEpoch: DocumentEpochSchema,
   truncated: z.boolean(),
-  frames: z.array(FrameInfoSchema),
+  frames: z.array(FrameInfoSchema).max(maxFrames),
 });
 
 /** The five-field identity of a child document and its root document. */
@@ -58,14 +62,34 @@ export const SemanticRootSchema = z.strictObject({
   editable: z.boolean(),
 });
 
-/** A frame as the provider sees it, before the Broker projects it. */
+/**
+ * A frame as the provider sees it, before the Broker projects it. A frame
+ * in the root document's renderer (`root`, `same-process`) carries its
+ * loader, URL and the identity of its document (`contextUniqueId`); one in
+ * another renderer (`out-of-process`) carries only what its owner element
+ * in the parent document tells. `origin` is the document's serialized
+ * origin, `"null"` for an opaque one (a sandboxed frame), absent when
+ * unknown; the Broker validates it again. `owner` is the backend node of
+ * the frame's element in its parent document, so the Broker can name the
+ * frame on that element's row. None of it crosses to a client.
+ */
 export const SourceFrameSchema = z.strictObject({
   frameId: IdSchema,
   parentFrameId: IdSchema.optional(),
-  loaderId: IdSchema,
-  url: UrlSchema,
+  loaderId: IdSchema.optional(),
+  url: UrlSchema.optional(),
+  origin: z.string().min(1).max(2048).optional(),
   contextUniqueId: IdSchema.optional(),
+  owner: BackendNodeIdSchema.optional(),
   session: z.enum(["root", "same-process", "out-of-process"]),
+});
+
+/** What `frames.list` answers: the root document and every frame found, root first. */
+export const SourceFramesSchema = z.strictObject({
+  rootFrameId: IdSchema,
+  rootLoaderId: IdSchema,
+  truncated: z.boolean(),
+  frames: z.array(SourceFrameSchema).min(1).max(maxFrames),
 });
 
 const frameTarget = {
@@ -79,6 +103,32 @@ const frameClickRequest = z.strictObject({
     ...frameTarget,
     role: z.string().min(1).max(64),
     name: CallerTextSchema,
+  }),
+});
+
+/**
+ * Text entry in a child-document element, Leash's own beyond the spec:
+ * `fill` replaces what the element holds (a field's value, an editor's
+ * content) with `text` as one insertion; `type` sends `text` key by key,
+ * after emptying the element when `clear`; `press` sends one key or chord.
+ */
+export const FrameInputSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("fill"), text: InputTextSchema }),
+  z.strictObject({ kind: z.literal("type"), text: TypeTextSchema, clear: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal("press"),
+    key: PressKeySchema,
+    modifiers: z.array(ModifierSchema).max(4).optional(),
+  }),
+]);
+
+const frameInputRequest = z.strictObject({
+  lease: LeaseTokenSchema,
+  request: z.strictObject({
+    ...frameTarget,
+    role: z.string().min(1).max(64),
+    name: CallerTextSchema,
+    input: FrameInputSchema,
   }),
 });
 
@@ -98,12 +148,7 @@ export const framesMethods = {
     title: "List the leased tab's frames with their source identities.",
     capability: "frame.sessions.v1",
     params: z.strictObject({ lease: LeaseTokenSchema }),
-    result: z.strictObject({
-      rootFrameId: IdSchema,
-      rootLoaderId: IdSchema,
-      truncated: z.boolean(),
-      frames: z.array(SourceFrameSchema),
-    }),
+    result: SourceFramesSchema,
   }),
   "ax.frame": defineMethod({
     direction: "broker→provider",
@@ -177,6 +222,20 @@ export const framesMethods = {
     params: frameClickRequest,
     result: z.strictObject({ acknowledged: z.literal(true) }),
   }),
+  "frame.input.prepare": defineMethod({
+    direction: "broker→provider",
+    title: "Check, without input, that a child-document element can take text entry.",
+    capability: "input.frame-input.v1",
+    params: frameInputRequest,
+    result: z.strictObject({ acknowledged: z.literal(false) }),
+  }),
+  "frame.input": defineMethod({
+    direction: "broker→provider",
+    title: "Revalidate, focus and enter text or a key in a child-document element.",
+    capability: "input.frame-input.v1",
+    params: frameInputRequest,
+    result: z.strictObject({ acknowledged: z.literal(true) }),
+  }),
   "frame.geometry": defineMethod({
     direction: "broker→provider",
     title: "Locate a child-document element in page and frame coordinates.",
@@ -194,3 +253,9 @@ export const framesMethods = {
 };
 
 export type FrameBinding = z.infer<typeof FrameBindingSchema>;
+export type FrameInfo = z.infer<typeof FrameInfoSchema>;
+export type FrameInventory = z.infer<typeof FrameInventorySchema>;
+export type SourceFrame = z.infer<typeof SourceFrameSchema>;
+export type SourceFrames = z.infer<typeof SourceFramesSchema>;
+export type FrameInput = z.infer<typeof FrameInputSchema>;
+export type SemanticRoot = z.infer<typeof SemanticRootSchema>;

@@ -261,6 +261,32 @@ export const methodSamples: MethodSamples = {
     params: { lease, request: { binding, backendNodeId: 7, role: "button", name: "Submit" } },
     result: { acknowledged: true },
   },
+  "frame.input.prepare": {
+    params: {
+      lease,
+      request: {
+        binding,
+        backendNodeId: 8,
+        role: "textbox",
+        name: "Title",
+        input: { kind: "fill", text: "Hello" },
+      },
+    },
+    result: { acknowledged: false },
+  },
+  "frame.input": {
+    params: {
+      lease,
+      request: {
+        binding,
+        backendNodeId: 8,
+        role: "textbox",
+        name: "Title",
+        input: { kind: "type", text: "Hello", clear: true },
+      },
+    },
+    result: { acknowledged: true },
+  },
   "frame.geometry": {
     params: { lease, request: { binding, backendNodeId: 7 } },
     result: { point: { x: 120, y: 340 }, local: { x: 20, y: 40 }, depth: 1 },

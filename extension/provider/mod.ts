@@ -3,8 +3,8 @@
  * provider table (a missing one is a type error; the peer answers methods
  * this build does not serve `UNSUPPORTED`), composed from one module per
  * method family: `discovery`, `lease`, `observe`, `page` (with `settle`),
- * `act` and `dialog`, behind the dialog gate (no leased call waits on an
- * open JavaScript dialog).
+ * `act`, `frames` (with `frame_read`) and `dialog`, behind the dialog gate
+ * (no leased call waits on an open JavaScript dialog).
  *
  * @module
  */
@@ -14,6 +14,11 @@ import { runCdp } from "./act.ts";
 import type { ProviderContext } from "./context.ts";
 import { answerDialog, gateDialogs } from "./dialog.ts";
 import { listTabs } from "./discovery.ts";
+import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
+import { inputInFrame, prepareFrameInput } from "./frame_input.ts";
+import { readFramePage } from "./frame_page.ts";
+import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./frame_read.ts";
+import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
 import { readPage } from "./page.ts";
@@ -38,5 +43,17 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),
+    "frames.list": (params, { signal }) => listFrames(context, params, signal),
+    "ax.frame": (params, { signal }) => readFrameAx(context, params, signal),
+    "ax.frame.page": (params, { signal }) =>
+      readFramePage(context, params, { signal, continuations }),
+    "ax.frame.find": (params, { signal }) => findFrameAx(context, params, signal),
+    "ax.frame.text": (params, { signal }) => frameTextPresent(context, params, signal),
+    "ax.frame.subtree": (params, { signal }) => readFrameSubtree(context, params, signal),
+    "frame.click.prepare": (params, { signal }) => prepareFrameClick(context, params, signal),
+    "frame.click": (params, { signal }) => clickInFrame(context, params, signal),
+    "frame.geometry": (params, { signal }) => frameGeometry(context, params, signal),
+    "frame.input.prepare": (params, { signal }) => prepareFrameInput(context, params, signal),
+    "frame.input": (params, { signal }) => inputInFrame(context, params, signal),
   });
 }

@@ -115,7 +115,7 @@ async function currentRows(
 }
 
 /** The backend node IDs of the projected ancestors of `rows[index]`, outermost first. */
-function pathOf(rows: readonly AxNode[], index: number): number[] {
+export function pathOf(rows: readonly AxNode[], index: number): number[] {
   const path: number[] = [];
   let wanted = rows[index].depth - 1;
   for (let i = index - 1; i >= 0 && wanted >= 0; i--) {
@@ -132,7 +132,7 @@ function samePath(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** Where the walk resumes: right after the continuation's row, found with its ancestors. */
-function resumeAt(rows: readonly AxNode[], resumed: PageContinuation): number {
+export function resumeAt(rows: readonly AxNode[], resumed: PageContinuation): number {
   let found = false;
   for (let i = 0; i < rows.length; i++) {
     if (rows[i].backendNodeId !== resumed.after) continue;
@@ -147,7 +147,7 @@ function resumeAt(rows: readonly AxNode[], resumed: PageContinuation): number {
 const encoder = new TextEncoder();
 
 /** The rows from `start` that fit the window: at least one, then up to the bounds. */
-function windowOf(
+export function windowOf(
   rows: readonly AxNode[],
   start: number,
   bounds: { windowNodes: number; windowBytes: number },

@@ -18,5 +18,7 @@ Deno.test("the provider has a handler for exactly the methods of the capabilitie
     Object.entries(providerMethods).filter(([, spec]) => isServedMethod(spec)).map(([name]) => name)
       .sort(),
   );
-  assert.ok(!handled.includes("frames.list"), "frame discovery is declared, not served");
+  for (const frameMethod of ["frames.list", "ax.frame", "ax.frame.text", "frame.click"]) {
+    assert.ok(handled.includes(frameMethod), `${frameMethod} is served`);
+  }
 });

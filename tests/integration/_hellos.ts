@@ -76,6 +76,7 @@ export function specProviderHello(
       "ax.page.v1",
       "page.settle.v1",
       "input.dialog.v1",
+      "input.frame-input.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

@@ -9,6 +9,7 @@ import type { Lease } from "../../contracts/methods/common.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { type InProcessBroker, startInProcess } from "./_in_process.ts";
 import { fixtureSnapshot, ScriptedPage, type ScriptedPageOptions } from "./_scripted_page.ts";
+import type { ScriptedFrames } from "./_scripted_frames.ts";
 import { type LeasedMethod, ScriptedProvider } from "./_scripted_provider.ts";
 
 /** The instance the scripted provider names. */
@@ -33,6 +34,8 @@ export interface RuntimeWorldOptions extends ScriptedPageOptions {
   /** The page's document; default the observation engine's `form_page.json`. */
   snapshot?: ReturnType<typeof fixtureSnapshot>;
   beforeAnswer?: (method: LeasedMethod) => Promise<void> | void;
+  /** The page's child frames; default none. */
+  frames?: ScriptedFrames;
 }
 
 /** Start a Broker, connect the provider and a client, and claim the page's tab. */
@@ -45,6 +48,7 @@ export async function runtimeWorld(options: RuntimeWorldOptions = {}): Promise<R
     instanceId: instance,
     page,
     beforeAnswer: options.beforeAnswer,
+    frames: options.frames,
   });
   const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
   const lease = await client.call("browser.claim", { sessionId: "s", instance });

@@ -3,11 +3,13 @@
  * Native Host would inject it) straight over the Broker's socket and serves
  * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script, and,
  * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
- * `cdp` from that page. It keeps the leases it granted, so `lease.revoke`
- * and the leased methods check the fence like the extension does. While a
- * dialog is open ({@linkcode ScriptedProvider.openDialog}) every leased call
- * answers `DIALOG_OPEN` like the extension's dialog gate, and
- * `dialog.answer` closes it. Other
+ * `cdp` from that page, and `frames.list` and `ax.frame` from its
+ * {@linkcode ScriptedFrames} (none by default). It keeps the leases it
+ * granted, so `lease.revoke` and the leased methods check the fence like
+ * the extension does. While a dialog is open
+ * ({@linkcode ScriptedProvider.openDialog}) every leased call answers
+ * `DIALOG_OPEN` like the extension's dialog gate, and `dialog.answer`
+ * closes it. Other
  * provider methods (and the `ax.*` methods without a page) are answered
  * `UNKNOWN_METHOD`.
  *
@@ -28,6 +30,7 @@ import type { OpenDialog } from "../../contracts/methods/dialog.ts";
 import { Peer } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { specProviderHello } from "./_hellos.ts";
+import { ScriptedFrames } from "./_scripted_frames.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
 
 /** How the scripted provider behaves. */
@@ -50,6 +53,8 @@ export interface ScriptedProviderOptions {
   onCdp?: (params: CdpParams, lease: GrantedLease) => CdpAnswer;
   /** The page `ax.read`, `ax.find`, `ax.page` and `cdp` read; its URL is the default `url`. */
   page?: ScriptedPage;
+  /** The page's child frames, for `frames.list` and `ax.frame`; default none. */
+  frames?: ScriptedFrames;
   /**
    * Awaited before any leased call (`ax.*`, `cdp`) is answered, after its
    * fence was checked: lets a test hold calls to see what else arrives.
@@ -58,7 +63,21 @@ export interface ScriptedProviderOptions {
 }
 
 /** The leased methods the scripted provider answers. */
-export type LeasedMethod = "ax.read" | "ax.find" | "ax.page" | "cdp";
+export type LeasedMethod =
+  | "ax.read"
+  | "ax.find"
+  | "ax.page"
+  | "cdp"
+  | "frames.list"
+  | "ax.frame"
+  | "ax.frame.find"
+  | "ax.frame.page"
+  | "ax.frame.text"
+  | "ax.frame.subtree"
+  | "frame.click.prepare"
+  | "frame.click"
+  | "frame.input.prepare"
+  | "frame.input";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -129,6 +148,16 @@ const local = {
   "ax.find": providerMethods["ax.find"],
   "ax.page": providerMethods["ax.page"],
   "dialog.answer": providerMethods["dialog.answer"],
+  "frames.list": providerMethods["frames.list"],
+  "ax.frame": providerMethods["ax.frame"],
+  "ax.frame.find": providerMethods["ax.frame.find"],
+  "ax.frame.page": providerMethods["ax.frame.page"],
+  "ax.frame.text": providerMethods["ax.frame.text"],
+  "ax.frame.subtree": providerMethods["ax.frame.subtree"],
+  "frame.click.prepare": providerMethods["frame.click.prepare"],
+  "frame.click": providerMethods["frame.click"],
+  "frame.input.prepare": providerMethods["frame.input.prepare"],
+  "frame.input": providerMethods["frame.input"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -197,6 +226,7 @@ export class ScriptedProvider {
     const onGrant: (params: GrantParams) => GrantAnswer = options.onGrant ??
       (() => ({ kind: "grant" }));
     const page = options.page;
+    const frames = options.frames ?? new ScriptedFrames([]);
     const url = options.url ?? page?.snapshot.url ?? "https://example.com/";
     const onCdp = options.onCdp ??
       (page === undefined
@@ -307,6 +337,62 @@ export class ScriptedProvider {
           provider.dialogAnswers.push(answer);
           return { type: dialog.type };
         },
+        "frames.list": ({ lease }) =>
+          leased("frames.list", lease, "frames.list", () => withPage((p) => frames.list(p))),
+        "ax.frame": ({ lease, binding }) =>
+          leased("ax.frame", lease, "ax.frame", () => withPage((p) => frames.read(p, binding))),
+        "frame.click.prepare": ({ lease, request }) =>
+          leased("frame.click.prepare", lease, "frame.click.prepare", () =>
+            withPage((p) => {
+              frames.click(p, "prepare", request);
+              return { acknowledged: false as const };
+            })),
+        "ax.frame.find": ({ lease, request }) =>
+          leased(
+            "ax.frame.find",
+            lease,
+            "ax.frame.find",
+            () => withPage((p) => frames.find(p, request.binding, request.query)),
+          ),
+        "ax.frame.text": ({ lease, request }) =>
+          leased(
+            "ax.frame.text",
+            lease,
+            "ax.frame.text",
+            () => withPage((p) => frames.text(p, request.binding, request.text)),
+          ),
+        "ax.frame.page": ({ lease, request }) =>
+          leased(
+            "ax.frame.page",
+            lease,
+            "ax.frame.page",
+            () => withPage((p) => frames.window(p, request)),
+          ),
+        "ax.frame.subtree": ({ lease, request }) =>
+          leased(
+            "ax.frame.subtree",
+            lease,
+            "ax.frame.subtree",
+            () => withPage((p) => frames.subtree(p, request.binding, request.root)),
+          ),
+        "frame.input.prepare": ({ lease, request }) =>
+          leased("frame.input.prepare", lease, "frame.input.prepare", () =>
+            withPage((p) => {
+              frames.input(p, "prepare", request);
+              return { acknowledged: false as const };
+            })),
+        "frame.input": ({ lease, request }) =>
+          leased("frame.input", lease, "frame.input", () =>
+            withPage((p) => {
+              frames.input(p, "input", request);
+              return { acknowledged: true as const };
+            })),
+        "frame.click": ({ lease, request }) =>
+          leased("frame.click", lease, "frame.click", () =>
+            withPage((p) => {
+              frames.click(p, "click", request);
+              return { acknowledged: true as const };
+            })),
       },
     });
     const hello = specProviderHello(options.token, options.instanceId);

@@ -21,6 +21,7 @@ const toolNames = [
   "browser_observe",
   "browser_act",
   "browser_read_page",
+  "browser_frames",
   "browser_capture",
   "browser_release",
 ];

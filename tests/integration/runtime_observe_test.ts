@@ -153,7 +153,7 @@ Deno.test("rootRef observes one subtree; an unknown or retired ref is STALE_TARG
   );
 });
 
-Deno.test("a frame observation is UNSUPPORTED and another session's lease is LEASE_NOT_FOUND", async () => {
+Deno.test("a frame the tab does not have is STALE_TARGET and another session's lease is LEASE_NOT_FOUND", async () => {
   await using world = await runtimeWorld();
   const first = await world.client.call("browser.observe", world.handle);
   await assert.rejects(
@@ -161,14 +161,14 @@ Deno.test("a frame observation is UNSUPPORTED and another session's lease is LEA
       ...world.handle,
       frame: { frameId: "child", documentEpoch: first.documentEpoch },
     }),
-    (error) => isLeashError(error, "UNSUPPORTED"),
+    (error) => isLeashError(error, "STALE_TARGET"),
   );
   await assert.rejects(
     world.client.call("browser.observe", { sessionId: "other", leaseId: world.lease.leaseId }),
     (error) => isLeashError(error, "LEASE_NOT_FOUND"),
   );
   await assert.rejects(
-    world.client.call("browser.frames", world.handle),
-    (error) => isLeashError(error, "UNSUPPORTED"),
+    world.client.call("browser.frames", { sessionId: "other", leaseId: world.lease.leaseId }),
+    (error) => isLeashError(error, "LEASE_NOT_FOUND"),
   );
 });

@@ -36,6 +36,7 @@ export const actTool = defineTool({
     "The result says its status and what changed: `document changed` with the new `epoch` when the document was replaced (then old refs and the old epoch are dead, and a full observation follows), else, when you observed this document before, only the rows that changed since (a title or URL only when it changed), within 600 tokens: past that, the largest changed region is one line saying how to observe it. The requestId is shown only when you gave one or the status is uncertain.",
     "Before that observation the page's own reaction is waited for (DOM quiet, requests the action started finished, animations it started done), at most `settleMs` (default 1000; 0 skips the wait); when the bound cut the wait the result says `not settled after … ms` and what was still going on — observe again a little later if you need the outcome.",
     "`requestId` makes the action safe to retry: the same requestId with the identical payload never runs twice; you get the first answer back (or RECOVERY_REQUIRED once it is no longer kept). If you omit it, the server makes one up and returns it in the structured result (and in the text when the status is uncertain), but if that answer is lost you cannot retry exactly — set your own for anything that must not happen twice.",
+    "In a same-origin child frame (observed with browser_observe `frame`, e.g. a rich-text editor's body), click, fill, fillEditable, and type and press on a ref work, with a `textPresent` expectation only: pass the ref you read there and the server sends its frame; the result's observation is of that frame.",
     "Errors: STALE_TARGET — the page changed since you observed it or the ref is from another document: observe again and use the new epoch and refs; TARGET_COVERED / TARGET_NOT_INTERACTABLE — nothing was dispatched and the error says why (what covers it, which condition failed, which action can take it): observe and choose again; REQUEST_CONFLICT — that requestId was used for a different action; OUTCOME_UNKNOWN — observe before deciding; ORIGIN_CHANGED — the page left the leased origin and the lease ended (an action that took it there ran and is not repeated): claim the tab again with browser_claim for the new origin.",
   ].join(" "),
   input: actParams.omit({ sessionId: true }).extend({
@@ -57,20 +58,31 @@ export const actTool = defineTool({
       "Longest wait in ms for the page's reaction before the result's observation (0–10000, default 1000).",
     ),
     frame: actParams.shape.frame.describe(
-      "For a click inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it).",
+      "For an action inside a same-origin child frame: its `frameId` and `documentEpoch` (then `documentEpoch` above must equal it). Omit it for a ref you read in a frame observation: the server sends that frame.",
     ),
     nodes: NodesArgumentSchema,
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
+    const ref = refOf(args.action);
     const documentEpoch = args.documentEpoch ?? args.frame?.documentEpoch ??
-      session.leases.epochFor(args.leaseId, refOf(args.action));
+      session.leases.epochFor(args.leaseId, ref);
     if (documentEpoch === undefined) {
       session.leases.assertNotEnded(args.leaseId);
       throw new NotedError("INVALID_PARAMS", noEpochNote);
     }
-    const sent = { ...args, documentEpoch, requestId, sessionId: session.sessionId };
+    // A ref shown by a frame observation is acted on in that frame, as explicitly on the wire
+    // as if the caller had named it.
+    const frameId = args.frame?.frameId ?? session.leases.frameFor(args.leaseId, ref);
+    const frame = frameId === undefined ? undefined : { frameId, documentEpoch };
+    const sent = {
+      ...args,
+      ...(frame === undefined ? {} : { frame }),
+      documentEpoch,
+      requestId,
+      sessionId: session.sessionId,
+    };
     const result = await session.withLease(
       args.leaseId,
       1,
@@ -82,12 +94,24 @@ export const actTool = defineTool({
       }
       throw error;
     });
-    session.leases.noteObservation(
-      args.leaseId,
-      result.documentEpoch,
-      result.observation?.nodes,
-      result.observation === null ? undefined : { scope: {}, cursor: result.observation.cursor },
-    );
+    if (frame === undefined) {
+      session.leases.noteObservation(
+        args.leaseId,
+        result.documentEpoch,
+        result.observation?.nodes,
+        result.observation === null ? undefined : { scope: {}, cursor: result.observation.cursor },
+      );
+    } else if (result.observation !== null) {
+      session.leases.noteFrameObservation(
+        args.leaseId,
+        result.documentEpoch,
+        result.observation.nodes,
+        {
+          scope: { frame },
+          cursor: result.observation.cursor,
+        },
+      );
+    }
     return {
       text: formatAct(result, { requestId: args.requestId, documentEpoch }),
       structured: result,

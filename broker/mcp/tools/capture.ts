@@ -21,6 +21,7 @@ export const captureTool = defineTool({
     "Take a screenshot of the leased tab's visible viewport and return it as an image.",
     "Use it when layout or visuals matter; to read or act on the page, browser_observe is cheaper and gives refs.",
     "Before the image is returned the lease is re-checked; if it ended meanwhile you get LEASE_NOT_FOUND and no image.",
+    "While a frame of another origin (or a sandboxed one) shows in the viewport the capture is refused with OUT_OF_SCOPE: its pixels are outside the lease; scroll it out of view or use browser_observe.",
   ].join(" "),
   input: captureParams.omit({ sessionId: true }).extend({
     leaseId: captureParams.shape.leaseId.describe(leaseIdNote),

@@ -3,9 +3,11 @@
  *
  * @module
  */
-import { clientMethods } from "../../../contracts/methods/mod.ts";
+import { z } from "zod";
+import { clientMethods, FrameIdSchema } from "../../../contracts/methods/mod.ts";
 import { NodesArgumentSchema } from "../structured.ts";
 import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
+import type { Connection } from "../connection.ts";
 import { NotedError } from "../errors.ts";
 
 const observeParams = clientMethods["browser.observe"].params;
@@ -18,7 +20,7 @@ export const noCursorNote =
   'This session has shown you no observation of this scope on the lease yet, so there is nothing for since "last" to compare with: observe without since.';
 
 const frameNote =
-  "A same-origin child frame to read instead of the top document: its `frameId` and `documentEpoch`.";
+  'A same-origin child frame to read instead of the top document: its ID from browser_frames or an `Iframe` row (`"f1"`, read in its current document), or `{frameId, documentEpoch}` to read only that document.';
 
 /** `browser_observe` → `browser.observe`. */
 export const observeTool = defineTool({
@@ -35,7 +37,8 @@ export const observeTool = defineTool({
     'Each + and ~ line says where it stands: `in listbox "Toppings" ref=e86` at its end, or indented under an `in …:` heading or under the added row above it.',
     "Right after a change that was not waited out (an action with `settleMs: 0`, one cut with requests still open, a navigation), the observation first waits, at most a second, for the page to settle.",
     "`until` waits before answering, at most `until.timeoutMs` (default 10000, at most 30000): for `textPresent` (text the page shows, matched like an action's expect), `textGone` (text it no longer shows), `element` (an observed element's states, as in an action's expect: {ref, checked?, selected?, expanded?, disabled?, focused?, value?}) and/or `networkIdle: true` (no request open); every condition given must hold at once. It looks again whenever the page changes and at least every 250 ms, and answers the observation as soon as they hold; when time runs out the answer is TIMEOUT with the cursor of the page as it was then (observe with that `since` to see what did change). Use it after an action whose outcome arrives late (a save, a search) instead of observing again and again.",
-    "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document, observe the page; LEASE_NOT_FOUND — the lease ended, claim again.",
+    "An `Iframe` row of a same-origin frame carries `frame=f1 — observe with frame`: pass `frame: \"f1\"` to read that frame's document (its rows, refs and epoch are its own; its own frames are rows again; `query` and `rootRef` work within it). A cross-origin or sandboxed frame's row says it cannot be read.",
+    "Errors: STALE_CURSOR — the cursor is from another scope or document, observe without `since`; STALE_TARGET — `rootRef` is from an older document or the frame changed, observe the page; OUT_OF_SCOPE — that frame is of another origin and cannot be read; LEASE_NOT_FOUND — the lease ended, claim again.",
   ].join(" "),
   input: observeParams.omit({ sessionId: true }).extend({
     leaseId: observeParams.shape.leaseId.describe(leaseIdNote),
@@ -45,7 +48,9 @@ export const observeTool = defineTool({
     since: observeParams.shape.since.describe(
       "A `cursor` from an earlier observation of the same scope, or `last` for the last one you were shown (an action's result counts, for the whole page): return only the changes since then.",
     ),
-    frame: observeParams.shape.frame.describe(frameNote),
+    frame: z.union([FrameIdSchema, observeParams.shape.frame.unwrap()]).optional().describe(
+      frameNote,
+    ),
     rootRef: observeParams.shape.rootRef.describe(
       "Only the subtree under this ref (from the current document).",
     ),
@@ -58,10 +63,14 @@ export const observeTool = defineTool({
     nodes: NodesArgumentSchema,
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler({ nodes: _nodes, ...args }, { session, signal }) {
+  async handler({ nodes: _nodes, frame, ...rest }, { session, signal }) {
+    const args = { ...rest, ...(typeof frame === "object" ? { frame } : {}) };
+    const scope = frame === undefined
+      ? args
+      : { ...args, frame: { frameId: typeof frame === "string" ? frame : frame.frameId } };
     let since = args.since;
     if (since === lastCursor) {
-      since = session.leases.lastCursor(args.leaseId, args);
+      since = session.leases.lastCursor(args.leaseId, scope);
       if (since === undefined) {
         session.leases.assertNotEnded(args.leaseId);
         throw new NotedError("INVALID_PARAMS", noCursorNote);
@@ -74,16 +83,44 @@ export const observeTool = defineTool({
     };
     const observation = await session.withLease(
       args.leaseId,
-      1,
-      (connection) =>
-        connection.call("browser.observe", sent, { signal, timeoutMs: callTimeoutMs }),
+      typeof frame === "string" ? 2 : 1,
+      async (connection) => {
+        const options = { signal, timeoutMs: callTimeoutMs };
+        if (typeof frame === "string") {
+          sent.frame = await currentFrame(connection, sent, frame, options);
+        }
+        return await connection.call("browser.observe", sent, options);
+      },
     );
-    session.leases.noteObservation(
+    const note = frame === undefined ? "noteObservation" : "noteFrameObservation";
+    session.leases[note](
       args.leaseId,
       observation.documentEpoch,
       observation.nodes,
-      { scope: args, cursor: observation.cursor },
+      { scope, cursor: observation.cursor },
     );
     return { text: observation.text, structured: observation };
   },
 });
+
+/**
+ * The wire frame target for frame ID `frameId` in its current document, from
+ * a fresh inventory. A frame that cannot be read is sent with the page's
+ * epoch, so the Broker, the authority, answers why.
+ */
+export async function currentFrame(
+  connection: Connection,
+  handle: { sessionId: string; leaseId: string },
+  frameId: string,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<{ frameId: string; documentEpoch: string }> {
+  const { sessionId, leaseId } = handle;
+  const inventory = await connection.call("browser.frames", { sessionId, leaseId }, options);
+  const frame = inventory.frames.find((known) => known.id === frameId);
+  if (frame === undefined) throw new NotedError("STALE_TARGET", noFrameNote);
+  return { frameId, documentEpoch: frame.documentEpoch ?? inventory.documentEpoch };
+}
+
+/** What an agent is told when the frame it names is not in the tab now. */
+export const noFrameNote =
+  "The leased tab has no frame with that ID now (it was removed, or the page navigated): list the frames with browser_frames or observe the page.";

@@ -22,6 +22,7 @@ import {
 } from "./delta_text.ts";
 import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
+import { FrameIdBook } from "../frames/frame_ids.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
@@ -36,12 +37,17 @@ export interface ObserveBooksOptions {
   cursors?: CursorBookOptions;
 }
 
-/** The state observations share: epochs with their refs, and cursors. One per Broker. */
+/**
+ * The state observations share: epochs with their refs, cursors and the
+ * public IDs of frames. One per Broker.
+ */
 export class ObserveBooks {
   /** Document epochs and their ref tables. */
   readonly epochs: EpochBook;
   /** Remembered observations for `since`. */
   readonly cursors: CursorBook;
+  /** The public IDs of the frames each lease's inventories showed. */
+  readonly frames: FrameIdBook = new FrameIdBook();
 
   constructor(options: ObserveBooksOptions = {}) {
     this.epochs = new EpochBook(options.epochs);
@@ -52,6 +58,7 @@ export class ObserveBooks {
   forgetLease(leaseId: string): void {
     this.epochs.forget(leaseId);
     this.cursors.forget(leaseId);
+    this.frames.forget(leaseId);
   }
 }
 
@@ -85,6 +92,12 @@ export interface ObserveInput {
    * focus it gained by being clicked or typed into goes without saying.
    */
   actedOn?: number;
+  /**
+   * What the rows of frame elements say of their frames, by backend node
+   * (` frame=f1 — observe with frame`), appended to their lines in a full
+   * observation.
+   */
+  frameNotes?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -128,7 +141,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
 
   if (input.since === undefined || baseline === undefined) {
     if (rows.length === 0) header.push(emptyNote(scope));
-    const { lines, fit } = fitTree(header, rows, { maxTokens, trailer: trailerFor(false) });
+    const { lines, fit } = fitTree(header, rows, {
+      maxTokens,
+      trailer: trailerFor(false),
+      notes: input.frameNotes,
+    });
     const shownLines = lines.slice(0, fit.shown);
     return {
       ...common,
@@ -209,17 +226,23 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
 function fitTree(
   header: readonly string[],
   rows: readonly Row[],
-  options: Parameters<typeof fitLines>[2],
+  options: Parameters<typeof fitLines>[2] & {
+    /** Words a row's line ends with (an `Iframe` row's frame), by backend node ID. */
+    notes?: ReadonlyMap<number, string>;
+  },
 ): { lines: string[]; fit: ReturnType<typeof fitLines> } {
   const echoed = echoedNames(rows);
-  const lines = rows.map((row, i) => renderTreeRow(echoed.has(i) ? { ...row, name: "" } : row));
+  const render = (row: Row, named: boolean) =>
+    renderTreeRow(named ? row : { ...row, name: "" }) +
+    (options.notes?.get(row.backendNodeId) ?? "");
+  const lines = rows.map((row, i) => render(row, !echoed.has(i)));
   let fit = fitLines(header, lines, options);
   for (let round = 0; round < 4; round++) {
     const spared = echoedWithin(rows, echoed, fit.shown);
     let renamed = false;
     for (const i of echoed) {
       if (i >= fit.shown || spared.has(i) || rows[i].name === "") continue;
-      const named = renderTreeRow(rows[i]);
+      const named = render(rows[i], true);
       if (lines[i] !== named) {
         lines[i] = named;
         renamed = true;

@@ -10,12 +10,18 @@
  *   observation still reports the read's cut.
  * - `rootRef` must be a ref of a live document of the lease, else
  *   `STALE_TARGET`.
+ * - when the read shows frame elements (`Iframe` rows), the tab's frame
+ *   inventory names each one's frame on its row, and says whether it can
+ *   be read (`frame=f1 — observe with frame`).
  *
  * @module
  */
 import type { Observation, ObservationScope } from "../../../contracts/methods/mod.ts";
 import { type AxNode, maxAxNodes } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
+import { isLeashError } from "../../../contracts/errors.ts";
+import { frameRowNotes } from "../frames/notes.ts";
+import { readInventory } from "../frames/read.ts";
 import { staleTarget } from "../stale_target.ts";
 import { defaultMaxTokens } from "./budget.ts";
 import { buildObservation, type ObserveBooks, type ObserveInput } from "./observe.ts";
@@ -106,6 +112,9 @@ export async function observeLease(
     }
     read = { ...snapshot, nodes: withMatches(snapshot.nodes, found.nodes, root) };
   }
+  const frameNotes = read.nodes.some((node) => node.role === iframeRole)
+    ? await frameNotesOf(held, books, signal)
+    : undefined;
   let since = request.since;
   if (since === undefined && request.sinceLatest === true) {
     const epoch = books.epochs.epochFor(leaseId, read.frameId, read.loaderId);
@@ -120,16 +129,17 @@ export async function observeLease(
       maxTokens: request.maxTokens,
       deltaTokens: request.deltaTokens,
       actedOn: request.actedOn,
+      ...(frameNotes === undefined ? {} : { frameNotes }),
     },
     books,
   );
 }
 
 /**
- * `nodes` and the `matches` they lack. A search result carries no
+ * `nodes` and the `matches` they lack (a frame's query merges its search the same way). A search result carries no
  * ancestors, so its nodes hang under `root` (or stand at the top level).
  */
-function withMatches(
+export function withMatches(
   nodes: readonly AxNode[],
   matches: readonly AxNode[],
   root: number | undefined,
@@ -144,4 +154,34 @@ function withMatches(
         : { ...node, parentId: root, depth: Math.min(rootDepth + 1, 1024) }
     );
   return [...nodes, ...added];
+}
+
+/** The role DevTools gives a frame element. */
+const iframeRole = "Iframe";
+
+/**
+ * Codes that end the observation too: the lease or the tab is over. Any
+ * other failure of the inventory (a slow or malformed one) only leaves the
+ * frame rows bare; the caller's own cancel is seen on its signal.
+ */
+const fatalCodes = new Set(["STALE_LEASE", "LEASE_NOT_FOUND", "ORIGIN_CHANGED", "TAB_NOT_FOUND"]);
+
+/**
+ * The note each frame element's row gets, by the element's backend node:
+ * its frame ID and how to read it, or why it cannot be read. An inventory
+ * that cannot be had leaves the rows bare rather than failing the read.
+ */
+async function frameNotesOf(
+  held: OwnedLease,
+  books: ObserveBooks,
+  signal: AbortSignal,
+): Promise<ReadonlyMap<number, string> | undefined> {
+  let projected;
+  try {
+    projected = await readInventory(held, books, signal);
+  } catch (error) {
+    if (signal.aborted || !isLeashError(error) || fatalCodes.has(error.code)) throw error;
+    return undefined;
+  }
+  return frameRowNotes(projected);
 }

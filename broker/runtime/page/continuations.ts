@@ -11,6 +11,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
+import type { FrameBinding } from "../../../contracts/methods/frames.ts";
 import { randomHexToken, TokenStore } from "../../../contracts/token_store.ts";
 
 /** The root a window walk covers: the element a `rootRef` named. */
@@ -30,6 +31,11 @@ export interface Continuation {
   root: WalkRoot | null;
   /** The provider's continuation for the next window. */
   provider: string;
+  /**
+   * For a walk of a child frame: its public ID and the five-field binding
+   * of its document; absent for the leased top-level document.
+   */
+  frame?: { frameId: string; binding: FrameBinding };
 }
 
 /** What the request that presents a continuation names. */

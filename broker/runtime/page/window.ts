@@ -57,6 +57,7 @@ function stale(reason: string): LeashError {
 
 /** The walk a continuation resumes, if its document is still the lease's current one. */
 function resumed(runtime: WindowBooks, entry: Continuation): Walk {
+  if (entry.frame !== undefined) throw stale("the continuation belongs to a frame's walk");
   if (runtime.books.epochs.current(entry.leaseId, entry.frameId) !== entry.documentEpoch) {
     throw stale("the document changed since the window was read");
   }
