@@ -42,16 +42,27 @@ export async function runServe(args: readonly string[]): Promise<number> {
     runtimeDir: values["runtime-dir"],
     stateDir: values["state-dir"],
   });
-  const broker = await Broker.start({ ...dirs, accessMode, logger: new JsonLogger({ minimum }) });
-
   const { promise: stopped, resolve } = Promise.withResolvers<number>();
   const signals: Deno.Signal[] = ["SIGINT", "SIGTERM"];
-  // Listeners stay until the stop is done: Ctrl-C reaches both the launcher and
-  // this process, and the launcher forwards it, so a second signal must not
-  // fall through to the default action and kill the cleanup halfway.
-  const onSignal = () => void broker.stop().then(() => resolve(0), () => resolve(1));
+  // The listeners come before the start: a signal that arrives once the socket
+  // listens but before they would be in place would take the default action and
+  // leave the socket and the token behind. One that arrives while starting
+  // stops the Broker as soon as it has started. They stay until the stop is
+  // done: Ctrl-C reaches both the launcher and this process, and the launcher
+  // forwards it, so a second signal must not kill the cleanup halfway.
+  let broker: Broker | undefined;
+  let signalled = false;
+  const stop = (started: Broker) => void started.stop().then(() => resolve(0), () => resolve(1));
+  const onSignal = () => {
+    if (broker === undefined) signalled = true;
+    else stop(broker);
+  };
   for (const signal of signals) Deno.addSignalListener(signal, onSignal);
-  const code = await stopped;
-  for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
-  return code;
+  try {
+    broker = await Broker.start({ ...dirs, accessMode, logger: new JsonLogger({ minimum }) });
+    if (signalled) stop(broker);
+    return await stopped;
+  } finally {
+    for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
+  }
 }

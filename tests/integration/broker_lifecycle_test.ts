@@ -57,6 +57,20 @@ Deno.test("broker creates a 0700 runtime dir with a 0600 socket and a 0600 64-he
   await Deno.remove(dirs.root, { recursive: true });
 });
 
+Deno.test("a SIGTERM the moment the Broker listens still ends it cleanly, its files removed", async () => {
+  // The signal listeners are in place before the socket listens: a stop that came in between
+  // once took the default action (exit 143) and left the socket and the token behind.
+  for (let round = 0; round < 5; round++) {
+    const dirs = await freshDirs();
+    const broker = await BrokerProcess.start(dirs);
+    const status = await broker.stop("SIGTERM");
+    assert.equal(status.code, 0, `round ${round}: ${broker.stderr}`);
+    assert.equal(await exists(broker.socketPath), false);
+    assert.equal(await exists(runtimePath(dirs.runtimeDir, "token")), false);
+    await Deno.remove(dirs.root, { recursive: true });
+  }
+});
+
 Deno.test("broker writes a new token at every start", async () => {
   const dirs = await freshDirs();
   const first = await BrokerProcess.start(dirs);

@@ -4,7 +4,7 @@
  * @module
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
-import { callTimeoutMs, defineTool } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
 import { formatFrames } from "../format_frames.ts";
 
 const framesParams = clientMethods["browser.frames"].params;
@@ -20,9 +20,7 @@ export const framesTool = defineTool({
     "Errors: LEASE_NOT_FOUND — the lease ended, claim again.",
   ].join(" "),
   input: framesParams.omit({ sessionId: true }).extend({
-    leaseId: framesParams.shape.leaseId.describe(
-      "The lease from browser_claim: its handle such as `L1`, or its `leaseId`.",
-    ),
+    leaseId: framesParams.shape.leaseId.describe(leaseIdNote),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
   async handler(args, { session, signal }) {
