@@ -166,7 +166,7 @@ function costSection(): string[] {
   return [
     "## What a call costs",
     "",
-    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; nine tasks on pages built with unmodified npm UI libraries; December 2026). One task — open the page, look, act two to four times — costs Leash 220–380 tokens on a small page, against 340–860 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task; the whole suite 4,956 tokens against 10,792 and 7,894.",
+    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; ten tasks on pages built with unmodified npm UI libraries, one of them an editor in an iframe; December 2026). One task — open the page, look, act two to four times — costs Leash 220–420 tokens on a small page, against 340–860 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task; the whole suite 5,376 tokens against 11,563 and 9,476.",
     "",
     "| call | tokens | what the text holds |",
     "| --- | --- | --- |",

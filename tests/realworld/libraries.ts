@@ -23,6 +23,7 @@ export const libraries: readonly string[] = [
   "tippy.js",
   "@popperjs/core",
   "bootstrap",
+  "tinymce",
 ];
 
 /** Serve the pages and their libraries on 127.0.0.1. */

@@ -153,4 +153,15 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Project deleted",
   },
+  {
+    id: "tinymce-publish",
+    page: "tinymce.html",
+    about: "TinyMCE: a rich-text editor whose editing body is a same-origin iframe document",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Title" }, text: "Release notes" },
+      { intent: "type", target: { role: "generic", name: "Post body" }, text: "Frames work." },
+      { intent: "click", target: { role: "button", name: "Publish" } },
+    ],
+    outcome: "Published: Release notes — Frames work.",
+  },
 ];

@@ -3,7 +3,8 @@
  * (its answer carries the first observation), `browser_observe` (narrowed
  * with `query` when the budget left rows out; after a step that revealed
  * UI, nothing when the action's answer showed every change whole, else
- * `since: "last"` when the rows the agent holds are whole),
+ * `since: "last"` when the rows the agent holds are whole; a target in a
+ * same-origin frame is narrowed in that frame, as its `Iframe` row says),
  * and `browser_act` on a ref, which the server fences with the epoch of
  * the observation that showed it. Like a model, the adapter keeps the rows
  * it was told and applies each delta to them.
@@ -71,6 +72,8 @@ class LeashAdapter implements Adapter {
   readonly #session: StdioSession;
   /** The lease's handle, as the claim's text shows it. */
   #lease: string | undefined;
+  /** The readable frames the last whole look named (their rows are not in it). */
+  #frames: string[] = [];
   /** Whether the last action's answer showed all it changed (no region summarized, nothing cut). */
   #wholeAnswer = false;
   /** The claim's first observation, served to the first whole-page look. */
@@ -100,9 +103,11 @@ class LeashAdapter implements Adapter {
     this.#lease = /^lease (\S+) /.exec(claimed.text)?.[1] ?? lease.leaseId;
     // The first line is the lease; the observation follows it.
     const look = claimed.text.slice(claimed.text.indexOf("\n") + 1);
-    this.#first = lease.documentEpoch === undefined
-      ? undefined
-      : { rows: leashRows(look), partial: (lease.truncated ?? null) !== null };
+    this.#frames = readableFrames(look);
+    this.#first = lease.documentEpoch === undefined ? undefined : {
+      rows: leashRows(look),
+      partial: (lease.truncated ?? null) !== null || this.#frames.length > 0,
+    };
     this.#rows = this.#first;
   }
 
@@ -124,13 +129,31 @@ class LeashAdapter implements Adapter {
       }
     }
     this.#assertClaimed();
+    if (narrow !== undefined) {
+      // A frame the page showed but nobody read yet may hold it: narrow there first, as the
+      // frame's row says (`frame=f1 — observe with frame`).
+      for (const frame of this.#frames) {
+        const reply = await this.#session.call("browser_observe", { frame, query: narrow });
+        const rows = leashRows(reply.text);
+        if (rows.some((row) => row.name === narrow)) {
+          return { rows: [...(known?.rows ?? []), ...rows], partial: true };
+        }
+      }
+    }
     const reply = await this.#session.call(
       "browser_observe",
       narrow === undefined ? {} : { query: narrow },
     );
     const observation = LeanObservationSchema.parse(reply.structured);
-    const observed = { rows: leashRows(reply.text), partial: observation.truncated !== null };
-    if (narrow === undefined) this.#rows = observed;
+    const frames = narrow === undefined ? readableFrames(reply.text) : this.#frames;
+    const observed = {
+      rows: leashRows(reply.text),
+      partial: observation.truncated !== null || frames.length > 0,
+    };
+    if (narrow === undefined) {
+      this.#rows = observed;
+      this.#frames = frames;
+    }
     return observed;
   }
 
@@ -161,6 +184,7 @@ class LeashAdapter implements Adapter {
     this.#first = undefined;
     this.#rows = undefined;
     this.#wholeAnswer = false;
+    this.#frames = [];
     if (leaseId !== undefined) {
       await this.#session.call("browser_release", {}, 10_000).catch(() => {});
     }
@@ -175,4 +199,9 @@ class LeashAdapter implements Adapter {
   #assertClaimed(): void {
     if (this.#lease === undefined) throw new Error("Cannot use the page: it is not claimed");
   }
+}
+
+/** The frames an observation's `Iframe` rows say can be read (`frame=f1 — observe with frame`). */
+function readableFrames(text: string): string[] {
+  return [...text.matchAll(/ frame=(f\d+) — observe with frame$/gm)].map((match) => match[1]);
 }
