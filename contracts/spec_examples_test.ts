@@ -224,8 +224,8 @@ Deno.test("this build offers and requires the spec's lists less exactly what it 
   assert.deepEqual(served(welcome.capabilities), spec(runtimeCapabilities));
   assert.deepEqual(served(provider.capabilities), spec(providerCapabilities));
   assert.deepEqual(served(client.requiredCapabilities), spec(clientRequiredCapabilities));
-  // Frames and batches are declared, not served: none of them is offered.
-  for (const name of ["runtime.batch.v1", "runtime.frames.v1", "frame.sessions.v1"]) {
+  // Frames are declared, not served: none of them is offered.
+  for (const name of ["runtime.frames.v1", "frame.sessions.v1"]) {
     assert.equal(isServed(name), false, name);
     assert.ok(![...runtimeCapabilities, ...providerCapabilities].some((n) => n === name), name);
   }

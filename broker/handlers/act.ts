@@ -32,7 +32,9 @@ import type { OwnedLease } from "../authority/owned_lease.ts";
 import { runJournaled } from "../journal/mod.ts";
 import { actOnLease, type ActParams } from "../runtime/act/act.ts";
 import { actIntent } from "../runtime/act/intent.ts";
+import { isReservedRequestId } from "../runtime/batch/intent.ts";
 import { onTab } from "../runtime/lease_calls.ts";
+import { isBatchResult } from "../runtime/services.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
 /** The caller's live lease, or `undefined` where `requireLease` would refuse. */
@@ -49,14 +51,16 @@ export function actHandlers(
   deps: HandlerDeps,
 ): Pick<Handlers<ClientMethods>, "browser.act"> {
   return {
-    "browser.act": (params, { signal }) => {
+    "browser.act": async (params, { signal }) => {
+      // `batch:` request IDs are the fences of batch steps; a caller may not take one.
+      if (isReservedRequestId(params.requestId)) throw new LeashError("INVALID_PARAMS");
       const runtime = runtimeOf(deps);
       const intent = actIntent(params, {
         journalScope: deps.session().journalScope,
         held: liveLease(deps, params),
         books: runtime.books,
       });
-      return runJournaled(runtime.journal, intent, {
+      const answer = await runJournaled(runtime.journal, intent, {
         signal,
         authorize: () => {
           deps.requireLease(params);
@@ -84,6 +88,9 @@ export function actHandlers(
           return { status: result.status, result };
         },
       });
+      // A batch plan's payload never hashes like an action's, so its result cannot come back here.
+      if (isBatchResult(answer)) throw new LeashError("REQUEST_CONFLICT");
+      return answer;
     },
   };
 }

@@ -68,13 +68,13 @@ Deno.test("every client method of an advertised capability is served, and every 
   // The methods outside the welcome are exactly the declared, unserved families.
   assert.deepEqual(
     ordered.filter((method) => answers[method] === "UNSUPPORTED").sort(),
-    ["browser.batch", "browser.frames"],
+    ["browser.frames"],
   );
 });
 
 Deno.test("a client requiring the spec's whole list is refused at the hello, never welcomed then refused", async () => {
   await using world = await runtimeWorld();
-  const whole = [...clientRequiredCapabilities, "runtime.batch.v1", "runtime.frames.v1"];
+  const whole = [...clientRequiredCapabilities, "runtime.frames.v1"];
   await assert.rejects(
     LeashClient.connect({ runtimeDir: world.env.runtimeDir, requiredCapabilities: whole }),
     (error) => isLeashError(error, "PROTOCOL_MISMATCH"),

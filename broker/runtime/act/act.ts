@@ -43,7 +43,7 @@ export type ActParams = ParamsOf<ClientMethods, "browser.act">;
 export const actObservationTokens = 1_500;
 
 /** The page after an action, or `null` when it cannot be read (the action stands regardless). */
-async function observationAfter(
+export async function observationAfter(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
@@ -69,6 +69,11 @@ export interface ActRun {
   signal: AbortSignal;
   /** Told when the action's wait for the page was skipped or ended; its clock times the wait. */
   settle: SettleBook;
+  /**
+   * Whether to read the page after the action (default true). A batch step
+   * does not: the plan reads it once, at its end, for one delta.
+   */
+  observe?: boolean;
 }
 
 /** Text entry, after which a debounced search may still be about to start its request. */
@@ -157,7 +162,9 @@ export async function actOnLease(
     settleMs: params.settleMs,
     dispatchedAt,
   });
-  const observation = await observationAfter(held, books, signal, target?.backendNodeId);
+  const observation = run.observe === false
+    ? null
+    : await observationAfter(held, books, signal, target?.backendNodeId);
   const note = noteFor(params.action, outcome);
   return {
     requestId: params.requestId,
