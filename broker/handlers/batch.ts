@@ -50,8 +50,11 @@ export function batchHandlers(
       if (ask === undefined) throw new LeashError("UNSUPPORTED");
       const runtime = runtimeOf(deps);
       const handle = { sessionId: params.sessionId, leaseId: params.request.leaseId };
+      // Read once: after this connection closes, the session is gone, and the plan's end is
+      // still recorded (a lost connection is one of the ways a plan ends).
+      const session = deps.session();
       const intentContext = {
-        journalScope: deps.session().journalScope,
+        journalScope: session.journalScope,
         held: liveLease(deps, handle),
         books: runtime.books,
       };
@@ -62,7 +65,7 @@ export function batchHandlers(
         signal,
         authorize,
         leftOrigin: () => {
-          const owner = { owner: deps.session().conn, sessionId: params.sessionId };
+          const owner = { owner: session.conn, sessionId: params.sessionId };
           const why = deps.leases.endedWhy(handle.leaseId, owner);
           return why !== undefined && leftOrigin(why);
         },

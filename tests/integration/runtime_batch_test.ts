@@ -6,9 +6,11 @@
  * skipped steps never run.
  */
 import assert from "node:assert/strict";
+import { LeashClient } from "../../broker/client/client.ts";
 import { readAudit } from "../../broker/journal/mod.ts";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { BatchStep, Observation } from "../../contracts/methods/mod.ts";
+import { until } from "./_in_process.ts";
 import { ordersSnapshot, type RuntimeWorld, runtimeWorld } from "./_runtime_world.ts";
 import type { ScriptedPage } from "./_scripted_page.ts";
 
@@ -237,5 +239,39 @@ Deno.test("a step that fails ends the plan with its code; what ran before stands
     code: "STALE_TARGET",
     dispatched: false,
   });
+  assert.equal(world.inputs().length, 3);
+});
+
+Deno.test("a connection lost while a step is being approved ends the plan; a retry elsewhere never resumes it", async () => {
+  await using world = await runtimeWorld({ snapshot: ordersSnapshot(6), onClick: opener() });
+  const { params } = await plan(world, "plan-lost");
+  await assert.rejects(
+    world.client.batch(params, ({ index }) => {
+      if (index === 1) world.client.close();
+      return true;
+    }),
+    (error) => isLeashError(error, "CONNECTION_LOST"),
+  );
+  await until(
+    () => audit(world).some((entry) => entry.action.kind === "batch" && entry.outcome !== null),
+    "the plan's outcome",
+  );
+  assert.equal(world.inputs().length, 3);
+  const [recorded] = audit(world).filter((entry) => entry.action.kind === "batch");
+  assert.equal(recorded.outcome, "unverified");
+  assert.equal(recorded.dispatched, true);
+
+  const other = await LeashClient.connect({
+    runtimeDir: world.env.runtimeDir,
+    journalKey: world.client.journalKey,
+  });
+  try {
+    await assert.rejects(
+      other.batch(params, () => true),
+      (error) => isLeashError(error, "RECOVERY_REQUIRED"),
+    );
+  } finally {
+    other.close();
+  }
   assert.equal(world.inputs().length, 3);
 });
