@@ -8,6 +8,7 @@
 import { clientMethods, isServedMethod } from "../../contracts/methods/mod.ts";
 import type { Tool } from "./define.ts";
 import { actTool } from "./tools/act.ts";
+import { batchTool } from "./tools/batch.ts";
 import { captureTool } from "./tools/capture.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
@@ -21,6 +22,7 @@ const defined: readonly Tool[] = [
   claimTool,
   observeTool,
   actTool,
+  batchTool,
   readPageTool,
   captureTool,
   releaseTool,
