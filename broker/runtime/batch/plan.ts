@@ -125,12 +125,13 @@ export async function runPlan(params: BatchParams, run: PlanRun): Promise<BatchR
     }
     results.push(end.result);
     if (index === last) break;
-    if (end.result.status !== "verified") {
-      stop = { index, reason: end.result.status };
-      break;
-    }
+    // A new document is named first: the refs of every later step are dead with the old one.
     if (end.result.documentChanged) {
       stop = { index, reason: "document-changed" };
+      break;
+    }
+    if (end.result.status !== "verified") {
+      stop = { index, reason: end.result.status };
       break;
     }
   }
