@@ -74,6 +74,12 @@ export interface ActRun {
    * does not: the plan reads it once, at its end, for one delta.
    */
   observe?: boolean;
+  /**
+   * Whether text entry holds the wait for `settleDefaults.typedHoldMs`
+   * (default true). A batch step that is not the last does not: no read
+   * follows it, and the plan's read at its end waits for the page.
+   */
+  typedHold?: boolean;
 }
 
 /** Text entry, after which a debounced search may still be about to start its request. */
@@ -94,7 +100,9 @@ async function settleAfter(
     dispatchedAt: number;
   },
 ): Promise<ActResult["unsettled"]> {
-  const holdMs = typedKinds.has(action.kind) ? settleDefaults.typedHoldMs : undefined;
+  const holdMs = run.typedHold !== false && typedKinds.has(action.kind)
+    ? settleDefaults.typedHoldMs
+    : undefined;
   const { leaseId } = held.lease;
   const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
   if (timeoutMs === 0) {

@@ -75,6 +75,8 @@ async function runStep(params: BatchParams, index: number, run: PlanRun): Promis
           signal: run.signal,
           settle: run.settle,
           observe: false,
+          // Only the last step's text entry is followed by a read of the page.
+          typedHold: index === params.request.steps.length - 1,
         });
         return { status: result.status, result };
       },
