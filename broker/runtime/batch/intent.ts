@@ -8,10 +8,9 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
 import { refOf } from "../../../contracts/methods/mod.ts";
-import { canonicalJson, type Intent, summarizeAction } from "../../journal/mod.ts";
+import { digestOf, type Intent, summarizeAction } from "../../journal/mod.ts";
 import type { ActParams } from "../act/act.ts";
 import { actIntent, type IntentContext } from "../act/intent.ts";
 
@@ -32,7 +31,7 @@ export function isReservedRequestId(requestId: string): boolean {
  * most 128 code points).
  */
 export function stepRequestId(planRequestId: string, index: number): string {
-  const digest = createHash("sha256").update(planRequestId).digest("hex").slice(0, 32);
+  const digest = digestOf(planRequestId).slice(0, 32);
   return `${reservedRequestIdPrefix}${digest}:${index}`;
 }
 
@@ -62,8 +61,7 @@ export function stepIntent(params: BatchParams, index: number, context: IntentCo
  */
 function planHash(params: BatchParams): string {
   const { leaseId, documentEpoch, steps } = params.request;
-  const text = canonicalJson({ batch: { leaseId, documentEpoch, steps } });
-  return createHash("sha256").update(text).digest("hex");
+  return digestOf({ batch: { leaseId, documentEpoch, steps } });
 }
 
 /** The whole-plan intent, recorded before any check of the lease can throw. */
