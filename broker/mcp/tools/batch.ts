@@ -1,9 +1,11 @@
 /**
  * The batch tool: 1 to 8 actions as one fenced plan, in the same shapes as
  * `browser_act`. The server validates the plan the agent sent and answers
- * the Broker's per-step approvals from that validated copy alone: the host
- * approved this tool call, so the plan it approved runs, step by step,
- * and nothing the Broker sends back can add or change a step.
+ * the Broker's per-step approvals from that validated copy alone, and
+ * nothing the Broker sends back can add or change a step. By default the
+ * host approved this tool call, so the plan runs as validated; a server
+ * started with `--ask-batch-steps` asks the person before each step where
+ * the MCP client supports elicitation (a decline ends the plan there).
  *
  * @module
  */
@@ -49,7 +51,7 @@ export const batchTool = defineTool({
     ),
   }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler(args, { session, signal, askPerson }) {
     const requestId = args.requestId ?? `${generatedRequestIdPrefix}${crypto.randomUUID()}`;
     const documentEpoch = args.documentEpoch ?? epochOfSteps(args, session.leases);
     if (documentEpoch === undefined) {
@@ -65,9 +67,11 @@ export const batchTool = defineTool({
       (connection) =>
         connection.batch(
           { sessionId: session.sessionId, request },
-          ({ index, step }) =>
-            index < validated.length &&
-            JSON.stringify(step) === JSON.stringify(validated[index]),
+          async ({ index, step, total }) => {
+            if (index >= validated.length) return false;
+            if (JSON.stringify(step) !== JSON.stringify(validated[index])) return false;
+            return askPerson === undefined || await askPerson(stepQuestion(step, index, total));
+          },
           { signal, timeoutMs: batchTimeoutMs },
         ),
     ).catch((error) => {
@@ -92,6 +96,23 @@ export const batchTool = defineTool({
     };
   },
 });
+
+/** What the person is asked before a step: its kind, ref and target, never typed text. */
+export function stepQuestion(
+  step: { action: Parameters<typeof refOf>[0] },
+  index: number,
+  total: number,
+): string {
+  const { action } = step;
+  const parts: string[] = [action.kind];
+  const ref = refOf(action);
+  if (ref !== undefined) parts.push(ref);
+  if ("url" in action && typeof action.url === "string") parts.push(action.url);
+  if ("text" in action && typeof action.text === "string") {
+    parts.push(`(${[...action.text].length} characters)`);
+  }
+  return `Allow step ${index + 1} of ${total} of the agent's browser plan: ${parts.join(" ")}?`;
+}
 
 /**
  * The one epoch every ref of the plan was shown in (the epoch last shown
