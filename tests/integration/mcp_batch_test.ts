@@ -12,7 +12,9 @@ import { type ElicitRequest, ElicitRequestSchema } from "@modelcontextprotocol/s
 import { requiredCapabilities } from "../../broker/mcp/registry.ts";
 import { createMcpServer } from "../../broker/mcp/server.ts";
 import { AgentSession, socketConnector } from "../../broker/mcp/session.ts";
-import { startInProcess } from "./_in_process.ts";
+import { runVerb } from "../../broker/cli/mod.ts";
+import { memoryIo } from "../../broker/cli/_memory_io.ts";
+import { startInProcess, until } from "./_in_process.ts";
 import { textOf } from "./_mcp_client.ts";
 import { ordersSnapshot } from "./_runtime_world.ts";
 import { ScriptedPage } from "./_scripted_page.ts";
@@ -132,4 +134,32 @@ Deno.test("a server that asks per step stops the plan where the person declines"
     `Allow step 2 of 3 of the agent's browser plan: click ${plan[1].action.ref}?`,
   ]);
   assert.equal(w.inputs(), 3);
+});
+
+Deno.test("leash shell runs a plan with its batch verb on the lease it holds", async () => {
+  const env = await startInProcess();
+  const page = new ScriptedPage(ordersSnapshot(4), { onClick: opener });
+  const provider = await ScriptedProvider.connect({
+    socketPath: env.socketPath,
+    token: env.token,
+    instanceId: "scripted-1",
+    page,
+  });
+  try {
+    const io = memoryIo([], false);
+    const shell = runVerb("shell", ["--runtime-dir", env.runtimeDir], io);
+    io.feed("claim --instance scripted-1");
+    io.feed("observe");
+    await until(() => io.outs.length === 2, "the claim and the observation");
+    const plan = JSON.stringify(steps(io.outs[1]).slice(0, 2));
+    io.feed(`batch --request-id shell-plan --steps '${plan}'`);
+    await until(() => io.outs.length === 3, "the batch");
+    assert.match(io.outs[2], /^batch verified {2}2\/2 steps {2}requestId: shell-plan\n/);
+    assert.equal(provider.cdpCalls.filter((c) => c.method.startsWith("Input.")).length, 6);
+    io.end();
+    assert.equal(await shell, 0);
+  } finally {
+    provider.close();
+    await env[Symbol.asyncDispose]();
+  }
 });
