@@ -19,7 +19,6 @@
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
-import { limits } from "../../contracts/limits.ts";
 import { leftOrigin } from "../authority/leases.ts";
 import type { OwnedLease } from "../authority/owned_lease.ts";
 import { crashAt } from "../journal/crash_points.ts";
@@ -72,8 +71,9 @@ export function batchHandlers(
         perform: async (beforeDispatch) => {
           const held: OwnedLease = deps.requireLease(handle);
           runtime.settle.watch(deps.state, held.lease.leaseId);
-          const deadline = Date.now() + limits.batchDeadlineMs;
-          const bounded = AbortSignal.any([signal, AbortSignal.timeout(limits.batchDeadlineMs)]);
+          const deadlineMs = runtime.batchDeadlineMs;
+          const deadline = Date.now() + deadlineMs;
+          const bounded = AbortSignal.any([signal, AbortSignal.timeout(deadlineMs)]);
           const result = await onTab(runtime, held, bounded, (work) =>
             runPlan(params, {
               held,

@@ -33,6 +33,8 @@ export interface RuntimeServicesOptions {
   settle?: SettleBook;
   /** How long a batch waits for one step's approval; default `limits.batchApprovalMs`. */
   batchApprovalMs?: number;
+  /** The deadline one batch plan shares; default `limits.batchDeadlineMs`. */
+  batchDeadlineMs?: number;
 }
 
 /** The runtime's shared state; see the module doc. */
@@ -49,6 +51,8 @@ export class RuntimeServices {
   readonly settle: SettleBook;
   /** How long a batch waits for one step's approval. */
   readonly batchApprovalMs: number;
+  /** The deadline one batch plan shares across its approvals and steps. */
+  readonly batchDeadlineMs: number;
 
   constructor(options: RuntimeServicesOptions) {
     this.journal = options.journal;
@@ -57,6 +61,7 @@ export class RuntimeServices {
     this.continuations = options.continuations ?? new ContinuationBook();
     this.settle = options.settle ?? new SettleBook();
     this.batchApprovalMs = options.batchApprovalMs ?? limits.batchApprovalMs;
+    this.batchDeadlineMs = options.batchDeadlineMs ?? limits.batchDeadlineMs;
   }
 
   /**

@@ -41,6 +41,8 @@ export interface BrokerOptions {
   grantTimeoutMs?: number;
   /** How long a batch waits for one step's approval; default `limits.batchApprovalMs`. */
   batchApprovalMs?: number;
+  /** The deadline one batch plan shares; default `limits.batchDeadlineMs`. */
+  batchDeadlineMs?: number;
   /** The user the runtime dir must belong to; default `Deno.uid()`. */
   uid?: number;
 }
@@ -115,7 +117,11 @@ export class Broker {
         accessMode,
         grantTimeoutMs: options.grantTimeoutMs,
       });
-      const runtime = new RuntimeServices({ journal, batchApprovalMs: options.batchApprovalMs });
+      const runtime = new RuntimeServices({
+        journal,
+        batchApprovalMs: options.batchApprovalMs,
+        batchDeadlineMs: options.batchDeadlineMs,
+      });
       runtime.attach(state);
       const config: ConnectionConfig = {
         state,

@@ -275,3 +275,20 @@ Deno.test("a connection lost while a step is being approved ends the plan; a ret
   }
   assert.equal(world.inputs().length, 3);
 });
+
+Deno.test("the plan's shared deadline bounds every approval: once it passed, the plan ends", async () => {
+  await using world = await runtimeWorld({
+    snapshot: ordersSnapshot(6),
+    onClick: opener(),
+    broker: { batchDeadlineMs: 1_500 },
+  });
+  const { params } = await plan(world, "plan-deadline");
+  const result = await world.client.batch(
+    params,
+    () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 1_000)),
+  );
+  assert.equal(result.completed, 1);
+  assert.deepEqual(result.stop, { index: 1, reason: "approval-timeout" });
+  assert.equal(result.skipped, 4);
+  assert.equal(world.inputs().length, 3);
+});

@@ -30,9 +30,15 @@ export async function approveStep(
     const answer = await ask(approval, options);
     return answer.allowed === true ? undefined : "denied";
   } catch (error) {
-    if (isLeashError(error, "TIMEOUT")) return "approval-timeout";
-    if (isLeashError(error, "CONNECTION_LOST") || options.signal.aborted) return "connection-lost";
-    if (error instanceof DOMException && error.name === "TimeoutError") return "approval-timeout";
+    const { signal } = options;
+    // The plan's own signal ends when its shared deadline passes, or its connection or lease goes.
+    if (signal.aborted) return isTimeout(signal.reason) ? "approval-timeout" : "connection-lost";
+    if (isLeashError(error, "TIMEOUT") || isTimeout(error)) return "approval-timeout";
+    if (isLeashError(error, "CONNECTION_LOST")) return "connection-lost";
     return "denied";
   }
+}
+
+function isTimeout(value: unknown): boolean {
+  return value instanceof DOMException && value.name === "TimeoutError";
 }

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { toErrorCode } from "../../../contracts/errors.ts";
+import { type ErrorCode, toErrorCode } from "../../../contracts/errors.ts";
 import type { ActResult, BatchResult, BatchStop } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { type Journal, runJournaled } from "../../journal/mod.ts";
@@ -59,6 +59,13 @@ type StepEnd =
   | { kind: "result"; result: ActResult }
   | { kind: "failed"; stop: BatchStop };
 
+/** The wire code a step's failure ends the plan with; the shared deadline passing is `TIMEOUT`. */
+function stepCode(error: unknown): ErrorCode {
+  if (error instanceof DOMException && error.name === "TimeoutError") return "TIMEOUT";
+  if (error instanceof DOMException && error.name === "AbortError") return "CANCELLED";
+  return toErrorCode(error);
+}
+
 async function runStep(params: BatchParams, index: number, run: PlanRun): Promise<StepEnd> {
   let dispatched = false;
   try {
@@ -89,7 +96,7 @@ async function runStep(params: BatchParams, index: number, run: PlanRun): Promis
   } catch (error) {
     return {
       kind: "failed",
-      stop: { index, reason: "failed", code: toErrorCode(error), dispatched },
+      stop: { index, reason: "failed", code: stepCode(error), dispatched },
     };
   }
 }
