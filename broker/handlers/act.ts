@@ -55,8 +55,11 @@ export function actHandlers(
       // `batch:` request IDs are the fences of batch steps; a caller may not take one.
       if (isReservedRequestId(params.requestId)) throw new LeashError("INVALID_PARAMS");
       const runtime = runtimeOf(deps);
+      // Read once: once this connection closes the session is gone, and an action that ran
+      // must still have its outcome recorded.
+      const session = deps.session();
       const intent = actIntent(params, {
-        journalScope: deps.session().journalScope,
+        journalScope: session.journalScope,
         held: liveLease(deps, params),
         books: runtime.books,
       });
@@ -66,7 +69,7 @@ export function actHandlers(
           deps.requireLease(params);
         },
         leftOrigin: () => {
-          const owner = { owner: deps.session().conn, sessionId: params.sessionId };
+          const owner = { owner: session.conn, sessionId: params.sessionId };
           const why = deps.leases.endedWhy(params.leaseId, owner);
           return why !== undefined && leftOrigin(why);
         },
