@@ -1,8 +1,7 @@
 /**
  * A batch result as text for a model: one head line (status, steps done),
- * where and why the plan stopped and what was skipped, one line per step
- * that ran unless every step was verified, then the one observation of the
- * whole plan.
+ * every step's status on one line (skipped ones too), where and why the
+ * plan stopped, then the one observation of the whole plan.
  *
  * @module
  */
@@ -31,6 +30,27 @@ function stopLine(stop: BatchStop, total: number, skipped: number): string {
   return line;
 }
 
+/** What the step that ended the plan without running is called, by why. */
+const notRun: Partial<Record<BatchStop["reason"], string>> = {
+  denied: "denied",
+  "approval-timeout": "not approved in time",
+  "connection-lost": "not run",
+};
+
+/** Every step's status on one line: those that ran, the one that stopped the plan, the skipped. */
+function stepsLine(result: BatchResult, total: number): string {
+  const parts = result.steps.map((step, index) =>
+    `${index + 1} ${step.status}${step.documentChanged ? " (document changed)" : ""}`
+  );
+  const { stop } = result;
+  if (stop?.reason === "failed") parts.push(`${stop.index + 1} failed ${stop.code ?? ""}`.trim());
+  else if (stop !== undefined && notRun[stop.reason] !== undefined) {
+    parts.push(`${stop.index + 1} ${notRun[stop.reason]}`);
+  }
+  for (let index = parts.length; index < total; index++) parts.push(`${index + 1} skipped`);
+  return `steps: ${parts.join(", ")}`;
+}
+
 /** The text of `result` for a plan of `total` steps sent with `sent`. */
 export function formatBatch(
   result: BatchResult,
@@ -47,15 +67,8 @@ export function formatBatch(
   if (last !== undefined && last.documentEpoch !== sent.documentEpoch) {
     head += `  epoch: ${word(last.documentEpoch)}`;
   }
-  const lines = [head];
+  const lines = [head, stepsLine(result, total)];
   if (result.stop !== undefined) lines.push(stopLine(result.stop, total, result.skipped));
-  // A plan verified end to end needs no line per step: the head says it.
-  if (result.status !== "verified") {
-    result.steps.forEach((step, index) => {
-      const changed = step.documentChanged ? " document changed" : "";
-      lines.push(`${index + 1} ${step.status}${changed}`);
-    });
-  }
   if (last !== undefined) {
     lines.push(
       last.observation === null
