@@ -292,3 +292,33 @@ Deno.test("the plan's shared deadline bounds every approval: once it passed, the
   assert.equal(result.skipped, 4);
   assert.equal(world.inputs().length, 3);
 });
+
+Deno.test("a step that takes the page off the origin answers the plan ORIGIN_CHANGED; the rest never runs", async () => {
+  const holder: { world?: RuntimeWorld } = {};
+  const world = await runtimeWorld({
+    snapshot: ordersSnapshot(6),
+    onClick: (backendNodeId, page) => {
+      opener()(backendNodeId, page);
+      const { world } = holder;
+      if (world === undefined || page.node(backendNodeId)?.name !== "Open order 2") return;
+      world.provider.live.delete(world.lease.leaseId);
+      world.provider.emit("lease.revoked", { leaseId: world.lease.leaseId, reason: "navigated" });
+    },
+  });
+  holder.world = world;
+  await using _world = world;
+  const { params } = await plan(world, "plan-away", 4);
+  await assert.rejects(
+    world.client.batch(params, () => true),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.equal(world.inputs().length, 6, "steps 1 and 2 ran, 3 and 4 never did");
+  // The exact retry is told the same, and runs nothing.
+  await assert.rejects(
+    world.client.batch(params, () => true),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.equal(world.inputs().length, 6);
+  const [recorded] = audit(world).filter((entry) => entry.action.kind === "batch");
+  assert.deepEqual([recorded.code, recorded.dispatched], ["ORIGIN_CHANGED", true]);
+});
