@@ -23,8 +23,8 @@ export interface CapabilitySpec {
 /**
  * Every capability of the spec, runtime names in the order the spec's
  * welcome lists them, then provider names in the order of its provider
- * hello, each followed by Leash's own (`own`). Frames and batches are
- * declared, not served yet.
+ * hello, each followed by Leash's own (`own`). Frames are declared, not
+ * served yet.
  */
 export const capabilityTable = {
   "runtime.v1": { side: "runtime", served: true },
@@ -40,7 +40,7 @@ export const capabilityTable = {
   "runtime.contenteditable-fill.v1": { side: "runtime", served: true },
   "runtime.append.v1": { side: "runtime", served: true },
   "runtime.element-state.v1": { side: "runtime", served: true },
-  "runtime.batch.v1": { side: "runtime", served: false },
+  "runtime.batch.v1": { side: "runtime", served: true },
   "runtime.page.v1": { side: "runtime", served: true },
   "runtime.frames.v1": { side: "runtime", served: true },
   "observe.frame.v1": { side: "runtime", served: true },

@@ -64,6 +64,10 @@ export const limits = {
   /** Steps in one `browser.batch` plan. */
   minBatchSteps: 1,
   maxBatchSteps: 8,
+  /** The deadline one `browser.batch` plan shares across its approvals and steps. */
+  batchDeadlineMs: 300_000,
+  /** How long the Broker waits for one `browser.approveBatchStep` answer. */
+  batchApprovalMs: 120_000,
   /** Page text a caller may name (expectations, root names), in UTF-16 units. */
   maxTextUnits: 1_000,
   /** Candidates a find or text predicate verifies. */

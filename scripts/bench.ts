@@ -20,6 +20,7 @@ const suites: Suite[] = [
   { name: "journal", run: async () => (await import("./bench/journal.ts")).benchJournal() },
   { name: "signals", run: async () => (await import("./bench/signals.ts")).benchSignals() },
   { name: "agents", run: async () => (await import("./bench/agents.ts")).benchAgents() },
+  { name: "forms", run: async () => (await import("./bench/forms.ts")).benchForms() },
   {
     name: "realworld",
     run: async () => (await import("./bench/realworld.ts")).benchRealworld(),

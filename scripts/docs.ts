@@ -204,6 +204,7 @@ export function buildToolsDoc(): string {
     "- Leases belong to a Broker connection and never survive a reconnection. A call that names a lease this session knows has ended is answered `LEASE_NOT_FOUND` with a note saying why (released, revoked by the Broker, connection lost, connection renewed).",
     "- The server keeps one Broker connection for as long as it runs: a receiver may close at 10,000 remembered transport IDs, but the Broker keeps this server's counted IDs (`<prefix>-<n>`) as one entry, so a long session never meets the cap.",
     "- `browser.lease-revoked` events are tracked, but never relied on alone: the Broker also answers `LEASE_NOT_FOUND`, and a capture is published only after `browser.validateLease` succeeds on the connection that took it.",
+    "- `browser_batch` runs its steps only with the server's approval of each one, which the Broker asks for on the same connection (`browser.approveBatchStep`, carrying only the plan's approval ID and the step's index). The server answers from the plan it validated, never from anything the Broker sends back. By default it approves that plan, the host having approved the tool call; started as `leash mcp --ask-batch-steps`, it asks the person before each step through the MCP client's elicitation where the client supports it (showing the step's kind and ref, never typed text), and a decline ends the plan there.",
     "",
     "## Results",
     "",

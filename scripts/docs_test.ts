@@ -68,9 +68,9 @@ Deno.test("every served method's handler is in the file the method reference nam
   assert.deepEqual(missing, []);
 });
 
-Deno.test("the method reference marks batches as declared, not served, and frames as served", () => {
+Deno.test("the method reference marks frames and batches as served", () => {
   const doc = buildProtocolDoc();
   assert.match(doc, /\| `browser\.frames` \| client→broker \| `runtime\.frames\.v1` \| yes \|/);
-  assert.match(doc, /\| `browser\.batch` \| client→broker \| `runtime\.batch\.v1` \| no \|/);
+  assert.match(doc, /\| `browser\.batch` \| client→broker \| `runtime\.batch\.v1` \| yes \|/);
   assert.match(doc, /\| `browser\.observe` \| client→broker \| `runtime\.v1` \| yes \|/);
 });

@@ -24,6 +24,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "claim",
     "observe",
     "act",
+    "batch",
     "read-page",
     "frames",
     "capture",

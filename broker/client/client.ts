@@ -27,6 +27,7 @@ import { StreamTransport } from "../../contracts/stream_transport.ts";
 import type { Transport } from "../../contracts/transport.ts";
 import { resolveRuntimeDir, runtimePath } from "../../local/dirs.ts";
 import { randomHex, readToken } from "../../local/token.ts";
+import { ApprovalBook, type ApproveStep } from "./batch.ts";
 import { EventQueue } from "./event_queue.ts";
 
 /** One event from the Broker, discriminated by name. */
@@ -76,6 +77,12 @@ type ClientPeer = Peer<typeof clientLocal, typeof brokerMethods, typeof clientEv
  */
 export const claimTimeoutMs = 300_000;
 
+/**
+ * A batch's timeout when the call sets none: the plan's shared deadline and
+ * a margin, so the Broker's own deadline answers first.
+ */
+export const batchTimeoutMs = limits.batchDeadlineMs + 30_000;
+
 /** An authenticated connection to the Broker. */
 export class LeashClient {
   /** The welcome the Broker sent. */
@@ -88,14 +95,17 @@ export class LeashClient {
   readonly #peer: ClientPeer;
   readonly #events: EventQueue<ClientEvent>;
   readonly #capabilities: ReadonlySet<string>;
+  readonly #approvals: ApprovalBook;
 
   private constructor(
     peer: ClientPeer,
     events: EventQueue<ClientEvent>,
     welcome: Welcome,
     journalKey: string,
+    approvals: ApprovalBook,
   ) {
     this.#peer = peer;
+    this.#approvals = approvals;
     this.#events = events;
     this.welcome = welcome;
     this.journalKey = journalKey;
@@ -133,12 +143,13 @@ export class LeashClient {
   /** Say hello over an unstarted `transport` (a socket, or an in-memory pair in tests). */
   static async over(transport: Transport, options: HelloOptions): Promise<LeashClient> {
     const events = new EventQueue<ClientEvent>(options.eventCapacity);
+    const approvals = new ApprovalBook();
     const peer: ClientPeer = new Peer({
       transport,
       local: clientLocal,
       remote: brokerMethods,
-      // The one Broker → client request, batch-step approval, is not served by this build.
-      handlers: {},
+      // The one Broker → client request: answered from the pending plan's own copy.
+      handlers: { "browser.approveBatchStep": (params) => approvals.answer(params) },
       incomingEvents: clientEvents,
       onEvent: (event, value) => events.push({ event, value }),
       onClose: () => events.end(),
@@ -169,7 +180,7 @@ export class LeashClient {
       peer.close("PROTOCOL_MISMATCH");
       throw new LeashError("PROTOCOL_MISMATCH");
     }
-    return new LeashClient(peer, events, welcome, journalKey);
+    return new LeashClient(peer, events, welcome, journalKey, approvals);
   }
 
   /** Whether the connection is still open; false from the moment its pending calls are rejected. */
@@ -201,6 +212,36 @@ export class LeashClient {
       return this.#peer.request(method, params, { ...options, timeoutMs: claimTimeoutMs });
     }
     return this.#peer.request(method, params, options);
+  }
+
+  /**
+   * Run `request` as one `browser.batch` plan. The Broker asks before each
+   * step; `approve` is called with this client's own copy of that step and
+   * only `true` lets it run. Resolves with the plan's result (skipped steps
+   * counted, never resumed); rejects as {@linkcode call} does.
+   *
+   * @example
+   * ```ts ignore
+   * const result = await client.batch({ sessionId: "s", request }, ({ step }) =>
+   *   step.action.kind !== "navigate"
+   * );
+   * ```
+   */
+  async batch(
+    params: Omit<ParamsOf<ClientMethods, "browser.batch">, "approvalId">,
+    approve: ApproveStep,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, "browser.batch">> {
+    const context = this.#approvals.open(params.request.steps, approve);
+    try {
+      return await this.#peer.request(
+        "browser.batch",
+        { ...params, approvalId: context.approvalId },
+        { ...options, timeoutMs: options?.timeoutMs ?? batchTimeoutMs },
+      );
+    } finally {
+      context.end();
+    }
   }
 
   /** The Broker's events, in order, until the connection closes. One reader at a time. */

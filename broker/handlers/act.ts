@@ -26,6 +26,7 @@
  *
  * @module
  */
+import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { leftOrigin } from "../authority/leases.ts";
@@ -34,7 +35,9 @@ import { runJournaled } from "../journal/mod.ts";
 import { actOnLease, type ActParams } from "../runtime/act/act.ts";
 import { actIntent } from "../runtime/act/intent.ts";
 import { actInFrame } from "../runtime/frames/act_frame.ts";
+import { isReservedRequestId } from "../runtime/batch/intent.ts";
 import { onTab } from "../runtime/lease_calls.ts";
+import { isBatchResult } from "../runtime/services.ts";
 import { type HandlerDeps, runtimeOf } from "./context.ts";
 
 /** The caller's live lease, or `undefined` where `requireLease` would refuse. */
@@ -51,20 +54,25 @@ export function actHandlers(
   deps: HandlerDeps,
 ): Pick<Handlers<ClientMethods>, "browser.act"> {
   return {
-    "browser.act": (params, { signal }) => {
+    "browser.act": async (params, { signal }) => {
+      // `batch:` request IDs are the fences of batch steps; a caller may not take one.
+      if (isReservedRequestId(params.requestId)) throw new LeashError("INVALID_PARAMS");
       const runtime = runtimeOf(deps);
+      // Read once: once this connection closes the session is gone, and an action that ran
+      // must still have its outcome recorded.
+      const session = deps.session();
       const intent = actIntent(params, {
-        journalScope: deps.session().journalScope,
+        journalScope: session.journalScope,
         held: liveLease(deps, params),
         books: runtime.books,
       });
-      return runJournaled(runtime.journal, intent, {
+      const answer = await runJournaled(runtime.journal, intent, {
         signal,
         authorize: () => {
           deps.requireLease(params);
         },
         leftOrigin: () => {
-          const owner = { owner: deps.session().conn, sessionId: params.sessionId };
+          const owner = { owner: session.conn, sessionId: params.sessionId };
           const why = deps.leases.endedWhy(params.leaseId, owner);
           return why !== undefined && leftOrigin(why);
         },
@@ -94,6 +102,9 @@ export function actHandlers(
           return { status: result.status, result };
         },
       });
+      // A batch plan's payload never hashes like an action's, so its result cannot come back here.
+      if (isBatchResult(answer)) throw new LeashError("REQUEST_CONFLICT");
+      return answer;
     },
   };
 }

@@ -15,6 +15,7 @@ import type { ProviderRegistry } from "../authority/registry.ts";
 import type { ClientSession } from "../authority/sessions.ts";
 import type { BrokerState } from "../authority/state.ts";
 import type { RuntimeServices } from "../runtime/services.ts";
+import type { AskApproval } from "../runtime/batch/approval.ts";
 
 /** The Broker state one client connection's handlers use. */
 export interface HandlerDeps {
@@ -36,6 +37,11 @@ export interface HandlerDeps {
    * lease methods alone.
    */
   runtime: RuntimeServices | undefined;
+  /**
+   * Asks the calling client `browser.approveBatchStep` on its own
+   * connection; absent where a test builds deps without one.
+   */
+  approveBatchStep?: AskApproval;
 }
 
 /** What {@linkcode createHandlerDeps} needs. */
@@ -44,6 +50,7 @@ export interface HandlerDepsOptions {
   session: () => ClientSession;
   providerTimeoutMs: number;
   runtime?: RuntimeServices;
+  approveBatchStep?: AskApproval;
 }
 
 /** Build the handler deps for one client connection. */
@@ -56,6 +63,7 @@ export function createHandlerDeps(options: HandlerDepsOptions): HandlerDeps {
     session,
     providerTimeoutMs,
     runtime: options.runtime,
+    approveBatchStep: options.approveBatchStep,
     requireLease: (handle) =>
       requireLease(state, handle, { session: session(), providerTimeoutMs }),
   };

@@ -9,6 +9,7 @@
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { actHandlers } from "./act.ts";
+import { batchHandlers } from "./batch.ts";
 import { captureHandlers } from "./capture.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
@@ -29,5 +30,6 @@ export function clientHandlers(deps: HandlerDeps): ServedHandlers<ClientMethods>
     ...captureHandlers(deps),
     ...actHandlers(deps),
     ...framesHandlers(deps),
+    ...batchHandlers(deps),
   };
 }

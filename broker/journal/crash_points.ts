@@ -15,6 +15,15 @@
  *   but its outcome is not recorded;
  * - `after-outcome`: the outcome is recorded, the result not yet delivered.
  *
+ * A `browser.batch` plan passes `before-intent` with its whole-plan intent,
+ * then the other three with its first step (the step's own intent is
+ * committed right after `after-intent`'s plan intent), and two of its own:
+ *
+ * - `batch-before-outcome`: every step that ran has its outcome, the plan's
+ *   is not recorded;
+ * - `batch-after-outcome`: the plan's outcome is recorded, its result not
+ *   yet delivered.
+ *
  * The variable is read once, on the first action, and only when the
  * process may read it without a prompt (the Broker may read `LEASH_*`);
  * without it, or unset, {@linkcode crashAt} does nothing.
@@ -25,6 +34,12 @@
 /** Where the hook can stop a Broker; see the module doc. */
 export type CrashPoint = "before-intent" | "after-intent" | "after-dispatch" | "after-outcome";
 
+/** The points only a batch plan passes; see the module doc. */
+export type BatchCrashPoint = "batch-before-outcome" | "batch-after-outcome";
+
+/** Any point the hook can be armed at. */
+export type ArmedPoint = CrashPoint | BatchCrashPoint;
+
 /** The points in the order an action passes them. */
 export const crashPoints: readonly CrashPoint[] = [
   "before-intent",
@@ -32,6 +47,14 @@ export const crashPoints: readonly CrashPoint[] = [
   "after-dispatch",
   "after-outcome",
 ];
+
+/** The batch plan's own points, in the order a plan passes them. */
+export const batchCrashPoints: readonly BatchCrashPoint[] = [
+  "batch-before-outcome",
+  "batch-after-outcome",
+];
+
+const armable: readonly ArmedPoint[] = [...crashPoints, ...batchCrashPoints];
 
 /** The environment variable that arms the hook. */
 export const crashPointVariable = "LEASH_TEST_CRASH_AT";
@@ -41,29 +64,29 @@ export const crashPointVariable = "LEASH_TEST_CRASH_AT";
  * `TypeError` for anything else, so a misspelt point fails loudly instead of
  * leaving a test waiting for a crash that never comes.
  */
-export function parseCrashPoint(value: string | undefined): CrashPoint | undefined {
+export function parseCrashPoint(value: string | undefined): ArmedPoint | undefined {
   if (value === undefined || value === "") return undefined;
-  const point = crashPoints.find((known) => known === value);
+  const point = armable.find((known) => known === value);
   if (point === undefined) {
     throw new TypeError(
       `Cannot arm the crash point: ${crashPointVariable}=${value} is not one of ${
-        crashPoints.join(", ")
+        armable.join(", ")
       }`,
     );
   }
   return point;
 }
 
-function readArmedPoint(): CrashPoint | undefined {
+function readArmedPoint(): ArmedPoint | undefined {
   const permission = Deno.permissions.querySync({ name: "env", variable: crashPointVariable });
   if (permission.state !== "granted") return undefined;
   return parseCrashPoint(Deno.env.get(crashPointVariable));
 }
 
-let armed: { point: CrashPoint | undefined } | undefined;
+let armed: { point: ArmedPoint | undefined } | undefined;
 
 /** Test hook: SIGKILL this process if it was started with `LEASH_TEST_CRASH_AT=<point>`. */
-export function crashAt(point: CrashPoint): void {
+export function crashAt(point: ArmedPoint): void {
   armed ??= { point: readArmedPoint() };
   if (armed.point === point) Deno.kill(Deno.pid, "SIGKILL");
 }

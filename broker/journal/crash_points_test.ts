@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { crashPoints, crashPointVariable, parseCrashPoint } from "./crash_points.ts";
+import {
+  batchCrashPoints,
+  crashPoints,
+  crashPointVariable,
+  parseCrashPoint,
+} from "./crash_points.ts";
 
 const moduleUrl = new URL("./crash_points.ts", import.meta.url).href;
 
@@ -38,10 +43,12 @@ async function walk(options: { armed?: string; allowEnv: boolean }): Promise<Wal
   }
 }
 
-Deno.test("parseCrashPoint() accepts the four points, ignores an empty value and refuses others", () => {
+Deno.test("parseCrashPoint() accepts every point, ignores an empty value and refuses others", () => {
   assert.equal(parseCrashPoint(undefined), undefined);
   assert.equal(parseCrashPoint(""), undefined);
-  for (const point of crashPoints) assert.equal(parseCrashPoint(point), point);
+  for (const point of [...crashPoints, ...batchCrashPoints]) {
+    assert.equal(parseCrashPoint(point), point);
+  }
   assert.throws(() => parseCrashPoint("after-dispach"), TypeError);
   assert.throws(() => parseCrashPoint("AFTER-INTENT"), TypeError);
 });

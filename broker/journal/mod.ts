@@ -45,7 +45,13 @@ export { type AuditRecord, formatAudit, readAudit } from "./audit_view.ts";
 export { type Durability, walSizeLimitBytes } from "./database.ts";
 export { Journal, type JournalOptions } from "./journal.ts";
 export { JournalOpenError, type JournalOpenProblem } from "./open_error.ts";
-export { type ActPayload, actPayload, canonicalJson, payloadHash } from "./payload_hash.ts";
+export {
+  type ActPayload,
+  actPayload,
+  canonicalJson,
+  digestOf,
+  payloadHash,
+} from "./payload_hash.ts";
 export { type CompactionReport, defaultRetention, type RetentionPolicy } from "./retention.ts";
 export { defaultResultCacheLimits, type ResultCacheLimits } from "./result_cache.ts";
 export { type JournaledAction, runJournaled } from "./run_journaled.ts";

@@ -64,7 +64,15 @@ export function canonicalJson(value: unknown): string {
  * ```
  */
 export function payloadHash(payload: ActPayload): string {
-  return createHash("sha256").update(canonicalJson(payload)).digest("hex");
+  return digestOf(payload);
+}
+
+/**
+ * The SHA-256 (lowercase hex) of the canonical JSON of any JSON value: the
+ * payload hash of a batch plan, and the digest in its steps' fences.
+ */
+export function digestOf(value: unknown): string {
+  return createHash("sha256").update(canonicalJson(value)).digest("hex");
 }
 
 /** The {@linkcode ActPayload} of a `browser.act` request's parameters. */

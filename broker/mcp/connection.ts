@@ -10,7 +10,9 @@ import type { ErrorCode } from "../../contracts/errors.ts";
 import type { ParamsOf, ResultOf } from "../../contracts/methods/define.ts";
 import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import type { RequestOptions } from "../../contracts/peer.ts";
+import type { ApproveStep } from "../client/batch.ts";
 import type { ClientEvent } from "../client/client.ts";
+import { LeashError } from "../../contracts/errors.ts";
 
 /** What a session needs of a connected client; `LeashClient` is one. */
 export interface BrokerLink {
@@ -23,6 +25,15 @@ export interface BrokerLink {
     params: ParamsOf<ClientMethods, K>,
     options?: RequestOptions,
   ): Promise<ResultOf<ClientMethods, K>>;
+  /**
+   * `browser.batch`, answering each step's approval with `approve`; absent
+   * on a link that cannot answer Broker requests.
+   */
+  batch?(
+    params: Omit<ParamsOf<ClientMethods, "browser.batch">, "approvalId">,
+    approve: ApproveStep,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, "browser.batch">>;
   events(): AsyncIterableIterator<ClientEvent>;
   close(): void;
 }
@@ -71,6 +82,17 @@ export class Connection {
   ): Promise<ResultOf<ClientMethods, K>> {
     this.#used++;
     return this.#link.call(method, params, options);
+  }
+
+  /** Run a batch on this connection (one transport ID; the approvals are the Broker's). */
+  batch(
+    params: Omit<ParamsOf<ClientMethods, "browser.batch">, "approvalId">,
+    approve: ApproveStep,
+    options?: RequestOptions,
+  ): Promise<ResultOf<ClientMethods, "browser.batch">> {
+    if (this.#link.batch === undefined) return Promise.reject(new LeashError("UNSUPPORTED"));
+    this.#used++;
+    return this.#link.batch(params, approve, options);
   }
 
   /** Run `work` while holding the connection, so retiring it waits for `work` to end. */

@@ -24,6 +24,12 @@ export interface ToolContext {
    * it, so the window can show it beside a name the model chose.
    */
   mcpClientName?: string;
+  /**
+   * Ask the person a yes/no question through the MCP client (elicitation);
+   * present only when the server was started to ask per batch step and the
+   * client supports it. Resolves true only when they accepted.
+   */
+  askPerson?: (message: string) => Promise<boolean>;
 }
 
 /** What a tool returns: compact text for a model, structured data, maybe an image. */

@@ -8,6 +8,7 @@
 import { clientMethods, isServedMethod } from "../../contracts/methods/mod.ts";
 import type { Tool } from "./define.ts";
 import { actTool } from "./tools/act.ts";
+import { batchTool } from "./tools/batch.ts";
 import { captureTool } from "./tools/capture.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { framesTool } from "./tools/frames.ts";
@@ -22,6 +23,7 @@ const defined: readonly Tool[] = [
   claimTool,
   observeTool,
   actTool,
+  batchTool,
   readPageTool,
   framesTool,
   captureTool,

@@ -8,13 +8,14 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-Deno.test("the tools are DESIGN.md's agent surface, without batch", () => {
+Deno.test("the tools are DESIGN.md's agent surface", () => {
   assert.deepEqual(tools.map((tool) => tool.name), [
     "browser_instances",
     "browser_tabs",
     "browser_claim",
     "browser_observe",
     "browser_act",
+    "browser_batch",
     "browser_read_page",
     "browser_frames",
     "browser_capture",
@@ -27,6 +28,8 @@ Deno.test("the tools are DESIGN.md's agent surface, without batch", () => {
 const filledIn: Readonly<Record<string, readonly string[]>> = {
   // The MCP client program's own name, from `initialize`: the model must not choose it.
   browser_claim: ["mcpClientName"],
+  // The approval ID names the server's own callback context for the plan.
+  browser_batch: ["approvalId"],
 };
 
 /** Tool arguments the server itself acts on, beyond the method's params. */
@@ -44,14 +47,15 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
     const params = clientMethods[tool.method].params;
     assert.ok(params instanceof z.ZodObject, tool.name);
     const shape: Record<string, z.ZodType> = params.shape;
-    // read_page flattens the method's `options` into its own fields.
-    const options = shape.options;
+    // read_page flattens the method's `options` into its own fields, batch its `request`.
+    const options = shape.options ?? shape.request;
     const source: Record<string, z.ZodType> = options instanceof z.ZodObject
       ? { ...shape, ...options.shape }
       : shape;
     const expected = [
       ...Object.keys(source).filter((key) =>
-        key !== "sessionId" && key !== "options" && !(filledIn[tool.name] ?? []).includes(key)
+        key !== "sessionId" && key !== "options" && key !== "request" &&
+        !(filledIn[tool.name] ?? []).includes(key)
       ),
       ...(serverOwn[tool.name] ?? []),
     ];
@@ -62,8 +66,9 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
       // Made optional: act's requestId (the server can make one up) and documentEpoch (the
       // server fences with the epoch that showed the ref), and claim's instance (the server
       // takes the only connected one).
-      const wanted = (tool.name === "browser_act" && key === "requestId") ||
-          (tool.name === "browser_act" && key === "documentEpoch") ||
+      const fenced = tool.name === "browser_act" || tool.name === "browser_batch";
+      const wanted = (fenced && key === "requestId") ||
+          (fenced && key === "documentEpoch") ||
           (tool.name === "browser_claim" && key === "instance")
         ? original.optional()
         // observe's frame may also be a frame ID alone: the server reads that frame's current
@@ -100,6 +105,12 @@ Deno.test("describing a tool field leaves the method table's schema untouched", 
 Deno.test("a session requires the capabilities of every method the tools call", () => {
   assert.deepEqual(
     [...requiredCapabilities].sort(),
-    ["runtime.capture-publication.v1", "runtime.frames.v1", "runtime.page.v1", "runtime.v1"],
+    [
+      "runtime.batch.v1",
+      "runtime.capture-publication.v1",
+      "runtime.frames.v1",
+      "runtime.page.v1",
+      "runtime.v1",
+    ],
   );
 });

@@ -28,6 +28,12 @@ export const serverInfo = { name: "leash", version: "0.1.0" } as const;
 /** How to build the server. */
 export interface McpServerOptions {
   session: AgentSession;
+  /**
+   * Ask the person before each step of a `browser_batch` plan, where the
+   * MCP client supports elicitation; otherwise (and by default) the plan
+   * the agent submitted runs as validated, the host having approved the call.
+   */
+  askBatchSteps?: boolean;
   /** Default: every tool of the registry. */
   tools?: readonly Tool[];
   /** Told about failures that are not wire errors (their detail stays local). */
@@ -59,6 +65,15 @@ export function toErrorResult(error: unknown): CallToolResult {
   };
 }
 
+/** A yes/no elicitation: true only when the person accepted it. */
+async function askPerson(server: McpServer, message: string, signal: AbortSignal) {
+  const answer = await server.server.elicitInput(
+    { message, requestedSchema: { type: "object", properties: {} } },
+    { signal },
+  );
+  return answer.action === "accept";
+}
+
 /** An `McpServer` serving `options.tools` on `options.session`. */
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(serverInfo, {
@@ -81,11 +96,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         ? undefined
         : boundText(reported, maxClientNameUnits).text;
       try {
+        const elicits = server.server.getClientCapabilities()?.elicitation !== undefined;
         const output = await tool.run(args, {
           session: options.session,
           signal: extra.signal,
           clientName: mcpClientName,
           mcpClientName,
+          ...(options.askBatchSteps === true && elicits
+            ? { askPerson: (message: string) => askPerson(server, message, extra.signal) }
+            : {}),
         });
         return toCallToolResult(output, args);
       } catch (error) {

@@ -14,7 +14,7 @@ import { createMcpServer } from "./server.ts";
 import { AgentSession, socketConnector } from "./session.ts";
 
 /** Usage of `leash mcp`. */
-export const mcpUsage = "leash mcp [--runtime-dir D]";
+export const mcpUsage = "leash mcp [--runtime-dir D] [--ask-batch-steps]";
 
 /**
  * Serve MCP on stdin/stdout until stdin ends or the client closes; resolves
@@ -22,8 +22,14 @@ export const mcpUsage = "leash mcp [--runtime-dir D]";
  */
 export async function runMcp(argv: readonly string[]): Promise<number> {
   let runtimeDir: string | undefined;
+  let askBatchSteps = false;
   try {
-    runtimeDir = parseStrict(argv, { "runtime-dir": { type: "string" } }).values["runtime-dir"];
+    const { values } = parseStrict(argv, {
+      "runtime-dir": { type: "string" },
+      "ask-batch-steps": { type: "boolean" },
+    });
+    runtimeDir = values["runtime-dir"];
+    askBatchSteps = values["ask-batch-steps"] === true;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\nusage: ${mcpUsage}`);
@@ -35,6 +41,7 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
   });
   const server = createMcpServer({
     session,
+    askBatchSteps,
     onInternalError: (tool, error) =>
       logger.log("error", "tool-failed", {
         tool,

@@ -42,7 +42,10 @@ function shape(structured: Record<string, unknown>): Record<string, unknown> {
     if (key === "nodes" && Array.isArray(value)) out.shownRows = value.length;
     else if (key === "delta" && isDelta(value)) out.delta = counts(value);
     else if (key === "observation" && isRecord(value)) out.observation = shape(value);
-    else out[key] = value;
+    // A batch's steps are action results: each shaped the same way.
+    else if (key === "steps" && Array.isArray(value)) {
+      out.steps = value.map((step) => isRecord(step) ? shape(step) : step);
+    } else out[key] = value;
   }
   return out;
 }

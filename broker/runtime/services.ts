@@ -7,7 +7,8 @@
  *
  * @module
  */
-import type { ActResult } from "../../contracts/methods/mod.ts";
+import type { ActResult, BatchResult } from "../../contracts/methods/mod.ts";
+import { limits } from "../../contracts/limits.ts";
 import type { Journal } from "../journal/journal.ts";
 import type { BrokerState, Unsubscribe } from "../authority/state.ts";
 import { ContinuationBook } from "./page/continuations.ts";
@@ -15,19 +16,31 @@ import { ObserveBooks } from "./observe/observe.ts";
 import { SettleBook } from "./page/settle.ts";
 import { TabQueues } from "./queue.ts";
 
+/** What the journal keeps for exact retries: an action's result, or a batch plan's. */
+export type JournaledResult = ActResult | BatchResult;
+
+/** Whether `result` is a batch plan's (an action's has no `steps`). */
+export function isBatchResult(result: JournaledResult): result is BatchResult {
+  return "steps" in result;
+}
+
 /** What {@linkcode RuntimeServices} is made of; all but the journal have defaults. */
 export interface RuntimeServicesOptions {
-  journal: Journal<ActResult>;
+  journal: Journal<JournaledResult>;
   books?: ObserveBooks;
   queues?: TabQueues;
   continuations?: ContinuationBook;
   settle?: SettleBook;
+  /** How long a batch waits for one step's approval; default `limits.batchApprovalMs`. */
+  batchApprovalMs?: number;
+  /** The deadline one batch plan shares; default `limits.batchDeadlineMs`. */
+  batchDeadlineMs?: number;
 }
 
 /** The runtime's shared state; see the module doc. */
 export class RuntimeServices {
   /** Intents before dispatch, outcomes after, cached results for exact retries. */
-  readonly journal: Journal<ActResult>;
+  readonly journal: Journal<JournaledResult>;
   /** Document epochs with their refs, and observation cursors. */
   readonly books: ObserveBooks;
   /** One FIFO queue per tab. */
@@ -36,6 +49,10 @@ export class RuntimeServices {
   readonly continuations: ContinuationBook;
   /** Which leases' pages owe an observation a wait for their reaction. */
   readonly settle: SettleBook;
+  /** How long a batch waits for one step's approval. */
+  readonly batchApprovalMs: number;
+  /** The deadline one batch plan shares across its approvals and steps. */
+  readonly batchDeadlineMs: number;
 
   constructor(options: RuntimeServicesOptions) {
     this.journal = options.journal;
@@ -43,6 +60,8 @@ export class RuntimeServices {
     this.queues = options.queues ?? new TabQueues();
     this.continuations = options.continuations ?? new ContinuationBook();
     this.settle = options.settle ?? new SettleBook();
+    this.batchApprovalMs = options.batchApprovalMs ?? limits.batchApprovalMs;
+    this.batchDeadlineMs = options.batchDeadlineMs ?? limits.batchDeadlineMs;
   }
 
   /**

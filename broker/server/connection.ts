@@ -166,6 +166,9 @@ export class SocketConnection {
         },
         providerTimeoutMs: this.#config.providerTimeoutMs,
         runtime: this.#config.runtime,
+        // Only the connection that sent a batch is asked to approve its steps.
+        approveBatchStep: (params, options) =>
+          this.#peer.request("browser.approveBatchStep", params, options),
       })),
     };
   }

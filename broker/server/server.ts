@@ -6,12 +6,11 @@
  * @module
  */
 import { limits } from "../../contracts/limits.ts";
-import type { ActResult } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { runtimePath } from "../../local/dirs.ts";
 import { Journal, journalPath } from "../journal/mod.ts";
-import { RuntimeServices } from "../runtime/services.ts";
+import { type JournaledResult, RuntimeServices } from "../runtime/services.ts";
 import type { AdmissionCaps } from "../authority/admission.ts";
 import { type ConnectionConfig, SocketConnection } from "./connection.ts";
 import { InstanceLock } from "./lock.ts";
@@ -40,6 +39,10 @@ export interface BrokerOptions {
    * default 90 s, longer than the extension's own approval timeout.
    */
   grantTimeoutMs?: number;
+  /** How long a batch waits for one step's approval; default `limits.batchApprovalMs`. */
+  batchApprovalMs?: number;
+  /** The deadline one batch plan shares; default `limits.batchDeadlineMs`. */
+  batchDeadlineMs?: number;
   /** The user the runtime dir must belong to; default `Deno.uid()`. */
   uid?: number;
 }
@@ -100,9 +103,9 @@ export class Broker {
     await prepareRuntimeDir(runtimeDir, uid);
     await prepareStateDir(options.stateDir);
     const lock = await InstanceLock.acquire(runtimeDir);
-    let journal: Journal<ActResult> | undefined;
+    let journal: Journal<JournaledResult> | undefined;
     try {
-      journal = Journal.open<ActResult>(journalPath(options.stateDir));
+      journal = Journal.open<JournaledResult>(journalPath(options.stateDir));
       logger.log("info", "journal-opened", { recovered: journal.recovered });
       const token = generateToken();
       await writeToken(runtimeDir, token);
@@ -114,7 +117,11 @@ export class Broker {
         accessMode,
         grantTimeoutMs: options.grantTimeoutMs,
       });
-      const runtime = new RuntimeServices({ journal });
+      const runtime = new RuntimeServices({
+        journal,
+        batchApprovalMs: options.batchApprovalMs,
+        batchDeadlineMs: options.batchDeadlineMs,
+      });
       runtime.attach(state);
       const config: ConnectionConfig = {
         state,

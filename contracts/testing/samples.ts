@@ -166,7 +166,13 @@ export const methodSamples: MethodSamples = {
       },
       approvalId: "approval-1",
     },
-    result: { requestId: "plan-1", status: "verified", completed: 1, steps: [actResult] },
+    result: {
+      requestId: "plan-1",
+      status: "verified",
+      completed: 1,
+      skipped: 0,
+      steps: [actResult],
+    },
   },
   "browser.validateLease": {
     params: { sessionId: "s1", leaseId: "lease-1" },

@@ -25,7 +25,7 @@
  */
 import { z } from "zod";
 import { type LeashClient } from "../../broker/client/client.ts";
-import { type CrashPoint, crashPointVariable } from "../../broker/journal/crash_points.ts";
+import { type ArmedPoint, crashPointVariable } from "../../broker/journal/crash_points.ts";
 import { denoRunArgs } from "../../broker/launch.ts";
 import { BrokerProcess } from "../integration/_broker_process.ts";
 import type { World } from "./harness.ts";
@@ -34,7 +34,7 @@ import { until } from "./_wait.ts";
 /** How to start a test Broker. */
 export interface TestBrokerOptions {
   /** Arm the crash hook at this point of the first action. */
-  crashAt?: CrashPoint;
+  crashAt?: ArmedPoint;
 }
 
 /**

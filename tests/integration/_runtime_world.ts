@@ -5,6 +5,7 @@
  * @module
  */
 import { LeashClient } from "../../broker/client/client.ts";
+import type { BrokerOptions } from "../../broker/server/server.ts";
 import type { Lease } from "../../contracts/methods/common.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { type InProcessBroker, startInProcess } from "./_in_process.ts";
@@ -36,11 +37,13 @@ export interface RuntimeWorldOptions extends ScriptedPageOptions {
   beforeAnswer?: (method: LeasedMethod) => Promise<void> | void;
   /** The page's child frames; default none. */
   frames?: ScriptedFrames;
+  /** Options of the in-process Broker. */
+  broker?: Partial<BrokerOptions>;
 }
 
 /** Start a Broker, connect the provider and a client, and claim the page's tab. */
 export async function runtimeWorld(options: RuntimeWorldOptions = {}): Promise<RuntimeWorld> {
-  const env = await startInProcess();
+  const env = await startInProcess(options.broker);
   const page = new ScriptedPage(options.snapshot ?? fixtureSnapshot("form_page.json"), options);
   const provider = await ScriptedProvider.connect({
     socketPath: env.socketPath,

@@ -20,6 +20,7 @@ const toolNames = [
   "browser_claim",
   "browser_observe",
   "browser_act",
+  "browser_batch",
   "browser_read_page",
   "browser_frames",
   "browser_capture",

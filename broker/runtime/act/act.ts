@@ -55,7 +55,7 @@ export const actObservationTokens = 1_500;
  * The page after an action, or `null` when it cannot be read (the action
  * stands regardless), with the dialog that keeps it from being read.
  */
-async function observationAfter(
+export async function observationAfter(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
@@ -83,6 +83,17 @@ export interface ActRun {
   signal: AbortSignal;
   /** Told when the action's wait for the page was skipped or ended; its clock times the wait. */
   settle: SettleBook;
+  /**
+   * Whether to read the page after the action (default true). A batch step
+   * does not: the plan reads it once, at its end, for one delta.
+   */
+  observe?: boolean;
+  /**
+   * Whether text entry holds the wait for `settleDefaults.typedHoldMs`
+   * (default true). A batch step that is not the last does not: no read
+   * follows it, and the plan's read at its end waits for the page.
+   */
+  typedHold?: boolean;
 }
 
 /** Text entry, after which a debounced search may still be about to start its request. */
@@ -103,7 +114,9 @@ async function settleAfter(
     dispatchedAt: number;
   },
 ): Promise<ActResult["unsettled"]> {
-  const holdMs = typedKinds.has(action.kind) ? settleDefaults.typedHoldMs : undefined;
+  const holdMs = run.typedHold !== false && typedKinds.has(action.kind)
+    ? settleDefaults.typedHoldMs
+    : undefined;
   const { leaseId } = held.lease;
   const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
   if (timeoutMs === 0) {
@@ -228,12 +241,9 @@ async function finish(
     settleMs: params.settleMs,
     dispatchedAt,
   });
-  const { observation, dialog } = await observationAfter(
-    held,
-    books,
-    run.signal,
-    performed.actedOn,
-  );
+  const { observation, dialog } = run.observe === false
+    ? { observation: null, dialog: undefined }
+    : await observationAfter(held, books, run.signal, performed.actedOn);
   const documentEpoch = observation?.documentEpoch ?? params.documentEpoch;
   return {
     requestId: params.requestId,
