@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
+import type { Capability } from "./capabilities.ts";
 import { type ErrorCode, LeashError } from "./errors.ts";
 import { memoryTransportPair } from "./testing/memory_transport.ts";
 import { defineEvent, defineMethod, type Handlers } from "./methods/define.ts";
@@ -286,8 +287,9 @@ Deno.test("Peer answers UNKNOWN_METHOD for a method not in its table, inherited 
 Deno.test("Peer answers UNSUPPORTED for a method this build does not serve, handler or not", async () => {
   const frames = defineMethod({
     direction: "client→broker",
-    title: "A method of a capability declared but not served",
-    capability: "runtime.batch.v1",
+    title: "A method of a capability this build does not serve",
+    // Every capability the table declares is served now; one it does not know is served by none.
+    capability: "runtime.unserved.v1" as Capability,
     params: z.strictObject({}),
     result: z.null(),
   });

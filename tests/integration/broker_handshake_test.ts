@@ -92,11 +92,20 @@ Deno.test("the spec's client hello gets a schema-valid welcome and can list inst
   socket.close();
 });
 
-Deno.test("the spec's client hello as written requires frames and batches: PROTOCOL_MISMATCH, never a welcome then UNSUPPORTED", async () => {
+Deno.test("the spec's client hello as written is welcomed; one requiring an unknown capability is PROTOCOL_MISMATCH, never a welcome then UNSUPPORTED", async () => {
   await using env = await startInProcess({ handshakeMs: 2_000 });
+  // Frames and batches, the last of the spec's families, are served: its whole list is met.
+  const written = await RawSocket.connect(env.socketPath);
+  welcomeOf(await written.request("h1", "hello", specClientHelloAsWritten(env.token)));
+  written.close();
   const socket = await RawSocket.connect(env.socketPath);
+  const asWritten = specClientHelloAsWritten(env.token) as { requiredCapabilities: string[] };
+  const unknown = {
+    ...asWritten,
+    requiredCapabilities: [...asWritten.requiredCapabilities, "runtime.teleport.v1"],
+  };
   assert.deepEqual(
-    await socket.request("h1", "hello", specClientHelloAsWritten(env.token)),
+    await socket.request("h1", "hello", unknown),
     failure("PROTOCOL_MISMATCH", "h1"),
   );
   // A schema-valid refusal leaves the window open for a hello this build serves.
