@@ -57,7 +57,7 @@ Deno.test("a full-page capture is the page's content size, taken beyond the view
 });
 
 Deno.test("an element capture is the ref's box, scrolled into view and fenced by its epoch", async () => {
-  const box = [12.5, 40, 212.5, 40, 212.5, 70.2, 12.5, 70.2];
+  let box = [12.5, 40, 212.5, 40, 212.5, 70.2, 12.5, 70.2];
   await using world = await runtimeWorld({
     layout: { quad: () => box, at: () => undefined },
   });
@@ -70,15 +70,28 @@ Deno.test("an element capture is the ref's box, scrolled into view and fenced by
   });
   assert.deepEqual({ width: image.width, height: image.height }, { width: 201, height: 31 });
   assert.equal(image.documentEpoch, observation.documentEpoch);
+  // Inside the viewport: not rendered beyond it (that leaves the tab's scrollbars hidden).
   assert.deepEqual(shots(world), [{
     format: "png",
     clip: { x: 12, y: 40, width: 201, height: 31, scale: 1 },
-    captureBeyondViewport: true,
   }]);
   const scrolled = world.provider.leasedCalls.indexOf("cdp DOM.scrollIntoViewIfNeeded");
   assert.ok(
     scrolled >= 0 && scrolled < world.provider.leasedCalls.indexOf("cdp DOM.getContentQuads"),
   );
+  // Taller than the viewport: rendered beyond it, at its whole size.
+  box = [0, 0, 300, 0, 300, 900, 0, 900];
+  const tall = await world.client.call("browser.capture", {
+    ...world.handle,
+    ref,
+    documentEpoch: observation.documentEpoch,
+  });
+  assert.deepEqual({ width: tall.width, height: tall.height }, { width: 300, height: 900 });
+  assert.deepEqual(shots(world).at(-1), {
+    format: "png",
+    clip: { x: 0, y: 0, width: 300, height: 900, scale: 1 },
+    captureBeyondViewport: true,
+  });
 
   // A ref the epoch never showed, and a ref of a document the tab no longer shows.
   const count = shots(world).length;

@@ -39,6 +39,12 @@ export interface CaptureArea {
   clip: Box;
   /** The same box in the viewport's coordinates (where content quads are). */
   inViewport: Box;
+  /**
+   * Whether the box reaches past the viewport, so it must be rendered
+   * beyond it. Chromium leaves the tab's scrollbars hidden after such a
+   * capture, so it is asked for only when the box needs it.
+   */
+  beyondViewport: boolean;
 }
 
 /** What a capture asks for beyond the viewport. */
@@ -47,7 +53,12 @@ export type AreaRequest =
   | { kind: "element"; ref: string; documentEpoch: string };
 
 const MetricsSchema = z.object({
-  cssLayoutViewport: z.object({ pageX: z.number(), pageY: z.number() }),
+  cssLayoutViewport: z.object({
+    pageX: z.number(),
+    pageY: z.number(),
+    clientWidth: z.number(),
+    clientHeight: z.number(),
+  }),
   cssContentSize: z.object({ width: z.number(), height: z.number() }).optional(),
 });
 const QuadsSchema = z.object({ quads: z.array(z.array(z.number()).length(8)) });
@@ -73,13 +84,20 @@ function bounded(box: Box): Box {
   return { x, y, width, height };
 }
 
+/** Whether `box` (viewport coordinates) reaches past the `viewport`. */
+function past(box: Box, viewport: { clientWidth: number; clientHeight: number }): boolean {
+  return box.x < 0 || box.y < 0 || box.x + box.width > viewport.clientWidth ||
+    box.y + box.height > viewport.clientHeight;
+}
+
 async function fullPage(cdp: Cdp, signal: AbortSignal): Promise<CaptureArea> {
-  const { cssLayoutViewport: { pageX, pageY }, cssContentSize } = await metrics(cdp, signal);
+  const { cssLayoutViewport: viewport, cssContentSize } = await metrics(cdp, signal);
   if (cssContentSize === undefined) {
     throw new LeashError("INTERNAL", { cause: new Error("DevTools gave no content size") });
   }
   const clip = bounded({ x: 0, y: 0, ...cssContentSize });
-  return { clip, inViewport: { ...clip, x: -pageX, y: -pageY } };
+  const inViewport = { ...clip, x: -viewport.pageX, y: -viewport.pageY };
+  return { clip, inViewport, beyondViewport: past(inViewport, viewport) };
 }
 
 async function element(
@@ -117,9 +135,13 @@ async function element(
     width: Math.max(...xs) - left,
     height: Math.max(...ys) - top,
   });
-  const { cssLayoutViewport: { pageX, pageY } } = await metrics(cdp, signal);
-  const clip = { ...inViewport, x: inViewport.x + pageX, y: inViewport.y + pageY };
-  return { clip, inViewport };
+  const { cssLayoutViewport: viewport } = await metrics(cdp, signal);
+  const clip = {
+    ...inViewport,
+    x: inViewport.x + viewport.pageX,
+    y: inViewport.y + viewport.pageY,
+  };
+  return { clip, inViewport, beyondViewport: past(inViewport, viewport) };
 }
 
 /** The area `request` names on `held`'s page (see the module doc). Call it inside the tab's queue. */

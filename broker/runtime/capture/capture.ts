@@ -67,9 +67,10 @@ async function take(
   signal: AbortSignal,
 ): Promise<Omit<Capture, "documentEpoch"> | undefined> {
   // Beyond the viewport only with a clip: the area, already bounded in pixels.
-  const beyond: JsonObject = area === undefined
-    ? {}
-    : { clip: { ...area.clip, scale: 1 }, captureBeyondViewport: true };
+  const beyond: JsonObject = area === undefined ? {} : {
+    clip: { ...area.clip, scale: 1 },
+    ...(area.beyondViewport ? { captureBeyondViewport: true } : {}),
+  };
   let answer;
   try {
     answer = await cdp("Page.captureScreenshot", { ...shot, ...beyond }, { signal });
