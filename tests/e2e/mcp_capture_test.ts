@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { imageSize } from "../../broker/runtime/capture/_image_size.ts";
 import { refOf, startAgent } from "./_mcp.ts";
-import { noBrowser } from "./harness.ts";
+import { noBrowser, until } from "./harness.ts";
 
 const ImagePart = z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() });
 
@@ -61,9 +61,24 @@ Deno.test({
     });
     assert.deepEqual(await layout(), before, "the element capture left the layout alone");
 
+    // An element below the fold: scrolled into view, then captured at its box's size.
+    const found = await agent.observe({ leaseId, query: "Open order 150" });
+    const far = refOf(found, "button", "Open order 150");
+    const farImage = pngOf(await agent.call("browser_capture", { leaseId, ref: far }));
+    const farBox = z.object({ top: z.number(), bottom: z.number(), width: z.number() }).parse(
+      await page.evaluate(
+        "(() => { const r = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Open order 150').getBoundingClientRect(); return { top: r.top, bottom: r.bottom, width: r.width }; })()",
+      ),
+    );
+    const innerHeight = Number(await page.evaluate("innerHeight"));
+    assert.ok(farBox.top >= 0 && farBox.bottom <= innerHeight, "scrolled into view");
+    assert.equal(
+      farImage.height,
+      Math.round((Math.ceil(farBox.bottom) - Math.floor(farBox.top)) * ratio),
+    );
+
     // The whole page: its content size, far taller than the viewport.
-    const viewport = Number(await page.evaluate("innerHeight"));
-    assert.ok(before.height > 2 * viewport, `a page taller than the viewport: ${before.height}`);
+    assert.ok(before.height > 2 * innerHeight, `a page taller than the viewport: ${before.height}`);
     const whole = pngOf(await agent.call("browser_capture", { leaseId, fullPage: true }));
     assert.deepEqual(whole, {
       width: Math.round(before.width * ratio),
@@ -87,5 +102,29 @@ Deno.test({
     const refused = await agent.fail("browser_capture", { leaseId, fullPage: true });
     assert.equal(refused.code, "RESULT_TOO_LARGE", refused.text);
     assert.match(refused.text, /more than 16,384 pixels wide or tall/);
+  },
+});
+
+Deno.test({
+  name: "a frame of another origin below the fold refuses a full-page capture only",
+  ignore: noBrowser,
+  fn: async () => {
+    await using agent = await startAgent({ accessMode: "personal" });
+    const { world } = agent;
+    const { tab } = await world.openTab(world.fixtures.url("capture_below.html"));
+    const leaseId = await agent.claim(tab);
+    const observation = await until("the frame's row", async () => {
+      const observed = await agent.observe({ leaseId });
+      return /Iframe "Below"/.test(observed.shown) ? observed : undefined;
+    });
+    pngOf(await agent.call("browser_capture", { leaseId }));
+    pngOf(
+      await agent.call("browser_capture", {
+        leaseId,
+        ref: refOf(observation, "button", "Summary"),
+      }),
+    );
+    const refused = await agent.fail("browser_capture", { leaseId, fullPage: true });
+    assert.equal(refused.code, "OUT_OF_SCOPE", refused.text);
   },
 });
