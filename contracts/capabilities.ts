@@ -54,6 +54,7 @@ export const capabilityTable = {
   "runtime.history.v1": { side: "runtime", served: true, own: true },
   "runtime.until.v1": { side: "runtime", served: true, own: true },
   "runtime.frame-input.v1": { side: "runtime", served: true, own: true },
+  "runtime.capture-area.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },

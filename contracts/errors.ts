@@ -90,6 +90,9 @@ export const refusalReasons = {
   noHistory: "the tab's history has no entry that way",
   otherOrigin: "that history entry is outside the lease's origin",
   notYet: "what the observation waited for did not come true in time",
+  tooManyPixels: "the capture would be more than 16,384 pixels wide or tall",
+  tooManyBytes: "even as a low-quality JPEG the image is larger than one answer may carry",
+  noBox: "the element has no box on the page to capture",
 } as const;
 
 /** A refusal reason. */

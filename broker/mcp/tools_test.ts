@@ -204,6 +204,35 @@ Deno.test("capture validates the lease on the same connection before returning t
   assert.equal(output.structured.width, 1280);
 });
 
+Deno.test("an element capture is fenced with the epoch the ref was shown in", async () => {
+  const { context, calls } = await claimed();
+  const asked = calls.length;
+  // Both at once is refused before anything is sent.
+  await rejectsWith(
+    captureTool,
+    { leaseId: "L1", ref: "e1", fullPage: true, documentEpoch: "d1" },
+    context,
+    "INVALID_PARAMS",
+  );
+  assert.equal(calls.length, asked);
+  await observeTool.run({ leaseId: "L1" }, context);
+  await captureTool.run({ leaseId: "L1", ref: "e1" }, context);
+  const sent = calls.findLast((call) => call.method === "browser.capture");
+  assert.deepEqual(sent?.params, {
+    sessionId: "s1",
+    leaseId: "L1",
+    ref: "e1",
+    documentEpoch: sampleObservation().documentEpoch,
+  });
+  // A full page names no epoch.
+  await captureTool.run({ leaseId: "L1", fullPage: true, documentEpoch: "d9" }, context);
+  assert.deepEqual(calls.findLast((call) => call.method === "browser.capture")?.params, {
+    sessionId: "s1",
+    leaseId: "L1",
+    fullPage: true,
+  });
+});
+
 Deno.test("capture returns the error, not the image, when the lease fails validation", async () => {
   const { context } = await claimed({
     ...base,

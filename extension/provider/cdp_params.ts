@@ -3,7 +3,7 @@
  * `cdp` method (DESIGN.md requirement 7). Each method accepts a strict
  * subset of its DevTools parameters: nodes only by node or backend ID (never
  * a remote object, session or script), no navigation outside the lease,
- * screenshots only of the viewport, no clipboard editing commands, key
+ * screenshots of the viewport or of a clip at most 16,384 px a side, no clipboard editing commands, key
  * chords or keys the engine's keyboard lacks, no mouse buttons that navigate
  * history, and page functions only from the
  * fixed `pageFunctions`, returned by value. Anything else is `CDP_FORBIDDEN`.
@@ -17,6 +17,7 @@ import type { CdpMethod } from "../../contracts/methods/cdp.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import { chordRefusal, codesNamed } from "../../contracts/keyboard.ts";
 import { limits } from "../../contracts/limits.ts";
+import { maxCaptureSide } from "../../contracts/methods/capture.ts";
 import { isPageFunction } from "../../contracts/methods/page_functions.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 
@@ -108,20 +109,29 @@ const mouseEvent = z.strictObject({
   pointerType: z.literal("mouse").optional(),
 });
 
+/** A clip's side: the Broker's own bound on a full-page or element capture. */
+const clipSide = z.number().finite().positive().max(maxCaptureSide);
+/** Where a clip starts: in document coordinates, so far down a long page. */
+const clipCoordinate = z.number().finite().min(-100_000).max(2 ** 25);
+
 const screenshot = z.strictObject({
   format: z.enum(["png", "jpeg"]).optional(),
   quality: z.number().int().min(0).max(100).optional(),
   clip: z.strictObject({
-    x: coordinate,
-    y: coordinate,
-    width: size,
-    height: size,
+    x: clipCoordinate,
+    y: clipCoordinate,
+    width: clipSide,
+    height: clipSide,
     scale: z.number().positive().max(2),
   }).optional(),
+  // Beyond the viewport only within a clip, so the pixels stay bounded.
+  captureBeyondViewport: z.boolean().optional(),
   fromSurface: z.literal(true).optional(),
   optimizeForSpeed: z.boolean().optional(),
 }).refine((shot) => shot.quality === undefined || shot.format === "jpeg", {
   message: "quality applies to jpeg only",
+}).refine((shot) => shot.captureBeyondViewport !== true || shot.clip !== undefined, {
+  message: "a capture beyond the viewport needs a clip",
 });
 
 /** A Broker-named object group: plain characters only. */

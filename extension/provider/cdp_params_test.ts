@@ -37,6 +37,10 @@ Deno.test("screenshots are of the viewport only, png or jpeg", () => {
   checkCdpParams("Page.captureScreenshot", {}, origin);
   checkCdpParams("Page.captureScreenshot", { format: "jpeg", quality: 70 }, origin);
   refuses("Page.captureScreenshot", { captureBeyondViewport: true });
+  const clip = { x: 0, y: 200_000, width: 800, height: 16_384, scale: 1 };
+  checkCdpParams("Page.captureScreenshot", { clip, captureBeyondViewport: true }, origin);
+  refuses("Page.captureScreenshot", { clip: { ...clip, height: 16_385 } });
+  refuses("Page.captureScreenshot", { clip: { ...clip, width: 100_000 } });
   refuses("Page.captureScreenshot", { format: "webp" });
   refuses("Page.captureScreenshot", { format: "png", quality: 70 });
   refuses("Page.captureScreenshot", { clip: { x: 0, y: 0, width: 10, height: 10, scale: 8 } });

@@ -25,6 +25,8 @@ type Request<K extends "ax.read" | "ax.find" | "ax.page"> = ParamsOf<ProviderMet
 export interface ScriptedPageOptions {
   /** The viewport in CSS (and device) pixels; default 800 × 600. */
   viewport?: { width: number; height: number };
+  /** The page's content size in CSS pixels, for full-page captures; default the viewport. */
+  content?: { width: number; height: number };
   /** Nodes per `ax.page` window; default 20. */
   windowSize?: number;
   /** Called when a click is released on `backendNodeId`; it may change the page. */
@@ -67,6 +69,8 @@ export class ScriptedPage {
   /** Whether the page is in a background tab (the `pageVisible` page function says false). */
   hidden = false;
   readonly viewport: { width: number; height: number };
+  /** The content size `Page.getLayoutMetrics` reports (tests may change it). */
+  content: { width: number; height: number };
   readonly #windowSize: number;
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
   readonly #layout: ScriptedPageOptions["layout"];
@@ -83,6 +87,7 @@ export class ScriptedPage {
   constructor(snapshot: AxSnapshot, options: ScriptedPageOptions = {}) {
     this.snapshot = snapshot;
     this.viewport = options.viewport ?? { width: 800, height: 600 };
+    this.content = options.content ?? this.viewport;
     this.#windowSize = options.windowSize ?? 20;
     this.#onClick = options.onClick;
     this.#layout = options.layout;
@@ -184,7 +189,11 @@ export class ScriptedPage {
       }
       case "Page.getLayoutMetrics": {
         const box = { clientWidth: width, clientHeight: height, pageX: 0, pageY: 0 };
-        return { cssLayoutViewport: box, cssVisualViewport: { ...box, offsetX: 0, offsetY: 0 } };
+        return {
+          cssLayoutViewport: box,
+          cssVisualViewport: { ...box, offsetX: 0, offsetY: 0 },
+          cssContentSize: { x: 0, y: 0, ...this.content },
+        };
       }
       case "DOM.getDocument":
         return { root: { nodeId: 1, backendNodeId: this.snapshot.nodes[0]?.backendNodeId ?? 1 } };
@@ -331,7 +340,9 @@ export class ScriptedPage {
   }
 
   #screenshot(params: JsonObject): JsonObject {
-    const { width, height } = this.viewport;
+    // A clip is rendered at its own size, as DevTools does beyond the viewport.
+    const clip = params.clip as { width: number; height: number } | undefined;
+    const { width, height } = clip ?? this.viewport;
     if (params.format === "jpeg") return { data: jpegHeader(width, height) };
     if (this.pngTooLarge) throw new LeashError("RESULT_TOO_LARGE");
     return { data: solidPng(width, height) };

@@ -1,13 +1,14 @@
 /**
- * A screenshot of the leased tab's viewport through the provider's fenced
- * `cdp` (`Page.captureScreenshot`, viewport only), taken inside the tab's
- * queue, with the epoch of the document it shows.
+ * A screenshot of the leased tab through the provider's fenced `cdp`
+ * (`Page.captureScreenshot`): its viewport, or an area beyond it (the whole
+ * page or one element, `area.ts`) clipped and rendered beyond the viewport,
+ * taken inside the tab's queue, with the epoch of the document it shows.
  *
  * - The size is read from the image itself (PNG `IHDR`, JPEG `SOFn`), so it
- *   is the size of the pixels returned: the viewport in device pixels.
+ *   is the size of the pixels returned: the viewport or area in device pixels.
  * - An image that does not fit in one frame, or that the provider refuses
  *   as too large, is taken again as JPEG at lower quality; when even the
- *   last step is too large the answer is `RESULT_TOO_LARGE`. `mimeType`
+ *   last step is too large the answer is `RESULT_TOO_LARGE` (`tooManyBytes`). `mimeType`
  *   says what was returned.
  * - The main frame's document is read before and after; when it changed in
  *   between the capture is taken once more, and a second change is
@@ -17,6 +18,7 @@
  */
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
+import type { JsonObject } from "../../../contracts/json.ts";
 import { limits } from "../../../contracts/limits.ts";
 import type { ClientMethods, ResultOf } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
@@ -27,6 +29,7 @@ import { readDocument } from "../document.ts";
 import type { ObserveBooks } from "../observe/observe.ts";
 import { staleTarget } from "../stale_target.ts";
 import { imageSize } from "./_image_size.ts";
+import type { CaptureArea } from "./area.ts";
 
 type Capture = ResultOf<ClientMethods, "browser.capture">;
 
@@ -60,11 +63,17 @@ const ScreenshotAnswer = z.object({ data: z.string().min(1) });
 async function take(
   cdp: Cdp,
   shot: Shot,
+  area: CaptureArea | undefined,
   signal: AbortSignal,
 ): Promise<Omit<Capture, "documentEpoch"> | undefined> {
+  // Beyond the viewport only with a clip: the area, already bounded in pixels.
+  const beyond: JsonObject = area === undefined ? {} : {
+    clip: { ...area.clip, scale: 1 },
+    ...(area.beyondViewport ? { captureBeyondViewport: true } : {}),
+  };
   let answer;
   try {
-    answer = await cdp("Page.captureScreenshot", { ...shot }, { signal });
+    answer = await cdp("Page.captureScreenshot", { ...shot, ...beyond }, { signal });
   } catch (error) {
     if (isLeashError(error, "RESULT_TOO_LARGE")) return undefined;
     throw error;
@@ -82,28 +91,34 @@ async function take(
   return { mimeType: `image/${shot.format}`, data, ...size };
 }
 
-async function capture(cdp: Cdp, format: Shot["format"], signal: AbortSignal) {
+async function capture(
+  cdp: Cdp,
+  format: Shot["format"],
+  area: CaptureArea | undefined,
+  signal: AbortSignal,
+) {
   for (const shot of captureLadder[format]) {
-    const image = await take(cdp, shot, signal);
+    const image = await take(cdp, shot, area, signal);
     if (image !== undefined) return image;
   }
-  throw new LeashError("RESULT_TOO_LARGE");
+  throw new LeashError("RESULT_TOO_LARGE", { detail: { reason: "tooManyBytes" } });
 }
 
 /**
- * Capture `held`'s viewport as `format` (see the module doc). Call it
- * inside the tab's queue.
+ * Capture `held`'s viewport, or `area` when given, as `format` (see the
+ * module doc). Call it inside the tab's queue.
  */
 export async function captureViewport(
   held: OwnedLease,
   books: ObserveBooks,
   format: Shot["format"],
   signal: AbortSignal,
+  area?: CaptureArea,
 ): Promise<Capture> {
   const cdp = leaseCdp(held);
   for (let attempt = 0; attempt < 2; attempt++) {
     const before = await readDocument(cdp, signal);
-    const image = await capture(cdp, format, signal);
+    const image = await capture(cdp, format, area, signal);
     const after = await readDocument(cdp, signal);
     if (sameDocument(before, after)) {
       const documentEpoch = books.epochs.epochFor(

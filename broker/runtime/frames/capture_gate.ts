@@ -4,7 +4,8 @@
  * cross-origin or sandboxed frame, or anything inside one) must not be
  * visible in it. The gate reads the inventory and the viewport box of each
  * such frame's element in a readable document; a visible one (larger than
- * a pixel, inside the viewport) refuses the capture with `OUT_OF_SCOPE`, as
+ * a pixel, inside the viewport — or inside the area a full-page or element
+ * capture shows) refuses the capture with `OUT_OF_SCOPE`, as
  * does an inventory that was cut short or a frame whose element is not
  * known. The capture handler runs it before and after the image is taken,
  * so a frame the page adds meanwhile cannot slip in.
@@ -19,6 +20,7 @@ import type { CdpMethod } from "../../../contracts/methods/mod.ts";
 import { leaseCdp } from "../lease_calls.ts";
 import { readInventory } from "./read.ts";
 import { z } from "zod";
+import type { Box } from "../capture/area.ts";
 
 const QuadsSchema = z.object({ quads: z.array(z.array(z.number()).length(8)) });
 const ViewportSchema = z.object({
@@ -31,22 +33,26 @@ function refused(reason: string): LeashError {
   });
 }
 
-/** Whether `quad` covers more than a pixel of the `width` × `height` viewport. */
-function shows(quad: readonly number[], width: number, height: number): boolean {
+/** Whether `quad` covers more than a pixel of `area` (viewport coordinates). */
+function shows(quad: readonly number[], area: Box): boolean {
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
-  const left = Math.max(0, Math.min(...xs));
-  const right = Math.min(width, Math.max(...xs));
-  const top = Math.max(0, Math.min(...ys));
-  const bottom = Math.min(height, Math.max(...ys));
+  const left = Math.max(area.x, Math.min(...xs));
+  const right = Math.min(area.x + area.width, Math.max(...xs));
+  const top = Math.max(area.y, Math.min(...ys));
+  const bottom = Math.min(area.y + area.height, Math.max(...ys));
   return right - left > 1 && bottom - top > 1;
 }
 
-/** Refuse (see the module doc) when the viewport may show content outside the lease. */
+/**
+ * Refuse (see the module doc) when the viewport, or `area` (viewport
+ * coordinates) when given, may show content outside the lease.
+ */
 export async function assertCaptureSafe(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
+  area?: Box,
 ): Promise<void> {
   const projected = await readInventory(held, books, signal);
   if (projected.inventory.truncated) {
@@ -63,9 +69,13 @@ export async function assertCaptureSafe(
   if (foreign.length === 0) return;
   const send = leaseCdp(held);
   const cdp = (method: CdpMethod, params: JsonObject) => send(method, params, { signal });
-  const viewport = ViewportSchema.safeParse(await cdp("Page.getLayoutMetrics", {}));
-  if (!viewport.success) throw new LeashError("INTERNAL", { cause: viewport.error });
-  const { clientWidth, clientHeight } = viewport.data.cssVisualViewport;
+  let shown = area;
+  if (shown === undefined) {
+    const viewport = ViewportSchema.safeParse(await cdp("Page.getLayoutMetrics", {}));
+    if (!viewport.success) throw new LeashError("INTERNAL", { cause: viewport.error });
+    const { clientWidth, clientHeight } = viewport.data.cssVisualViewport;
+    shown = { x: 0, y: 0, width: clientWidth, height: clientHeight };
+  }
   for (const frame of foreign) {
     const owner = frame.source.owner;
     if (owner === undefined) throw refused("a frame of another origin has no known element");
@@ -81,8 +91,8 @@ export async function assertCaptureSafe(
       if (!isLeashError(error, "STALE_TARGET")) throw error;
       continue;
     }
-    if (quads.some((quad) => shows(quad, clientWidth, clientHeight))) {
-      throw refused("a frame of another origin shows in the viewport");
+    if (quads.some((quad) => shows(quad, shown))) {
+      throw refused("a frame of another origin shows in the capture");
     }
   }
 }
