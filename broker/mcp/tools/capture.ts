@@ -21,6 +21,7 @@ export const captureTool = defineTool({
   method: "browser.capture",
   description: [
     "Take a screenshot of the leased tab's visible viewport and return it as an image; with fullPage: true, the whole page; with a ref, only that element (scrolled into view first).",
+    "A capture that reaches past the viewport (a full page taller than it, a tall element) makes Chromium hide the tab's scrollbar until the page reloads; prefer the viewport or an element in view when the person is using the tab.",
     "Use it when layout or visuals matter; to read or act on the page, browser_observe is cheaper and gives refs.",
     "A full page or element larger than 16,384 pixels either way is refused with RESULT_TOO_LARGE, as is an image too large even as a low-quality JPEG; capture an element instead. A ref from an older observation is STALE_TARGET: observe again.",
     "Before the image is returned the lease is re-checked; if it ended meanwhile you get LEASE_NOT_FOUND and no image.",
