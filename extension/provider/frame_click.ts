@@ -191,13 +191,25 @@ export async function prepareFrameClick(
 ): Promise<{ acknowledged: false }> {
   const record = context.leases.check(params.lease, context.link.generation);
   const read = leasedRead(context, record, signal, frameClickTimeoutMs);
-  const { geometry } = await checked(context, read, params.request);
-  if (!await hits(read, params.request.binding, params.request.backendNodeId, geometry.point)) {
-    throw covered();
-  }
-  boundFrame(await listSourceFrames(read), params.request.binding);
-  context.leases.check(params.lease, context.link.generation);
+  await prepared(context, read, params);
   return { acknowledged: false };
+}
+
+/**
+ * Every check input into a frame makes before it is sent, with nothing
+ * sent: the binding, the element and its geometry, the hit test, then the
+ * binding and the lease once more (a prepare of a click or of text entry).
+ */
+export async function prepared(
+  context: ProviderContext,
+  read: LeasedRead,
+  params: { lease: ClickParams["lease"]; request: Parameters<typeof checked>[2] },
+): Promise<void> {
+  const { request } = params;
+  const { geometry } = await checked(context, read, request);
+  if (!await hits(read, request.binding, request.backendNodeId, geometry.point)) throw covered();
+  boundFrame(await listSourceFrames(read), request.binding);
+  context.leases.check(params.lease, context.link.generation);
 }
 
 /**

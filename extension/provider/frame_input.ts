@@ -27,7 +27,7 @@ import {
 import type { FrameInput } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods } from "../../contracts/methods/mod.ts";
 import type { ProviderContext } from "./context.ts";
-import { checked, covered, frameClickTimeoutMs, hits, readyForInput } from "./frame_click.ts";
+import { frameClickTimeoutMs, prepared, readyForInput } from "./frame_click.ts";
 import { type LeasedRead, leasedRead } from "./leased_read.ts";
 import { z } from "zod";
 
@@ -158,9 +158,7 @@ export async function prepareFrameInput(
   const read = leasedRead(context, record, signal, frameClickTimeoutMs);
   const { request } = params;
   if (request.input.kind === "press") pressable(request.input);
-  const { geometry } = await checked(context, read, request);
-  if (!await hits(read, request.binding, request.backendNodeId, geometry.point)) throw covered();
-  context.leases.check(params.lease, context.link.generation);
+  await prepared(context, read, params);
   return { acknowledged: false };
 }
 
