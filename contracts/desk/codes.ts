@@ -82,3 +82,16 @@ export const deskErrorCodes = {
 
 /** A DeskBridge error code. */
 export type DeskErrorCode = keyof typeof deskErrorCodes;
+
+/**
+ * A refused or failed action: the code alone crosses the wire, with its fixed
+ * sentence from {@linkcode deskErrorCodes}. `detail` is for the host's own
+ * tests and logs of fixed words only (which edit, how many matches), never
+ * a path or a foreign message.
+ */
+export class DeskFailure extends Error {
+  constructor(readonly code: DeskErrorCode, readonly detail?: Readonly<Record<string, unknown>>) {
+    super(deskErrorCodes[code]);
+    this.name = "DeskFailure";
+  }
+}
