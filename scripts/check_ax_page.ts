@@ -25,9 +25,7 @@
  */
 import { personalModeCapability, runtimeCapabilities } from "../contracts/capabilities.ts";
 import { LeashError } from "../contracts/errors.ts";
-import { ProviderHelloSchema, type Welcome, WelcomeSchema } from "../contracts/hello.ts";
-import { extensionId, nativeHostName } from "../contracts/identity.ts";
-import { defineMethod } from "../contracts/methods/define.ts";
+import type { Welcome } from "../contracts/hello.ts";
 import type { ProviderMethods, ResultOf } from "../contracts/methods/mod.ts";
 import { providerEvents, providerMethods } from "../contracts/methods/mod.ts";
 import { Peer } from "../contracts/peer.ts";
@@ -36,6 +34,7 @@ import { CdpClient, CdpPage } from "../tests/support/cdp.ts";
 import { baseFlags, findBrowser } from "../tests/support/chromium.ts";
 import { serveFixtures } from "../tests/support/serve.ts";
 import { buildExtension } from "./build_extension.ts";
+import { brokerHandshake, installRelayHost } from "./scripted_relay.ts";
 
 type AxWindow = ResultOf<ProviderMethods, "ax.page">;
 type LeaseToken = { leaseId: string; fence: number };
@@ -60,45 +59,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms 
     await delay(100);
   }
   throw new Error(`Cannot find ${what}: not there after ${ms} ms`);
-}
-
-/** The scripted Broker's side of the handshake. */
-const brokerHandshake = {
-  hello: defineMethod({
-    direction: "peer→broker",
-    title: "Receive the provider hello.",
-    capability: null,
-    params: ProviderHelloSchema,
-    result: WelcomeSchema,
-  }),
-};
-
-/** A relay "host" that pipes Chrome's native-messaging stdio to the scripted Broker's socket. */
-async function installRelayHost(temp: string, profile: string, socketPath: string): Promise<void> {
-  const relay = `${temp}/relay.ts`;
-  await Deno.writeTextFile(
-    relay,
-    `const conn = await Deno.connect({ transport: "unix", path: ${JSON.stringify(socketPath)} });
-await Promise.race([Deno.stdin.readable.pipeTo(conn.writable).catch(() => {}),
-  conn.readable.pipeTo(Deno.stdout.writable).catch(() => {})]);
-Deno.exit(0);\n`,
-  );
-  await Deno.writeTextFile(
-    `${temp}/relay.sh`,
-    `#!/bin/sh\nexec ${Deno.execPath()} run -A --no-config ${relay}\n`,
-    { mode: 0o755 },
-  );
-  await Deno.mkdir(`${profile}/NativeMessagingHosts`, { recursive: true });
-  await Deno.writeTextFile(
-    `${profile}/NativeMessagingHosts/${nativeHostName}.json`,
-    JSON.stringify({
-      name: nativeHostName,
-      description: "Leash ax.page check relay",
-      path: `${temp}/relay.sh`,
-      type: "stdio",
-      allowed_origins: [`chrome-extension://${extensionId}/`],
-    }),
-  );
 }
 
 /** The Broker's side of the provider connection, in personal mode. */
@@ -364,7 +324,7 @@ async function main(): Promise<void> {
     const socketPath = `${temp}/broker.sock`;
     const listener = Deno.listen({ transport: "unix", path: socketPath });
     cleanups.push(() => listener.close());
-    await installRelayHost(temp, profile, socketPath);
+    await installRelayHost(temp, profile, socketPath, "Leash ax.page check relay");
     const server = await serveFixtures();
     cleanups.push(() => server.close());
     const pageUrl = server.url("long.html");

@@ -19,13 +19,13 @@
 import { parseArgs } from "node:util";
 import { runtimeCapabilities } from "../contracts/capabilities.ts";
 import { LeashError } from "../contracts/errors.ts";
-import { ProviderHelloSchema, type Welcome, WelcomeSchema } from "../contracts/hello.ts";
-import { extensionId, nativeHostName } from "../contracts/identity.ts";
-import { defineMethod } from "../contracts/methods/define.ts";
+import type { Welcome } from "../contracts/hello.ts";
+import { extensionId } from "../contracts/identity.ts";
 import { providerEvents, providerMethods } from "../contracts/methods/mod.ts";
 import { Peer } from "../contracts/peer.ts";
 import { StreamTransport } from "../contracts/stream_transport.ts";
 import { buildExtension } from "./build_extension.ts";
+import { brokerHandshake, installRelayHost } from "./scripted_relay.ts";
 
 const browserPath = Deno.env.get("LEASH_BROWSER") ?? "/usr/lib/chromium/chromium";
 
@@ -235,45 +235,6 @@ const fixture = `<!doctype html><html><head><title>Leash fixture</title></head><
 <h1>Order form</h1><form><label>Name <input value="Ada"></label>
 <label><input type="checkbox" checked> Gift wrap</label><button type="button">Send</button></form>
 <a href="/other">Next page</a></body></html>`;
-
-/** The scripted Broker's side of the handshake. */
-const brokerHandshake = {
-  hello: defineMethod({
-    direction: "peer→broker",
-    title: "Receive the provider hello.",
-    capability: null,
-    params: ProviderHelloSchema,
-    result: WelcomeSchema,
-  }),
-};
-
-/** A relay "host" that pipes Chrome's native-messaging stdio to the scripted Broker's socket. */
-async function installRelayHost(temp: string, profile: string, socketPath: string): Promise<void> {
-  const relay = `${temp}/relay.ts`;
-  await Deno.writeTextFile(
-    relay,
-    `const conn = await Deno.connect({ transport: "unix", path: ${JSON.stringify(socketPath)} });
-await Promise.race([Deno.stdin.readable.pipeTo(conn.writable).catch(() => {}),
-  conn.readable.pipeTo(Deno.stdout.writable).catch(() => {})]);
-Deno.exit(0);\n`,
-  );
-  await Deno.writeTextFile(
-    `${temp}/relay.sh`,
-    `#!/bin/sh\nexec ${Deno.execPath()} run -A --no-config ${relay}\n`,
-    { mode: 0o755 },
-  );
-  await Deno.mkdir(`${profile}/NativeMessagingHosts`, { recursive: true });
-  await Deno.writeTextFile(
-    `${profile}/NativeMessagingHosts/${nativeHostName}.json`,
-    JSON.stringify({
-      name: nativeHostName,
-      description: "Leash screenshot relay",
-      path: `${temp}/relay.sh`,
-      type: "stdio",
-      allowed_origins: [`chrome-extension://${extensionId}/`],
-    }),
-  );
-}
 
 /** The Broker's side of one provider connection, played by this script. */
 class ScriptedBroker {
@@ -612,7 +573,7 @@ async function main(): Promise<void> {
     // 2. Install a relay host into the profile; the next attempt reaches the scripted Broker.
     const listener = Deno.listen({ transport: "unix", path: socketPath });
     cleanups.push(() => listener.close());
-    await installRelayHost(temp, profile, socketPath);
+    await installRelayHost(temp, profile, socketPath, "Leash screenshot relay");
     await cdp.send("Target.createTarget", { url: pageUrl });
     const broker = new ScriptedBroker(await listener.accept());
     cleanups.push(() => broker.close());
