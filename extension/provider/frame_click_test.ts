@@ -1,30 +1,19 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeFramesPage } from "../testing/fake_frames.ts";
-import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { childBinding, framesLease, framesProvider } from "../testing/fake_frames.ts";
 import { clickInFrame, frameGeometry, prepareFrameClick } from "./frame_click.ts";
 
-const lease = { leaseId: "l1", fence: 1 };
-const binding = {
-  frameId: "child",
-  loaderId: "child-loader",
-  contextUniqueId: "document:110",
-  rootFrameId: "root",
-  rootLoaderId: "root-loader",
-};
+const lease = framesLease;
+const binding = childBinding;
 const request = { binding, backendNodeId: 501, role: "button", name: "Inside" };
 const signal = new AbortController().signal;
 
 async function setup() {
-  const provider = fakeProvider();
-  provider.browser.addTab({ id: 7, title: "Shop", url: "https://shop.example/", active: true });
-  const page = fakeFramesPage();
-  provider.browser.respond = page.respond;
-  await grantShopLease(provider.leases, lease);
+  const provider = await framesProvider();
   const inputs = () =>
     provider.browser.commands.filter((command) => command.method.startsWith("Input."))
       .map((command) => `${command.params?.type} ${command.params?.x},${command.params?.y}`);
-  return { ...provider, page, inputs };
+  return { ...provider, inputs };
 }
 
 Deno.test("frame.click.prepare checks the element and sends no input", async () => {

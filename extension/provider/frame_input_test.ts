@@ -1,27 +1,16 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { FrameInput } from "../../contracts/methods/frames.ts";
-import { fakeFramesPage } from "../testing/fake_frames.ts";
-import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { childBinding, framesLease, framesProvider } from "../testing/fake_frames.ts";
 import { inputInFrame, prepareFrameInput } from "./frame_input.ts";
 
-const lease = { leaseId: "l1", fence: 1 };
-const binding = {
-  frameId: "child",
-  loaderId: "child-loader",
-  contextUniqueId: "document:110",
-  rootFrameId: "root",
-  rootLoaderId: "root-loader",
-};
+const lease = framesLease;
+const binding = childBinding;
 const target = { binding, backendNodeId: 501, role: "button", name: "Inside" };
 const signal = new AbortController().signal;
 
 async function setup() {
-  const provider = fakeProvider();
-  provider.browser.addTab({ id: 7, title: "Shop", url: "https://shop.example/", active: true });
-  const page = fakeFramesPage();
-  provider.browser.respond = page.respond;
-  await grantShopLease(provider.leases, lease);
+  const provider = await framesProvider();
   /** The input the page got, one word each: an insertion, a key event, a pointer event. */
   const inputs = () =>
     provider.browser.commands.filter((command) =>
@@ -33,7 +22,7 @@ async function setup() {
       }
       return method;
     });
-  return { ...provider, page, inputs };
+  return { ...provider, inputs };
 }
 
 function request(input: FrameInput) {

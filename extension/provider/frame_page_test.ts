@@ -1,28 +1,17 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { providerMethods } from "../../contracts/methods/mod.ts";
-import { fakeFramesPage } from "../testing/fake_frames.ts";
-import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { childBinding, framesLease, framesProvider } from "../testing/fake_frames.ts";
 import { readFramePage } from "./frame_page.ts";
 import { PageContinuations } from "./page_continuations.ts";
 
-const lease = { leaseId: "l1", fence: 1 };
-const binding = {
-  frameId: "child",
-  loaderId: "child-loader",
-  contextUniqueId: "document:110",
-  rootFrameId: "root",
-  rootLoaderId: "root-loader",
-};
+const lease = framesLease;
+const binding = childBinding;
 const signal = new AbortController().signal;
 
 async function setup() {
-  const provider = fakeProvider();
-  provider.browser.addTab({ id: 7, title: "Shop", url: "https://shop.example/", active: true });
-  const page = fakeFramesPage();
-  provider.browser.respond = page.respond;
-  await grantShopLease(provider.leases, lease);
-  return { ...provider, page, continuations: new PageContinuations({ now: () => 1_000 }) };
+  const provider = await framesProvider();
+  return { ...provider, continuations: new PageContinuations({ now: () => 1_000 }) };
 }
 
 Deno.test("ax.frame.page reads a window of the bound child only", async () => {

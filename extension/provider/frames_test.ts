@@ -1,22 +1,14 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { providerMethods } from "../../contracts/methods/mod.ts";
-import { fakeFramesPage } from "../testing/fake_frames.ts";
-import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { childBinding, framesLease, framesProvider } from "../testing/fake_frames.ts";
 import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./frame_read.ts";
 import { listFrames } from "./frames.ts";
 
-const lease = { leaseId: "l1", fence: 1 };
+const lease = framesLease;
 const shop = "https://shop.example";
 
-async function setup() {
-  const provider = fakeProvider();
-  provider.browser.addTab({ id: 7, title: "Shop", url: `${shop}/`, active: true });
-  const page = fakeFramesPage();
-  provider.browser.respond = page.respond;
-  await grantShopLease(provider.leases, lease);
-  return { ...provider, page };
-}
+const setup = framesProvider;
 
 const signal = new AbortController().signal;
 
@@ -56,13 +48,7 @@ Deno.test("frames.list lists every frame with what the root's renderer tells of 
 
 Deno.test("ax.frame reads only the bound child document", async () => {
   const { context, browser } = await setup();
-  const binding = {
-    frameId: "child",
-    loaderId: "child-loader",
-    contextUniqueId: "document:110",
-    rootFrameId: "root",
-    rootLoaderId: "root-loader",
-  };
+  const binding = childBinding;
   const read = await readFrameAx(context, { lease, binding }, signal);
   providerMethods["ax.frame"].result.parse(read);
   assert.equal(read.frameId, "child");
@@ -140,13 +126,7 @@ Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
     listFrames(context, { lease: stale }, signal),
     (error) => isLeashError(error, "STALE_LEASE"),
   );
-  const binding = {
-    frameId: "child",
-    loaderId: "child-loader",
-    contextUniqueId: "document:110",
-    rootFrameId: "root",
-    rootLoaderId: "root-loader",
-  };
+  const binding = childBinding;
   await assert.rejects(
     readFrameAx(context, { lease: stale, binding }, signal),
     (error) => isLeashError(error, "STALE_LEASE"),
@@ -155,13 +135,7 @@ Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
 
 Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bound child", async () => {
   const { context, browser } = await setup();
-  const binding = {
-    frameId: "child",
-    loaderId: "child-loader",
-    contextUniqueId: "document:110",
-    rootFrameId: "root",
-    rootLoaderId: "root-loader",
-  };
+  const binding = childBinding;
   const found = await findFrameAx(
     context,
     { lease, request: { binding, query: "Inside" } },
@@ -192,13 +166,7 @@ Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bo
 
 Deno.test("ax.frame.text asks the bound child's own document and answers only present", async () => {
   const { context, browser } = await setup();
-  const binding = {
-    frameId: "child",
-    loaderId: "child-loader",
-    contextUniqueId: "document:110",
-    rootFrameId: "root",
-    rootLoaderId: "root-loader",
-  };
+  const binding = childBinding;
   const yes = await frameTextPresent(
     context,
     { lease, request: { binding, text: "Inside" } },

@@ -4,7 +4,31 @@
  * @module
  */
 
+import { fakeProvider, grantShopLease } from "./fakes.ts";
+
 const shop = "https://shop.example";
+
+/** The lease the frame tests hold on the shop's tab. */
+export const framesLease = { leaseId: "l1", fence: 1 };
+
+/** The binding of the fake page's same-origin child document, as the inventory gives it. */
+export const childBinding = {
+  frameId: "child",
+  loaderId: "child-loader",
+  contextUniqueId: "document:110",
+  rootFrameId: "root",
+  rootLoaderId: "root-loader",
+};
+
+/** A fake provider with the shop's tab showing {@linkcode fakeFramesPage}, under {@linkcode framesLease}. */
+export async function framesProvider() {
+  const provider = fakeProvider();
+  provider.browser.addTab({ id: 7, title: "Shop", url: `${shop}/`, active: true });
+  const page = fakeFramesPage();
+  provider.browser.respond = page.respond;
+  await grantShopLease(provider.leases, framesLease);
+  return { ...provider, page };
+}
 
 /**
  * A fake DevTools page: the root document with a same-origin child by src
