@@ -113,6 +113,8 @@ export const folderRules: FolderRules = {
   // The wire: pure TypeScript that runs in Deno and in the MV3 worker.
   "contracts": { imports: [], packages: ["zod"], tests: contractsTests },
   "contracts/methods": { imports: ["contracts"], packages: ["zod"], tests: contractsTests },
+  // DeskBridge's wire family: its own vocabulary, apart from the browser protocol's.
+  "contracts/desk": { imports: [], packages: ["zod"], tests: contractsTests },
   // The package face, the RPC peer and the JSON Schema sit above the method table.
   "contracts/mod.ts": { imports: ["contracts", "contracts/methods"], packages: [] },
   "contracts/peer.ts": { imports: ["contracts", "contracts/methods"], packages: ["zod"] },
