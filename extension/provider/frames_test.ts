@@ -6,6 +6,7 @@ import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./
 import { listFrames } from "./frames.ts";
 
 const lease = framesLease;
+const binding = childBinding;
 const shop = "https://shop.example";
 
 const setup = framesProvider;
@@ -48,7 +49,6 @@ Deno.test("frames.list lists every frame with what the root's renderer tells of 
 
 Deno.test("ax.frame reads only the bound child document", async () => {
   const { context, browser } = await setup();
-  const binding = childBinding;
   const read = await readFrameAx(context, { lease, binding }, signal);
   providerMethods["ax.frame"].result.parse(read);
   assert.equal(read.frameId, "child");
@@ -126,7 +126,6 @@ Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
     listFrames(context, { lease: stale }, signal),
     (error) => isLeashError(error, "STALE_LEASE"),
   );
-  const binding = childBinding;
   await assert.rejects(
     readFrameAx(context, { lease: stale, binding }, signal),
     (error) => isLeashError(error, "STALE_LEASE"),
@@ -135,7 +134,6 @@ Deno.test("frames.list and ax.frame refuse a stale lease", async () => {
 
 Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bound child", async () => {
   const { context, browser } = await setup();
-  const binding = childBinding;
   const found = await findFrameAx(
     context,
     { lease, request: { binding, query: "Inside" } },
@@ -166,7 +164,6 @@ Deno.test("ax.frame.find and ax.frame.subtree search and read only inside the bo
 
 Deno.test("ax.frame.text asks the bound child's own document and answers only present", async () => {
   const { context, browser } = await setup();
-  const binding = childBinding;
   const yes = await frameTextPresent(
     context,
     { lease, request: { binding, text: "Inside" } },
