@@ -208,6 +208,9 @@ export const folderRules: FolderRules = {
   // The relay Chrome launches.
   "native_host": { imports: denoSide, packages: [], tests: denoSideTests("native_host") },
 
+  // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
+  "desk/**": { imports: denoSide, packages: [], tests: denoSideTests("desk") },
+
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },
   "extension/mod.ts": {
