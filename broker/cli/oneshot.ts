@@ -96,6 +96,10 @@ export async function runOneShot(
   const plan = oneShotPlan(tool);
   const { args, extras } = parseFlags([...plan.claim, ...plan.tool], plan.extras, argv);
   const json = extras.json === true;
+  if (tool.verb === "capture" && args.fullPage === true && args.ref !== undefined) {
+    // Refused before the claim: no lease is taken for a call that cannot succeed.
+    throw new UsageError("Cannot capture: give --full-page or --ref, not both");
+  }
   const runtimeDir = typeof extras["runtime-dir"] === "string" ? extras["runtime-dir"] : undefined;
   // Short handles would mean nothing to the next command: show wire IDs.
   const session = new AgentSession({
@@ -126,7 +130,11 @@ export async function runOneShot(
       } else if (tool.verb === "read-page" && extras.all === true) {
         await readAll(session, lease.leaseId, toolArgs, io, json);
       } else {
-        const output = await tool.run({ ...toolArgs, leaseId: lease.leaseId }, context);
+        const fenced = tool.verb === "capture" && toolArgs.ref !== undefined &&
+            toolArgs.documentEpoch === undefined
+          ? { ...toolArgs, documentEpoch: await freshEpoch(session, lease.leaseId) }
+          : toolArgs;
+        const output = await tool.run({ ...fenced, leaseId: lease.leaseId }, context);
         if (tool.verb === "capture") {
           await printCapture(
             io,
@@ -179,6 +187,21 @@ async function prepareAct(
   }
   // A one-shot lease is new, so only this process's own observation has its epoch.
   return { ...args, action, leaseId, documentEpoch: observation.documentEpoch };
+}
+
+/**
+ * The epoch of a fresh look at the lease's page, to fence a `--ref` given
+ * without `--document-epoch`: a one-shot lease is new, so no earlier
+ * observation in this process has one.
+ */
+async function freshEpoch(session: AgentSession, leaseId: string): Promise<string> {
+  const observation = await session.withLease(
+    leaseId,
+    1,
+    (connection) =>
+      connection.call("browser.observe", { sessionId: session.sessionId, leaseId, maxTokens: 100 }),
+  );
+  return observation.documentEpoch;
 }
 
 /** Read windows until the document is complete, printing each as it comes. */

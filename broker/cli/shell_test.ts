@@ -137,3 +137,31 @@ Deno.test("shell --json answers every line with one JSON line, failures as {erro
     error: { code: "INTERNAL", message: errorCodes.INTERNAL },
   });
 });
+
+Deno.test("shell capture passes --full-page and --ref to the wire and refuses both at once", async () => {
+  const fake = fakeConnector(handlers);
+  const io = memoryIo([
+    "claim --instance i1",
+    "observe",
+    "capture --full-page",
+    "capture --ref e1",
+    "capture --full-page --ref e1",
+  ]);
+  assert.equal(await runVerb("shell", [], io, fake.connect), 0);
+  const captures = fake.calls.filter((call) => call.method === "browser.capture");
+  assert.equal(captures.length, 2);
+  assert.deepEqual({ ...captures[0].params as object, sessionId: "-" }, {
+    leaseId: "L1",
+    fullPage: true,
+    sessionId: "-",
+  });
+  assert.deepEqual({ ...captures[1].params as object, sessionId: "-" }, {
+    leaseId: "L1",
+    ref: "e1",
+    documentEpoch: "d7",
+    sessionId: "-",
+  });
+  assert.match(io.outs[2], /^captured the whole page: image\/png 4x3 /);
+  assert.match(io.outs[3], /^captured element e1: image\/png 4x3 /);
+  assert.match(io.outs[4], /fullPage or ref, not both/);
+});

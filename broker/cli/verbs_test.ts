@@ -170,3 +170,60 @@ Deno.test("a --target with an --action that is no object is a usage error, and t
   assert.match(io.errs[0], /^Cannot read --action: it is not a JSON object\nusage: leash act /);
   assert.equal(fake.calls.at(-1)?.method, "browser.release");
 });
+
+Deno.test("a one-shot capture --ref is fenced by its own observation; --full-page with --ref is a usage error", async () => {
+  const fake = fakeConnector({
+    ...leaseFlow,
+    "browser.capture": () => ({
+      mimeType: "image/png",
+      data: btoa("\x89PNG"),
+      width: 4,
+      height: 3,
+      documentEpoch: "d7",
+    }),
+    "browser.validateLease": () => ({ valid: true }),
+  });
+  const io = memoryIo();
+  const code = await runVerb("capture", ["--instance", "i1", "--ref", "e1"], io, fake.connect);
+  assert.equal(code, 0, io.errs.join("\n"));
+  const capture = fake.calls.find((call) => call.method === "browser.capture");
+  assert.ok(capture !== undefined);
+  assert.deepEqual({ ...capture.params as object, sessionId: "-", leaseId: "-" }, {
+    ref: "e1",
+    documentEpoch: "d1",
+    sessionId: "-",
+    leaseId: "-",
+  });
+  assert.match(io.outs[0], /^captured element e1: image\/png 4x3 /);
+  const both = memoryIo();
+  const args = ["--instance", "i1", "--full-page", "--ref", "e1"];
+  assert.equal(await runVerb("capture", args, both, fake.connect), 2);
+  assert.match(both.errs[0], /give --full-page or --ref, not both/);
+  assert.equal(fake.calls.filter((call) => call.method === "browser.claim").length, 1);
+});
+
+Deno.test("a one-shot capture --full-page passes it to the wire without observing", async () => {
+  const fake = fakeConnector({
+    ...leaseFlow,
+    "browser.capture": () => ({
+      mimeType: "image/png",
+      data: btoa("\x89PNG"),
+      width: 4,
+      height: 9,
+      documentEpoch: "d1",
+    }),
+    "browser.validateLease": () => ({ valid: true }),
+  });
+  const io = memoryIo();
+  const code = await runVerb("capture", ["--instance", "i1", "--full-page"], io, fake.connect);
+  assert.equal(code, 0, io.errs.join("\n"));
+  assert.deepEqual(fake.calls.map((call) => call.method), [
+    "browser.claim",
+    "browser.capture",
+    "browser.validateLease",
+    "browser.release",
+  ]);
+  const capture = fake.calls[1].params as Record<string, unknown>;
+  assert.equal(capture.fullPage, true);
+  assert.match(io.outs[0], /^captured the whole page: image\/png 4x9 /);
+});

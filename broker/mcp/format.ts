@@ -192,9 +192,20 @@ export function formatWindow(window: PageWindow): string {
   return `${window.text}\n${next}`;
 }
 
+/** What a capture covered: the viewport unless the call asked for more or less. */
+export interface CaptureScope {
+  fullPage?: boolean;
+  ref?: string;
+}
+
 /** A capture's metadata as text; the image travels separately. */
-export function formatCapture(capture: Capture): string {
-  return `captured the viewport: ${capture.mimeType} ${capture.width}x${capture.height}  epoch: ${
+export function formatCapture(capture: Capture, scope: CaptureScope = {}): string {
+  const what = scope.ref !== undefined
+    ? `element ${word(scope.ref)}`
+    : scope.fullPage === true
+    ? "the whole page"
+    : "the viewport";
+  return `captured ${what}: ${capture.mimeType} ${capture.width}x${capture.height}  epoch: ${
     word(capture.documentEpoch)
   }`;
 }

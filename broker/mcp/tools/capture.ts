@@ -74,7 +74,7 @@ export const captureTool = defineTool({
     session.leases.noteEpoch(args.leaseId, capture.documentEpoch);
     const { data, ...metadata } = capture;
     return {
-      text: formatCapture(capture),
+      text: formatCapture(capture, args),
       structured: metadata,
       image: { data, mimeType: capture.mimeType },
     };
