@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { staticPermissionFlags } from "../broker/install/static_flags.ts";
+import { staticPermissionFlags } from "../local/static_flags.ts";
 import { buildsFor, compileTargets } from "./compile.ts";
 
 const repo = new URL("../", import.meta.url).pathname;

@@ -209,7 +209,12 @@ export const folderRules: FolderRules = {
   "native_host": { imports: denoSide, packages: [], tests: denoSideTests("native_host") },
 
   // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
-  "desk/**": { imports: denoSide, packages: [], tests: denoSideTests("desk") },
+  // `ignore` gives `.gitignore` semantics, `diff` the unified diff of `patch_file`.
+  "desk/**": {
+    imports: denoSide,
+    packages: ["zod", "ignore", "diff", "node:path"],
+    tests: denoSideTests("desk"),
+  },
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

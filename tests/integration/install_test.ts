@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { extensionOrigin } from "../../contracts/identity.ts";
-import { staticPermissionFlags } from "../../broker/install/static_flags.ts";
+import { staticPermissionFlags } from "../../local/static_flags.ts";
 import { devLauncherScript } from "../../broker/install/dev_launcher.ts";
 import { hostManifest } from "../../broker/install/manifest.ts";
 import { permissionFlags } from "../../local/permissions.ts";

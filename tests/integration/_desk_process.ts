@@ -1,0 +1,108 @@
+/**
+ * The real `leash-desk` as a child process, started as the installed
+ * launcher starts it (`deno run` with the table's `desk` flags), over a
+ * temporary world: a desk policy in a config folder of its own and
+ * workspace folders beside it.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DeskResponseSchema } from "../../contracts/desk/envelope.ts";
+import { extensionOrigin } from "../../contracts/identity.ts";
+import { type DeskPolicy, writeDeskPolicy } from "../../local/desk_policy.ts";
+import { deskDenoArgs } from "../../local/host_run_args.ts";
+import { HostProcess } from "./_host_process.ts";
+
+/** A temporary desk world: its root, the policy file, and one workspace `ws`. */
+export interface DeskWorld {
+  root: string;
+  policyPath: string;
+  /** The workspace folder, a real path. */
+  ws: string;
+  wsId: string;
+  dispose(): Promise<void>;
+}
+
+/** A world with one workspace (opted in to web agent context) and the given policy changes. */
+export async function deskWorld(
+  change: (policy: DeskPolicy, world: { ws: string }) => void = () => {},
+): Promise<DeskWorld> {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "leash-desk-" }));
+  const ws = join(root, "ws");
+  await Deno.mkdir(ws);
+  await Deno.mkdir(join(root, "config"));
+  const policyPath = join(root, "config", "desk.json");
+  const wsId = "ws_00000000000a";
+  const policy: DeskPolicy = {
+    version: 1,
+    workspaces: [{ id: wsId, name: "ws", path: ws, webAgentContext: true }],
+    enabledAreas: ["files", "projects"],
+    allowedOrigins: [],
+  };
+  change(policy, { ws });
+  await writeDeskPolicy(policyPath, policy);
+  return {
+    root,
+    policyPath,
+    ws,
+    wsId,
+    dispose: () => Deno.remove(root, { recursive: true }),
+  };
+}
+
+/** A DeskBridge response, schema-checked. */
+export type Answer = ReturnType<typeof DeskResponseSchema.parse>;
+
+/** A running `leash-desk` for `world`, called with `origin`. */
+export class DeskProcess {
+  readonly host: HostProcess;
+  #next = 0;
+
+  constructor(world: DeskWorld, origin: string = extensionOrigin) {
+    this.host = HostProcess.spawn({
+      args: deskDenoArgs([origin]),
+      env: { LEASH_DESK_CONFIG: world.policyPath, HOME: world.root },
+    });
+  }
+
+  /** Send one request and read its answer. */
+  async call(action: string, args: Record<string, unknown> = {}): Promise<Answer> {
+    const id = `req-${++this.#next}`;
+    await this.host.send({ version: 1, id, action, arguments: args });
+    const answer = DeskResponseSchema.parse(await this.host.nextFrame());
+    assert.equal(answer.id, id);
+    return answer;
+  }
+
+  /** The data of a successful answer; fails the test on an error answer. */
+  async ok(action: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    const answer = await this.call(action, args);
+    if (!answer.success) {
+      assert.fail(`${action} answered ${answer.error.code}`);
+    }
+    const data = answer.data;
+    assert.ok(typeof data === "object" && data !== null && !Array.isArray(data));
+    return Object.fromEntries(Object.entries(data));
+  }
+
+  /** The code of an error answer; fails the test on success. */
+  async code(action: string, args: Record<string, unknown> = {}): Promise<string> {
+    const answer = await this.call(action, args);
+    if (answer.success) assert.fail(`${action} succeeded; an error was expected`);
+    return answer.error.code;
+  }
+
+  /** The whole error of an error answer. */
+  async error(action: string, args: Record<string, unknown> = {}) {
+    const answer = await this.call(action, args);
+    if (answer.success) assert.fail(`${action} succeeded; an error was expected`);
+    return answer.error;
+  }
+
+  /** Close the port and wait for the exit code. */
+  async close(): Promise<number> {
+    await this.host.closeStdin();
+    return (await this.host.result()).code;
+  }
+}
