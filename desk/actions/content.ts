@@ -7,7 +7,7 @@
  */
 import { DeskFailure } from "../../contracts/desk/codes.ts";
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** The most bytes a content field may take once JSON-encoded: room is left for the rest. */

@@ -16,7 +16,7 @@ import { readTarget, sha256Hex, writeTarget } from "../paths/file_io.ts";
 import { resolveTarget } from "../paths/resolve.ts";
 import { applyEdits, joinText, splitText } from "../patch/apply_edits.ts";
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** `patch_file`. */

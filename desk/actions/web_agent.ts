@@ -107,7 +107,7 @@ async function listDirectory(
   };
 }
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The file's text, or a reason it is not served (too large, not text). */
 async function fileText(
