@@ -205,6 +205,13 @@ export const folderRules: FolderRules = {
     tests: brokerTests,
   },
 
+  // `leash desk …`: the person's verbs for DeskBridge's policy, apart from the Broker.
+  "broker/desk": {
+    imports: denoSide,
+    packages: ["node:path", "node:util"],
+    tests: brokerTests,
+  },
+
   // The relay Chrome launches.
   "native_host": { imports: denoSide, packages: [], tests: denoSideTests("native_host") },
 

@@ -199,4 +199,9 @@ Deno.test("the host, install, uninstall and doctor tasks run with the permission
     run(staticPermissionFlags(["uninstall"]), "broker/install/main.ts uninstall"),
   );
   assert.equal(tasks.doctor, run(staticPermissionFlags(["doctor"]), "broker/doctor/main.ts"));
+  assert.equal(tasks.desk, run(permissionFlags("deskLauncher"), "desk/launch.ts"));
+  assert.equal(
+    tasks["desk:policy"],
+    run(staticPermissionFlags(["deskPolicy"]), "broker/main.ts desk"),
+  );
 });
