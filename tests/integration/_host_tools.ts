@@ -23,6 +23,7 @@ export function personEnv(home: string, runtimeDir: string): Record<string, stri
     HOME: home,
     XDG_CONFIG_HOME: "",
     LEASH_HOST_CONFIG: "",
+    LEASH_DESK_CONFIG: "",
     APPDATA: "",
     LEASH_RUNTIME_DIR: runtimeDir,
     DENO_DIR: denoDir(),

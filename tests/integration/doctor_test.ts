@@ -59,9 +59,11 @@ Deno.test("on a machine with nothing installed and no Broker, doctor names every
     assert.deepEqual(states(report), {
       "host config": "broken",
       "manifest": "broken",
+      "desk policy": "ok",
       "broker reachable": "broken",
       "extension connected": "skipped",
     });
+    assert.match(link(report, "desk policy").detail, /no workspace, every file action is refused/);
     assert.equal(link(report, "host config").fix, "deno task install");
     assert.equal(link(report, "manifest").fix, "deno task install --browser chrome");
     assert.equal(link(report, "broker reachable").fix, "deno task broker");
@@ -88,6 +90,9 @@ Deno.test("after install with a Broker running, doctor reports the extension lin
       "host config": "ok",
       "manifest (Google Chrome)": "ok",
       "host executable": "ok",
+      "desk manifest (Google Chrome)": "ok",
+      "desk executable": "ok",
+      "desk policy": "ok",
       "broker reachable": "ok",
       "extension connected": "broken",
     });
