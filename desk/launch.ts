@@ -7,16 +7,8 @@
  */
 import { withoutLeadingDashDash } from "../local/cli_args.ts";
 import { deskDenoArgs } from "../local/host_run_args.ts";
+import { runDenoInherited } from "../local/launch_child.ts";
 
-async function launch(args: readonly string[]): Promise<number> {
-  const child = new Deno.Command("deno", {
-    args: deskDenoArgs(withoutLeadingDashDash(args)),
-    stdin: "inherit",
-    stdout: "inherit",
-    stderr: "inherit",
-  }).spawn();
-  const status = await child.status;
-  return status.signal === null ? status.code : 128 + (status.signal === "SIGKILL" ? 9 : 15);
+if (import.meta.main) {
+  Deno.exit(await runDenoInherited(deskDenoArgs(withoutLeadingDashDash(Deno.args))));
 }
-
-if (import.meta.main) Deno.exit(await launch(Deno.args));

@@ -9,19 +9,13 @@ import { DeskFailure } from "../../contracts/desk/codes.ts";
 import { deskFileLimits } from "../../contracts/desk/limits.ts";
 import type { DeskCall } from "../context.ts";
 import { ensureParent, readTarget, sha256Hex, targetInfo, writeTarget } from "../paths/file_io.ts";
-import { resolveTarget } from "../paths/resolve.ts";
+import { existingFolder, resolvePath } from "./targets.ts";
 import { walkFolder } from "../paths/walk.ts";
 import { fromWireContent, toWireContent } from "./content.ts";
 
 /** `read_file`: text (or base64), its size, whether it was cut, and its hash when read whole. */
 export async function readFile(args: DeskArguments<"read_file">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path,
-    "read",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, args.workspace, args.path, "read");
   const maxBytes = args.maxBytes ?? deskFileLimits.readBytesDefault;
   const { bytes, size } = await readTarget(target, maxBytes);
   const partial = bytes.length < size;
@@ -38,13 +32,7 @@ export async function readFile(args: DeskArguments<"read_file">, call: DeskCall)
 
 /** `write_file`: replace (keeping the mode) or create; `expectedSha256` guards a stale view. */
 export async function writeFile(args: DeskArguments<"write_file">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path,
-    "write",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, args.workspace, args.path, "write");
   const bytes = fromWireContent(args.content, args.encoding);
   const info = await targetInfo(target);
   if (info?.isDirectory) throw new DeskFailure("FILE_ALREADY_EXISTS", { reason: "folder" });
@@ -68,13 +56,7 @@ export async function writeFile(args: DeskArguments<"write_file">, call: DeskCal
 
 /** `create_file`: a file that must not exist yet. */
 export async function createFile(args: DeskArguments<"create_file">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path,
-    "write",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, args.workspace, args.path, "write");
   if (target.entry !== undefined) throw new DeskFailure("FILE_ALREADY_EXISTS");
   const bytes = fromWireContent(args.content ?? "", args.encoding);
   await writeTarget(target, bytes, { createOnly: true });
@@ -87,13 +69,7 @@ export async function createFile(args: DeskArguments<"create_file">, call: DeskC
 
 /** `create_folder`: a folder (and missing parents) that does not exist yet. */
 export async function createFolder(args: DeskArguments<"create_folder">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path,
-    "write",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, args.workspace, args.path, "write");
   if (target.entry !== undefined) throw new DeskFailure("FILE_ALREADY_EXISTS");
   await ensureParent(target);
   try {
@@ -107,15 +83,7 @@ export async function createFolder(args: DeskArguments<"create_folder">, call: D
 
 /** `list_folder`: bounded, `truncated` when entries were left; sensitive ones only counted. */
 export async function listFolder(args: DeskArguments<"list_folder">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path ?? ".",
-    "read",
-    call.context.pathRule,
-  );
-  const info = await targetInfo(target);
-  if (info === undefined || !info.isDirectory) throw new DeskFailure("FILE_NOT_FOUND");
+  const target = await existingFolder(call, args.workspace, args.path ?? ".", "read");
   const walked = await walkFolder(
     target,
     {

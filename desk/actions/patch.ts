@@ -13,7 +13,7 @@ import { DeskFailure } from "../../contracts/desk/codes.ts";
 import { deskFileLimits } from "../../contracts/desk/limits.ts";
 import type { DeskCall } from "../context.ts";
 import { readTarget, sha256Hex, writeTarget } from "../paths/file_io.ts";
-import { resolveTarget } from "../paths/resolve.ts";
+import { resolvePath } from "./targets.ts";
 import { applyEdits, joinText, splitText } from "../patch/apply_edits.ts";
 
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -21,13 +21,7 @@ const encoder = new TextEncoder();
 
 /** `patch_file`. */
 export async function patchFile(args: DeskArguments<"patch_file">, call: DeskCall) {
-  const target = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.path,
-    "write",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, args.workspace, args.path, "write");
   const file = await readTarget(target, deskFileLimits.patchFileBytesMax);
   if (file.bytes.length < file.size) {
     throw new DeskFailure("ACTION_NOT_ALLOWED", { reason: "file-too-large" });

@@ -13,7 +13,8 @@ import type { DeskArguments } from "../../contracts/desk/actions.ts";
 import { DeskFailure } from "../../contracts/desk/codes.ts";
 import type { DeskCall } from "../context.ts";
 import { readTarget, targetInfo, writeTarget } from "../paths/file_io.ts";
-import { resolveTarget, type WorkspaceTarget } from "../paths/resolve.ts";
+import type { WorkspaceTarget } from "../paths/resolve.ts";
+import { existingFolder, resolvePath } from "./targets.ts";
 import { isExecutionSink, isSensitivePath } from "../paths/sensitive.ts";
 import { pathComponents, pathSyntaxProblem } from "../paths/syntax.ts";
 import { fromWireContent } from "./content.ts";
@@ -50,22 +51,8 @@ function under(parent: WorkspaceTarget, child: string): string {
 export async function createProject(args: DeskArguments<"create_project">, call: DeskCall) {
   const { pathRule } = call.context;
   if (!isSafeProjectName(args.name, pathRule.os)) throw new DeskFailure("PROJECT_PATH_INVALID");
-  const parent = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.parent ?? ".",
-    "write",
-    pathRule,
-  );
-  const parentInfo = await targetInfo(parent);
-  if (parentInfo === undefined || !parentInfo.isDirectory) throw new DeskFailure("FILE_NOT_FOUND");
-  const target = await resolveTarget(
-    call.policy,
-    parent.workspace.id,
-    under(parent, args.name),
-    "write",
-    pathRule,
-  );
+  const parent = await existingFolder(call, args.workspace, args.parent ?? ".", "write");
+  const target = await resolvePath(call, parent.workspace.id, under(parent, args.name), "write");
   if (target.entry !== undefined) throw new DeskFailure("PROJECT_PATH_INVALID");
   const files = (args.files ?? []).map((file) => ({
     parts: templateParts(file.path, pathRule.os),
@@ -106,13 +93,8 @@ async function checkChange(
   call: DeskCall,
 ): Promise<WorkspaceTarget> {
   templateParts(change.path, call.context.pathRule.os);
-  const target = await resolveTarget(
-    call.policy,
-    project.workspace.id,
-    under(project, pathComponents(change.path).join("/")),
-    "write",
-    call.context.pathRule,
-  );
+  const relative = under(project, pathComponents(change.path).join("/"));
+  const target = await resolvePath(call, project.workspace.id, relative, "write");
   const info = await targetInfo(target);
   if (change.op === "write" && info?.isDirectory) throw new DeskFailure("FILE_ALREADY_EXISTS");
   if (change.op === "create_folder" && info !== undefined && !info.isDirectory) {
@@ -172,15 +154,7 @@ async function rollBack(undo: Undo[]): Promise<void> {
 
 /** `update_project`. */
 export async function updateProject(args: DeskArguments<"update_project">, call: DeskCall) {
-  const project = await resolveTarget(
-    call.policy,
-    args.workspace,
-    args.project,
-    "write",
-    call.context.pathRule,
-  );
-  const info = await targetInfo(project);
-  if (info === undefined || !info.isDirectory) throw new DeskFailure("FILE_NOT_FOUND");
+  const project = await existingFolder(call, args.workspace, args.project, "write");
   const planned: string[] = [];
   for (const change of args.changes) {
     planned.push((await checkChange(change, project, call)).relative);

@@ -15,8 +15,8 @@ import { deskErrorCodes, DeskFailure } from "../../contracts/desk/codes.ts";
 import { webAgentLimits } from "../../contracts/desk/limits.ts";
 import type { DeskWorkspace } from "../../local/desk_policy.ts";
 import type { DeskCall } from "../context.ts";
-import { readTarget, targetInfo } from "../paths/file_io.ts";
-import { resolveTarget } from "../paths/resolve.ts";
+import { readTarget } from "../paths/file_io.ts";
+import { existingFolder, resolvePath } from "./targets.ts";
 import { walkFolder } from "../paths/walk.ts";
 import type { Run } from "../runs.ts";
 
@@ -76,15 +76,7 @@ async function listDirectory(
   reading: Reading,
 ) {
   const { call, workspace, budget } = reading;
-  const target = await resolveTarget(
-    call.policy,
-    workspace.id,
-    request.path ?? ".",
-    "read",
-    call.context.pathRule,
-  );
-  const info = await targetInfo(target);
-  if (info === undefined || !info.isDirectory) throw new DeskFailure("FILE_NOT_FOUND");
+  const target = await existingFolder(call, workspace.id, request.path ?? ".", "read");
   const walked = await walkFolder(target, {
     depth: request.depth ?? 1,
     limit: webAgentLimits.entriesPerList,
@@ -115,13 +107,7 @@ async function fileText(
   workspace: DeskWorkspace,
   path: string,
 ): Promise<{ relative: string; size: number; text?: string; skipped?: string }> {
-  const target = await resolveTarget(
-    call.policy,
-    workspace.id,
-    path,
-    "read",
-    call.context.pathRule,
-  );
+  const target = await resolvePath(call, workspace.id, path, "read");
   const file = await readTarget(target, webAgentLimits.fileBytesMax + 1);
   if (file.size > webAgentLimits.fileBytesMax) {
     return { relative: target.relative, size: file.size, skipped: "file-too-large" };
@@ -174,15 +160,7 @@ async function searchWorkspace(
   reading: Reading,
 ) {
   const { call, workspace, budget } = reading;
-  const start = await resolveTarget(
-    call.policy,
-    workspace.id,
-    request.path ?? ".",
-    "read",
-    call.context.pathRule,
-  );
-  const info = await targetInfo(start);
-  if (info === undefined || !info.isDirectory) throw new DeskFailure("FILE_NOT_FOUND");
+  const start = await existingFolder(call, workspace.id, request.path ?? ".", "read");
   const walked = await walkFolder(start, {
     depth: Number.MAX_SAFE_INTEGER,
     limit: webAgentLimits.filesPerSearch,

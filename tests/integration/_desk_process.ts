@@ -106,3 +106,39 @@ export class DeskProcess {
     return (await this.host.result()).code;
   }
 }
+
+/**
+ * Run `test` against a `leash-desk` over a fresh world (changed by
+ * `change`), then close the port: the host must end with exit code 0.
+ */
+export async function withDesk(
+  test: (desk: DeskProcess, world: DeskWorld) => Promise<void>,
+  change?: Parameters<typeof deskWorld>[0],
+): Promise<void> {
+  const world = await deskWorld(change);
+  const desk = new DeskProcess(world);
+  try {
+    await test(desk, world);
+    assert.equal(await desk.close(), 0, "leash-desk exits 0 when the port closes");
+  } finally {
+    await desk.close();
+    await world.dispose();
+  }
+}
+
+/** Add a second workspace, the folder `name` beside `ws`, to `policy`; hands back its ID. */
+export function siblingWorkspace(
+  policy: DeskPolicy,
+  ws: string,
+  options: { name: string; id: string; webAgentContext?: boolean },
+): string {
+  const path = join(ws, "..", options.name);
+  Deno.mkdirSync(path, { recursive: true });
+  policy.workspaces.push({
+    id: options.id,
+    name: options.name,
+    path,
+    webAgentContext: options.webAgentContext ?? false,
+  });
+  return options.id;
+}

@@ -6,6 +6,7 @@
  * @module
  */
 import { join, relative } from "node:path";
+import { z } from "zod";
 import { denoDir } from "./_host_process.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -67,3 +68,14 @@ export async function tree(root: string): Promise<string[]> {
   await walk(root);
   return lines.sort();
 }
+
+/** What `leash doctor --json` prints. */
+export const DoctorReportSchema = z.object({
+  ok: z.boolean(),
+  links: z.array(z.object({
+    link: z.string(),
+    state: z.enum(["ok", "broken", "skipped"]),
+    detail: z.string(),
+    fix: z.string().optional(),
+  })),
+});

@@ -6,21 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { deskErrorCodes } from "../../contracts/desk/codes.ts";
 import { deskFileLimits } from "../../contracts/desk/limits.ts";
-import { DeskProcess, type DeskWorld, deskWorld } from "./_desk_process.ts";
-
-async function withDesk(
-  test: (desk: DeskProcess, world: DeskWorld) => Promise<void>,
-  change?: Parameters<typeof deskWorld>[0],
-) {
-  const world = await deskWorld(change);
-  const desk = new DeskProcess(world);
-  try {
-    await test(desk, world);
-  } finally {
-    await desk.close();
-    await world.dispose();
-  }
-}
+import { siblingWorkspace, withDesk } from "./_desk_process.ts";
 
 async function sha256(text: string | Uint8Array): Promise<string> {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
@@ -114,14 +100,7 @@ Deno.test("workspace choice: by ID, by absolute path, and refused when ambiguous
       "WORKSPACE_VIOLATION",
     );
   }, (policy, { ws }) => {
-    second = "ws_00000000000c";
-    Deno.mkdirSync(join(ws, "..", "two"));
-    policy.workspaces.push({
-      id: second,
-      name: "two",
-      path: join(ws, "..", "two"),
-      webAgentContext: false,
-    });
+    second = siblingWorkspace(policy, ws, { name: "two", id: "ws_00000000000c" });
   });
 });
 

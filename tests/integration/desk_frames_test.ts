@@ -10,7 +10,7 @@ import { DeskResponseSchema } from "../../contracts/desk/envelope.ts";
 import { extensionOrigin } from "../../contracts/identity.ts";
 import { deskExitCodes } from "../../desk/exit_codes.ts";
 import { deskDenoArgs } from "../../local/host_run_args.ts";
-import { DeskProcess, type DeskWorld, deskWorld } from "./_desk_process.ts";
+import { DeskProcess, deskWorld, withDesk } from "./_desk_process.ts";
 import { HostProcess, onlyFrames } from "./_host_process.ts";
 
 const otherOrigin = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
@@ -27,19 +27,6 @@ function prefix(length: number): Uint8Array {
   const bytes = new Uint8Array(4);
   new DataView(bytes.buffer).setUint32(0, length, true);
   return bytes;
-}
-
-async function withDesk(test: (desk: DeskProcess, world: DeskWorld) => Promise<void>) {
-  const world = await deskWorld();
-  const desk = new DeskProcess(world);
-  try {
-    await test(desk, world);
-    assert.equal(await desk.close(), deskExitCodes.ok);
-  } finally {
-    await desk.host.closeStdin();
-    await desk.host.result();
-    await world.dispose();
-  }
 }
 
 async function nextAnswer(desk: DeskProcess) {

@@ -7,23 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
 import { DeskResponseSchema } from "../../contracts/desk/envelope.ts";
 import { extensionOrigin } from "../../contracts/identity.ts";
 import { HostProcess } from "./_host_process.ts";
-import { personEnv, runTask } from "./_host_tools.ts";
+import { DoctorReportSchema, personEnv, runTask } from "./_host_tools.ts";
 
 const otherId = "abcdefghijklmnopabcdefghijklmnop";
 
-const ReportSchema = z.object({
-  ok: z.boolean(),
-  links: z.array(z.object({
-    link: z.string(),
-    state: z.enum(["ok", "broken", "skipped"]),
-    detail: z.string(),
-    fix: z.string().optional(),
-  })),
-});
+const ReportSchema = DoctorReportSchema;
 
 async function doctorLinks(env: Record<string, string>) {
   const result = await runTask("doctor", ["--json"], env);

@@ -6,21 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { deskErrorCodes } from "../../contracts/desk/codes.ts";
-import { DeskProcess, type DeskWorld, deskWorld } from "./_desk_process.ts";
-
-async function withDesk(
-  test: (desk: DeskProcess, world: DeskWorld) => Promise<void>,
-  change?: Parameters<typeof deskWorld>[0],
-) {
-  const world = await deskWorld(change);
-  const desk = new DeskProcess(world);
-  try {
-    await test(desk, world);
-  } finally {
-    await desk.close();
-    await world.dispose();
-  }
-}
+import { withDesk } from "./_desk_process.ts";
 
 async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);

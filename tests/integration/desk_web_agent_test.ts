@@ -7,21 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { webAgentLimits } from "../../contracts/desk/limits.ts";
 import { readDeskPolicy, writeDeskPolicy } from "../../local/desk_policy.ts";
-import { DeskProcess, type DeskWorld, deskWorld } from "./_desk_process.ts";
-
-async function withDesk(
-  test: (desk: DeskProcess, world: DeskWorld) => Promise<void>,
-  change?: Parameters<typeof deskWorld>[0],
-) {
-  const world = await deskWorld(change);
-  const desk = new DeskProcess(world);
-  try {
-    await test(desk, world);
-  } finally {
-    await desk.close();
-    await world.dispose();
-  }
-}
+import { DeskProcess, type DeskWorld, siblingWorkspace, withDesk } from "./_desk_process.ts";
 
 type Result = Record<string, unknown>;
 
@@ -126,14 +112,7 @@ Deno.test("web_agent_context: a workspace that did not opt in, or withdrew, is r
       "PERMISSION_DENIED",
     );
   }, (policy, { ws }) => {
-    plain = "ws_00000000000d";
-    Deno.mkdirSync(join(ws, "..", "plain"));
-    policy.workspaces.push({
-      id: plain,
-      name: "plain",
-      path: join(ws, "..", "plain"),
-      webAgentContext: false,
-    });
+    plain = siblingWorkspace(policy, ws, { name: "plain", id: "ws_00000000000d" });
   });
 });
 

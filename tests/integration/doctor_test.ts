@@ -5,24 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
 import { extensionOrigin } from "../../contracts/identity.ts";
 import { hostManifest } from "../../broker/install/manifest.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { helloRequest, HostProcess, providerHello, welcomeIn } from "./_host_process.ts";
-import { personEnv, runTask } from "./_host_tools.ts";
+import { DoctorReportSchema, personEnv, runTask } from "./_host_tools.ts";
 
-const ReportSchema = z.object({
-  ok: z.boolean(),
-  links: z.array(z.object({
-    link: z.string(),
-    state: z.enum(["ok", "broken", "skipped"]),
-    detail: z.string(),
-    fix: z.string().optional(),
-  })),
-});
+const ReportSchema = DoctorReportSchema;
 
-type Report = z.infer<typeof ReportSchema>;
+type Report = ReturnType<typeof ReportSchema.parse>;
 
 async function doctor(env: Record<string, string>): Promise<{ code: number; report: Report }> {
   const result = await runTask("doctor", ["--json"], env);
