@@ -7,6 +7,7 @@
  * @module
  */
 import { DESK_MAX_MESSAGE_BYTES } from "../contracts/desk/codes.ts";
+import { isLeashError } from "../contracts/errors.ts";
 import { deskError, type DeskResponse } from "../contracts/desk/envelope.ts";
 import type { BrowserFrameWriter } from "../local/browser_writer.ts";
 import { callerOrigin, isAllowedOrigin } from "../local/caller_origin.ts";
@@ -42,12 +43,25 @@ function finish(logger: Logger, exit: DeskExit, event: string): number {
   return code;
 }
 
+/**
+ * The folders no action may touch: the one holding the desk policy, and
+ * the default Leash app dir (host config, receipts, dev launchers) when
+ * the policy was moved elsewhere.
+ */
+function protectedDirs(policyPath: string, env: EnvReader, os: HostOs): string[] {
+  const defaultPolicy = deskPolicyPath(
+    (name) => name === "LEASH_DESK_CONFIG" ? undefined : env(name),
+    os,
+  );
+  return [...new Set([dirname(policyPath), dirname(defaultPolicy)])];
+}
+
 /** Write `response`; one too large for a frame is answered `INTERNAL_ERROR` instead. */
 async function respond(browser: BrowserFrameWriter, response: DeskResponse): Promise<void> {
   try {
     await browser.write(response);
   } catch (error) {
-    if (error instanceof TypeError || (error instanceof Error && error.name === "LeashError")) {
+    if (error instanceof TypeError || isLeashError(error, "RESULT_TOO_LARGE")) {
       await browser.write(deskError(response.id, "INTERNAL_ERROR"));
       return;
     }
@@ -75,7 +89,7 @@ export async function runDesk(options: DeskHostOptions): Promise<number> {
 
   const context: DeskContext = {
     policyPath,
-    pathRule: { os: options.os, protectedDirs: [dirname(policyPath)] },
+    pathRule: { os: options.os, protectedDirs: protectedDirs(policyPath, options.env, options.os) },
     runs: new RunTable(),
     now: options.now ?? Date.now,
     logger,

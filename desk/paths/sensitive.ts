@@ -8,8 +8,9 @@
  *   keystores, anything under `.ssh/`, `.gnupg/`, `.aws/`, `.kube/`,
  *   credential files and Terraform state.
  * - **Execution sinks** may be read but are never written: anything under
- *   `.git/` (hooks included) or `.husky/`, `.vscode/tasks.json`,
- *   `.vscode/launch.json` and `.envrc`, because writing them makes
+ *   `.git/` (hooks included), `.husky/` or a browser's `NativeMessagingHosts/`,
+ *   `.vscode/tasks.json`, `.vscode/launch.json`, `.envrc` and shell startup
+ *   files (`.bashrc`, `.profile`, `.zshrc`…), because writing them makes
  *   something run.
  *
  * @module
@@ -39,7 +40,20 @@ const sensitiveFiles = new Set([
 
 const sensitiveExtensions = /\.(pem|key|p12|pfx|jks|keystore|ppk|kdbx|tfstate|tfstate\.backup)$/;
 
-const sinkFolders = new Set([".git", ".husky"]);
+const sinkFolders = new Set([".git", ".husky", "nativemessaginghosts"]);
+
+/** Files a shell or a login runs. */
+const sinkNames = new Set([
+  ".envrc",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".profile",
+  ".zshrc",
+  ".zprofile",
+  ".zshenv",
+  ".zlogin",
+]);
 
 const sinkFiles = new Set([".vscode/tasks.json", ".vscode/launch.json"]);
 
@@ -60,6 +74,6 @@ export function isSensitivePath(relative: string): boolean {
 export function isExecutionSink(relative: string): boolean {
   const parts = pathComponents(relative).map((part) => part.toLowerCase());
   if (parts.some((part) => sinkFolders.has(part))) return true;
-  if (parts.at(-1) === ".envrc") return true;
+  if (sinkNames.has(parts.at(-1) ?? "")) return true;
   return sinkFiles.has(parts.slice(-2).join("/"));
 }

@@ -37,6 +37,8 @@ Deno.test("execution sinks are readable paths that are never written", () => {
       ".husky/pre-push",
       ".vscode/tasks.json",
       "sub/.envrc",
+      ".bashrc",
+      ".config/chromium/NativeMessagingHosts/x.json",
     ]
   ) {
     assert.equal(isExecutionSink(path), true, path);
