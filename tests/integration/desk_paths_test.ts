@@ -236,6 +236,23 @@ Deno.test("the folder that holds the desk policy is out of reach even inside a w
       "WORKSPACE_VIOLATION",
     );
     assert.equal(await Deno.readTextFile(world.policyPath), before);
+    // The default Leash app dir (HOME is the world's root here) is out of reach too.
+    await Deno.mkdir(join(world.root, ".config", "leash"), { recursive: true });
+    assert.equal(
+      await desk.code("write_file", {
+        workspace: rootId,
+        path: ".config/leash/leash-host-dev",
+        content: "#!/bin/sh\n",
+      }),
+      "WORKSPACE_VIOLATION",
+    );
+    assert.equal(
+      await Deno.lstat(join(world.root, ".config/leash/leash-host-dev")).then(
+        () => true,
+        () => false,
+      ),
+      false,
+    );
   }, (policy, { ws }) => {
     rootId = "ws_00000000000b";
     policy.workspaces.push({
