@@ -245,6 +245,12 @@ export const folderRules: FolderRules = {
     packages: [],
     tests: extensionTests,
   },
+  // The Agent tab: where the person runs a web agent with DeskBridge context.
+  "extension/agent": {
+    imports: ["extension", "contracts/**"],
+    packages: ["zod"],
+    tests: extensionTests,
+  },
   "extension/popup": {
     imports: ["extension", "contracts/**"],
     packages: [],
