@@ -36,7 +36,10 @@ const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 /** How file content travels: UTF-8 text, or base64 for bytes that are not. */
 const EncodingSchema = z.enum(["utf-8", "base64"]);
 
-const content = z.string().max(1024 * 1024);
+/** Characters of file content in one request: a frame holds at most 1 MB anyway. */
+const maxContentChars = 1024 * 1024;
+
+const content = z.string().max(maxContentChars);
 
 /** Every served action's argument schema. */
 export const deskArgumentSchemas = {
@@ -79,8 +82,8 @@ export const deskArgumentSchemas = {
     workspace: WorkspaceIdSchema.optional(),
     path: PathSchema,
     edits: z.array(z.strictObject({
-      oldText: z.string().min(1).max(content.maxLength ?? 0),
-      newText: z.string().max(content.maxLength ?? 0),
+      oldText: z.string().min(1).max(maxContentChars),
+      newText: z.string().max(maxContentChars),
       replaceAll: z.boolean().optional(),
     })).min(1).max(deskFileLimits.patchEditsMax),
     dryRun: z.boolean().optional(),
