@@ -164,6 +164,14 @@ Deno.test("write_file, create_file, create_folder: created, replaced in place ke
     );
     assert.equal(await Deno.readTextFile(join(world.ws, "deep/er/new.txt")), "two");
     assert.equal(
+      await desk.code("write_file", {
+        path: "absent.txt",
+        content: "x",
+        expectedSha256: await sha256("one"),
+      }),
+      "FILE_NOT_FOUND",
+    );
+    assert.equal(
       await desk.code("write_file", { path: "deep", content: "x" }),
       "FILE_ALREADY_EXISTS",
     );
@@ -337,6 +345,14 @@ Deno.test("patch_file: CRLF and BOM kept, overlapping matches counted, $& litera
       await desk.code("patch_file", { path: "a.txt", edits: [] }),
       "INVALID_REQUEST",
     );
+    await Deno.writeFile(join(world.ws, "bytes.bin"), new Uint8Array([0x61, 0xff, 0x62]));
+    assert.equal(
+      await desk.code("patch_file", {
+        path: "bytes.bin",
+        edits: [{ oldText: "a", newText: "b" }],
+      }),
+      "ACTION_NOT_ALLOWED",
+    );
   });
 });
 
@@ -357,6 +373,10 @@ Deno.test("create_project: staged then renamed, one safe name, template paths ke
       assert.ok(["PROJECT_PATH_INVALID", "INVALID_REQUEST"].includes(code), `${name}: ${code}`);
     }
     assert.equal(await desk.code("create_project", { name: "demo" }), "PROJECT_PATH_INVALID");
+    assert.equal(
+      await desk.code("create_project", { name: "other", parent: "missing" }),
+      "FILE_NOT_FOUND",
+    );
     assert.equal(
       await desk.code("create_project", {
         name: "bad",
