@@ -22,8 +22,8 @@ import type { DeskCall } from "../context.ts";
 /** `leash-desk`'s version. */
 export const deskHostVersion = "0.1.0";
 
-/** The extension page `open_deskbridge` asks the extension to open. */
-export const deskBridgePage = "deskbridge.html";
+/** The extension page `open_deskbridge` asks the extension to open: the Agent tab, which shows DeskBridge's status. */
+export const deskBridgePage = "agent/agent.html";
 
 /** Whether `area` is on in `policy`. */
 export function isAreaEnabled(policy: DeskPolicy, area: DeskArea): boolean {

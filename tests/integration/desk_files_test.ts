@@ -34,7 +34,7 @@ Deno.test("control: status, skill profiles and the DeskBridge page", async () =>
     assert.equal((clipboard.areas as { refusal: string }[])[0].refusal, "SKILL_DISABLED");
     assert.equal(await desk.code("get_skill_profile", { area: "nope" }), "INVALID_REQUEST");
 
-    assert.deepEqual(await desk.ok("open_deskbridge"), { open: "deskbridge.html" });
+    assert.deepEqual(await desk.ok("open_deskbridge"), { open: "agent/agent.html" });
   });
 });
 
