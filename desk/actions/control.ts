@@ -22,7 +22,10 @@ import type { DeskCall } from "../context.ts";
 /** `leash-desk`'s version. */
 export const deskHostVersion = "0.1.0";
 
-/** The extension page `open_deskbridge` asks the extension to open: the Agent tab, which shows DeskBridge's status. */
+/**
+ * The extension page `open_deskbridge` asks the extension to open: the Agent
+ * tab, which shows DeskBridge's status.
+ */
 export const deskBridgePage = "agent/agent.html";
 
 /** Whether `area` is on in `policy`. */
