@@ -1,12 +1,22 @@
 /**
  * The worker's side of the Agent tabs: only our Agent tab page may connect;
- * each message is validated strictly (an invalid one disconnects the port)
- * and passed to DeskBridge; the runs a tab started are stopped when the
- * tab closes its port, so no run outlives the page the person watches.
+ * each message is validated strictly (a malformed one disconnects the port)
+ * and its arguments against the action's own schema (arguments the host
+ * would refuse are answered `INVALID_REQUEST` here, for the person's sake;
+ * the host checks again), then passed to DeskBridge; the runs a tab started
+ * are stopped when the tab closes its port, so no run outlives the page
+ * the person watches.
  *
  * @module
  */
-import { type AgentReply, AgentRequestSchema, isAgentPage } from "../agent_messages.ts";
+import { deskArgumentSchemas, webAgentArgumentSchemas } from "../../contracts/desk/actions.ts";
+import { deskError } from "../../contracts/desk/envelope.ts";
+import {
+  type AgentReply,
+  type AgentRequest,
+  AgentRequestSchema,
+  isAgentPage,
+} from "../agent_messages.ts";
 import type { DeskLink } from "./desk_link.ts";
 import type { UiPort } from "./ui_ports.ts";
 
@@ -48,7 +58,9 @@ export class AgentPorts {
         return;
       }
       const request = parsed.data;
-      const response = await this.#desk.call(request.action, request.arguments);
+      const response = argumentsValid(request)
+        ? await this.#desk.call(request.action, request.arguments)
+        : deskError(null, "INVALID_REQUEST");
       if (response?.success === true) {
         const runId = request.action === "web_agent_stop"
           ? request.arguments.runId
@@ -64,6 +76,13 @@ export class AgentPorts {
       if (open) port.postMessage(reply);
     });
   }
+}
+
+function argumentsValid(request: AgentRequest): boolean {
+  const schema = request.action === "get_status"
+    ? deskArgumentSchemas.get_status
+    : webAgentArgumentSchemas[request.action];
+  return schema.safeParse(request.arguments).success;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

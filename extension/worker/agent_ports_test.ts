@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { extensionId } from "../../contracts/identity.ts";
 import { agentPagePath, agentPortName } from "../agent_messages.ts";
+import { deskError } from "../../contracts/desk/envelope.ts";
 import { AgentPorts } from "./agent_ports.ts";
 import { DeskLink, type NativePort } from "./desk_link.ts";
 
@@ -102,6 +103,27 @@ Deno.test("only the Agent tab page may connect, and an action outside its four d
   await tick();
   assert.equal(page.disconnected(), true);
   assert.equal(host.sent.length, 0);
+});
+
+Deno.test("arguments DeskBridge would refuse are answered INVALID_REQUEST without reaching it", async () => {
+  const host = fakeHost(() => ({}));
+  const agents = new AgentPorts({ extensionId, desk: new DeskLink(host.open) });
+  const page = pagePort();
+  agents.accept(page.port);
+  page.send({
+    type: "desk",
+    id: "a1",
+    action: "web_agent_context",
+    arguments: { runId: "run_1", requests: [{ type: "run_shell", command: "ls" }] },
+  });
+  await tick();
+  assert.equal(page.disconnected(), false);
+  assert.equal(host.sent.length, 0);
+  assert.deepEqual(page.posted, [{
+    type: "desk-reply",
+    id: "a1",
+    response: deskError(null, "INVALID_REQUEST"),
+  }]);
 });
 
 Deno.test("a host that goes away answers every waiting request as unreachable", async () => {
