@@ -81,9 +81,7 @@ export class DeskProcess {
     if (!answer.success) {
       assert.fail(`${action} answered ${answer.error.code}`);
     }
-    const data = answer.data;
-    assert.ok(typeof data === "object" && data !== null && !Array.isArray(data));
-    return Object.fromEntries(Object.entries(data));
+    return record(answer.data);
   }
 
   /** The code of an error answer; fails the test on success. */
@@ -141,4 +139,20 @@ export function siblingWorkspace(
     webAgentContext: options.webAgentContext ?? false,
   });
   return options.id;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `value` as a record of a response; fails the test when it is not one. */
+export function record(value: unknown): Record<string, unknown> {
+  assert.ok(isRecord(value), `expected an object, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** `value` as a list of records of a response; fails the test when it is not one. */
+export function records(value: unknown): Record<string, unknown>[] {
+  assert.ok(Array.isArray(value), `expected an array, got ${JSON.stringify(value)}`);
+  return value.map(record);
 }

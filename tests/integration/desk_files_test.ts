@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { deskErrorCodes } from "../../contracts/desk/codes.ts";
 import { deskFileLimits } from "../../contracts/desk/limits.ts";
-import { siblingWorkspace, withDesk } from "./_desk_process.ts";
+import { record, records, siblingWorkspace, withDesk } from "./_desk_process.ts";
 
 async function sha256(text: string | Uint8Array): Promise<string> {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
@@ -20,18 +20,18 @@ Deno.test("control: status, skill profiles and the DeskBridge page", async () =>
     assert.equal(status.protocol, 1);
     assert.deepEqual(status.workspaces, [{ id: world.wsId, name: "ws", webAgentContext: true }]);
     assert.ok(!JSON.stringify(status).includes(world.root), "status names no path");
-    const skills = status.skills as Record<string, boolean>;
+    const skills = record(status.skills);
     assert.equal(skills.control, true);
     assert.equal(skills.files, true);
     assert.equal(skills.clipboard, false);
 
     const all = await desk.ok("get_skill_profile");
-    const areas = all.areas as { area: string; refusal: string | null }[];
+    const areas = records(all.areas);
     assert.equal(areas.length, 10);
     const files = await desk.ok("get_skill_profile", { area: "files" });
-    assert.deepEqual((files.areas as { refusal: unknown }[])[0].refusal, null);
+    assert.deepEqual(records(files.areas)[0].refusal, null);
     const clipboard = await desk.ok("get_skill_profile", { area: "clipboard" });
-    assert.equal((clipboard.areas as { refusal: string }[])[0].refusal, "SKILL_DISABLED");
+    assert.equal(records(clipboard.areas)[0].refusal, "SKILL_DISABLED");
     assert.equal(await desk.code("get_skill_profile", { area: "nope" }), "INVALID_REQUEST");
 
     assert.deepEqual(await desk.ok("open_deskbridge"), { open: "agent/agent.html" });
@@ -45,7 +45,7 @@ Deno.test("skills: a disabled area is SKILL_DISABLED, an unserved one SKILL_RUNT
     assert.equal(await desk.code("get_clipboard"), "SKILL_DISABLED");
     assert.equal(await desk.code("run_command", { command: "ls" }), "SKILL_RUNTIME_UNAVAILABLE");
     const profile = await desk.ok("get_skill_profile", { area: "commands" });
-    const commands = (profile.areas as Record<string, unknown>[])[0];
+    const commands = records(profile.areas)[0];
     assert.equal(commands.enabled, true);
     assert.equal(commands.runtimeAvailable, false);
     assert.equal(commands.refusal, "SKILL_RUNTIME_UNAVAILABLE");
@@ -239,14 +239,14 @@ Deno.test("list_folder: sensitive entries counted only, ignore rules per folder,
     await Deno.mkdir(at("build"));
 
     const listed = await desk.ok("list_folder", { depth: 3 });
-    const paths = (listed.entries as { path: string }[]).map((entry) => entry.path);
+    const paths = records(listed.entries).map((entry) => entry.path);
     assert.deepEqual(paths, [".gitignore", "src", "src/.gitignore", "src/keep.log", "src/main.ts"]);
     assert.deepEqual(listed.skipped, { sensitive: 3, ignored: 5 });
     assert.equal(listed.truncated, false);
     assert.ok(!JSON.stringify(listed).includes("SECRET"));
 
     const everything = await desk.ok("list_folder", { depth: 3, includeIgnored: true });
-    const all = (everything.entries as { path: string }[]).map((entry) => entry.path);
+    const all = records(everything.entries).map((entry) => entry.path);
     assert.ok(all.includes("a.log") && all.includes(".git") && all.includes("src/gen"));
     assert.ok(!all.includes(".env") && !all.includes(".ssh") && !all.includes("id_rsa"));
     // Ignored paths stay readable by explicit path.
@@ -260,10 +260,10 @@ Deno.test("list_folder: sensitive entries counted only, ignore rules per folder,
     await Deno.mkdir(at("many"));
     for (let index = 0; index < 5; index++) await Deno.writeTextFile(at(`many/f${index}`), "");
     const five = await desk.ok("list_folder", { path: "many", limit: 5 });
-    assert.equal((five.entries as unknown[]).length, 5);
+    assert.equal(records(five.entries).length, 5);
     assert.equal(five.truncated, false);
     const four = await desk.ok("list_folder", { path: "many", limit: 4 });
-    assert.equal((four.entries as unknown[]).length, 4);
+    assert.equal(records(four.entries).length, 4);
     assert.equal(four.truncated, true);
     assert.equal(
       await desk.code("list_folder", { limit: deskFileLimits.listEntriesMax + 1 }),

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DeskResponseSchema } from "../../contracts/desk/envelope.ts";
 import { extensionOrigin } from "../../contracts/identity.ts";
+import { record } from "./_desk_process.ts";
 import { HostProcess } from "./_host_process.ts";
 import { DoctorReportSchema, personEnv, runTask } from "./_host_tools.ts";
 
@@ -58,7 +59,7 @@ Deno.test("install writes leash-desk's manifest and launcher; the launcher serve
     await host.send({ version: 1, id: "1", action: "read_file", arguments: { path: "README.md" } });
     const answer = DeskResponseSchema.parse(await host.nextFrame());
     assert.ok(answer.success);
-    assert.deepEqual((answer.data as { content: string }).content, "# Project\n");
+    assert.deepEqual(record(answer.data).content, "# Project\n");
     await host.closeStdin();
     assert.equal((await host.result()).code, 0);
 

@@ -7,7 +7,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { webAgentLimits } from "../../contracts/desk/limits.ts";
 import { readDeskPolicy, writeDeskPolicy } from "../../local/desk_policy.ts";
-import { DeskProcess, type DeskWorld, siblingWorkspace, withDesk } from "./_desk_process.ts";
+import {
+  DeskProcess,
+  type DeskWorld,
+  record,
+  records,
+  siblingWorkspace,
+  withDesk,
+} from "./_desk_process.ts";
 
 type Result = Record<string, unknown>;
 
@@ -22,7 +29,7 @@ async function startRun(desk: DeskProcess, world: DeskWorld): Promise<string> {
 
 async function context(desk: DeskProcess, runId: string, requests: unknown[]): Promise<Result[]> {
   const data = await desk.ok("web_agent_context", { runId, requests });
-  return data.results as Result[];
+  return records(data.results);
 }
 
 async function one(desk: DeskProcess, runId: string, request: unknown): Promise<Result> {
@@ -133,10 +140,10 @@ Deno.test("web_agent_context: sensitive files are never served, ignored ones onl
       { type: "list_directory" },
     ]);
     assert.deepEqual(search.matches, [{ path: "src.ts", line: 1, text: "const needle = 1;" }]);
-    assert.equal((env.error as Result).code, "PERMISSION_DENIED");
+    assert.equal(record(env.error).code, "PERMISSION_DENIED");
     assert.equal(ignored.content, "needle in build\n");
     assert.deepEqual(list.skipped, { sensitive: 2, ignored: 1 });
-    assert.deepEqual((list.entries as Result[]).map((entry) => entry.path), [
+    assert.deepEqual(records(list.entries).map((entry) => entry.path), [
       ".gitignore",
       "src.ts",
     ]);
@@ -206,8 +213,8 @@ Deno.test("web_agent_context limits: lines, file size, characters, entries and m
       requests: [{ type: "read_file", path: "chars.txt" }],
     });
     assert.equal(chars.characters, webAgentLimits.charactersPerCall);
-    assert.equal((chars.results as Result[])[0].lineCount, 250);
-    assert.equal((chars.results as Result[])[0].truncated, false);
+    assert.equal(records(chars.results)[0].lineCount, 250);
+    assert.equal(records(chars.results)[0].truncated, false);
     const chars1 = await one(desk, runId, { type: "read_file", path: "chars1.txt" });
     assert.equal(chars1.lineCount, 249);
     assert.equal(chars1.truncated, true);
@@ -221,25 +228,25 @@ Deno.test("web_agent_context limits: lines, file size, characters, entries and m
     assert.equal(pastSize.content, undefined);
 
     const list500 = await one(desk, runId, { type: "list_directory", path: "d500" });
-    assert.equal((list500.entries as unknown[]).length, 500);
+    assert.equal(records(list500.entries).length, 500);
     assert.equal(list500.truncated, false);
     const list501 = await one(desk, runId, { type: "list_directory", path: "d501" });
-    assert.equal((list501.entries as unknown[]).length, 500);
+    assert.equal(records(list501.entries).length, 500);
     assert.equal(list501.truncated, true);
 
     const m100 = await one(desk, runId, { type: "search_workspace", query: "hit", path: "m100" });
-    assert.equal((m100.matches as unknown[]).length, 100);
+    assert.equal(records(m100.matches).length, 100);
     assert.equal(m100.truncated, false);
     const m101 = await one(desk, runId, { type: "search_workspace", query: "hit", path: "m101" });
-    assert.equal((m101.matches as unknown[]).length, 100);
+    assert.equal(records(m101.matches).length, 100);
     assert.equal(m101.truncated, true);
     // The match limit is per call: two searches share it.
     const [first, second] = await context(desk, runId, [
       { type: "search_workspace", query: "hit", path: "m100", maxResults: 60 },
       { type: "search_workspace", query: "hit", path: "m100" },
     ]);
-    assert.equal((first.matches as unknown[]).length, 60);
-    assert.equal((second.matches as unknown[]).length, 40);
+    assert.equal(records(first.matches).length, 60);
+    assert.equal(records(second.matches).length, 40);
     assert.equal(second.truncated, true);
   });
 });
