@@ -25,6 +25,16 @@ export const limits = {
   handshakeMs: 3_000,
   /** Time the extension waits for the welcome. */
   welcomeTimeoutMs: 3_000,
+  /**
+   * Time the Native Host may take to start, on top of the welcome's: the
+   * extension's clock starts at `connectNative`, before Chrome has even
+   * started the host's process, while the Broker's hello window starts only
+   * once the host reached the socket. Without it a slow start (a busy
+   * machine, a cold launcher) made the extension give up on a welcome the
+   * Broker had already sent, after the Broker had registered the provider,
+   * so the browser vanished again right after it was listed.
+   */
+  hostStartMs: 7_000,
 
   /** Longest transport ID or action request ID, in Unicode code points. */
   maxIdCodePoints: 128,

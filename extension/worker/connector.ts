@@ -81,7 +81,11 @@ export interface ConnectorOptions {
   backoff?: Backoff;
   timers?: Timers;
   now?: () => number;
-  /** How long the welcome may take. Default `limits.welcomeTimeoutMs` (3 s). */
+  /**
+   * How long the welcome may take, counted from opening the port. Default
+   * `limits.hostStartMs + limits.welcomeTimeoutMs` (10 s): the host's start,
+   * then the Broker's 3 s.
+   */
   welcomeTimeoutMs?: number;
 }
 
@@ -120,7 +124,8 @@ export class Connector {
     this.#backoff = options.backoff ?? new Backoff();
     this.#timers = options.timers ?? globalTimers;
     this.#now = options.now ?? Date.now;
-    this.#welcomeTimeoutMs = options.welcomeTimeoutMs ?? limits.welcomeTimeoutMs;
+    this.#welcomeTimeoutMs = options.welcomeTimeoutMs ??
+      limits.hostStartMs + limits.welcomeTimeoutMs;
   }
 
   /** Where the connection stands. */

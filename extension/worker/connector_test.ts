@@ -6,6 +6,7 @@ import {
   runtimeCapabilities,
 } from "../../contracts/capabilities.ts";
 import type { ErrorCode } from "../../contracts/errors.ts";
+import { limits } from "../../contracts/limits.ts";
 import { ProviderHelloSchema } from "../../contracts/hello.ts";
 import { FakePort, settle } from "../testing/fake_port.ts";
 import { fakeProvider, ManualTimers } from "../testing/fakes.ts";
@@ -23,7 +24,7 @@ const instance = {
   profileLabel: "Test profile",
 };
 
-function setup(options: { welcomeTimeoutMs?: number } = {}) {
+function setup(options: { welcomeTimeoutMs?: number | "default" } = {}) {
   const ports: FakePort[] = [];
   const closed: Array<{ generation: number; reason: ErrorCode }> = [];
   const links: Link[] = [];
@@ -45,7 +46,9 @@ function setup(options: { welcomeTimeoutMs?: number } = {}) {
     onStateChange: (state) => states.push(state),
     backoff: new Backoff({ random: () => 0 }),
     timers,
-    welcomeTimeoutMs: options.welcomeTimeoutMs ?? 60_000,
+    welcomeTimeoutMs: options.welcomeTimeoutMs === "default"
+      ? undefined
+      : options.welcomeTimeoutMs ?? 60_000,
   });
   return { connector, ports, closed, links, states, timers };
 }
@@ -167,6 +170,19 @@ Deno.test("no welcome within the welcome timeout closes the port", async () => {
   await new Promise((resolve) => setTimeout(resolve, 30));
   assert.equal(ports[0].disconnected, true);
   assert.deepEqual(closed.map((entry) => entry.reason), ["TIMEOUT"]);
+});
+
+Deno.test("a welcome later than the Broker's window, after a slow host start, is taken", async () => {
+  // The port opens before Chrome starts the host; the Broker's 3 s begin only at its socket.
+  const { connector, ports, closed } = setup({ welcomeTimeoutMs: "default" });
+  connector.ensure();
+  await new Promise((resolve) => setTimeout(resolve, limits.welcomeTimeoutMs + 300));
+  assert.equal(ports[0].disconnected, false, "the port is still open past 3 s");
+  welcome(ports[0]);
+  await settle();
+  assert.equal(connector.state.status, "connected");
+  assert.deepEqual(closed, []);
+  connector.drop();
 });
 
 Deno.test("a response nobody asked for closes the connection", async () => {
