@@ -108,6 +108,15 @@ function below(layer: string): string[] {
   return brokerLayers.slice(brokerLayers.indexOf(layer) + 1);
 }
 
+/** A DeskBridge skill area: the shared skill shape, the wire's codes, its own packages. */
+function deskSkill(packages: readonly string[]): FolderRule {
+  return {
+    imports: ["desk/skills", "contracts/desk"],
+    packages,
+    tests: { imports: ["desk/skills/testing"], packages: [nodeAssert] },
+  };
+}
+
 /** The folder rules of the workspace. */
 export const folderRules: FolderRules = {
   // The wire: pure TypeScript that runs in Deno and in the MV3 worker.
@@ -210,6 +219,21 @@ export const folderRules: FolderRules = {
 
   // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
   "desk/**": { imports: denoSide, packages: [], tests: denoSideTests("desk") },
+  // Its skill engines: each area stands alone on the shared skill shape, and
+  // the host injects its path rule and policy into them.
+  "desk/skills": { imports: ["contracts/desk"], packages: ["zod"] },
+  "desk/skills/testing": {
+    imports: ["desk/skills", "contracts/desk"],
+    packages: ["node:fs/promises", "node:os", "node:path"],
+    testOnly: true,
+  },
+  "desk/skills/commands": deskSkill([
+    "zod",
+    "node:child_process",
+    "node:fs/promises",
+    "node:path",
+    "node:process",
+  ]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },
