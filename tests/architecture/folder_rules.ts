@@ -109,11 +109,11 @@ function below(layer: string): string[] {
 }
 
 /** A DeskBridge skill area: the shared skill shape, the wire's codes, its own packages. */
-function deskSkill(packages: readonly string[]): FolderRule {
+function deskSkill(packages: readonly string[], testPackages: readonly string[] = []): FolderRule {
   return {
     imports: ["desk/skills", "contracts/desk"],
     packages,
-    tests: { imports: ["desk/skills/testing"], packages: [nodeAssert] },
+    tests: { imports: ["desk/skills/testing"], packages: [nodeAssert, ...testPackages] },
   };
 }
 
@@ -221,7 +221,10 @@ export const folderRules: FolderRules = {
   "desk/**": { imports: denoSide, packages: [], tests: denoSideTests("desk") },
   // Its skill engines: each area stands alone on the shared skill shape, and
   // the host injects its path rule and policy into them.
-  "desk/skills": { imports: ["contracts/desk"], packages: ["zod"] },
+  "desk/skills": {
+    imports: ["contracts/desk"],
+    packages: ["zod", "node:crypto", "node:fs/promises", "node:path"],
+  },
   "desk/skills/testing": {
     imports: ["desk/skills", "contracts/desk"],
     packages: ["node:fs/promises", "node:os", "node:path"],
@@ -234,6 +237,18 @@ export const folderRules: FolderRules = {
     "node:path",
     "node:process",
   ]),
+  "desk/skills/assets": deskSkill([
+    "zod",
+    "node:crypto",
+    "node:dns/promises",
+    "node:fs/promises",
+    "node:http",
+    "node:https",
+    "node:net",
+    "node:path",
+    "node:stream",
+    "node:tls",
+  ], ["node:child_process", "node:os"]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },
