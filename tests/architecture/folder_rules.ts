@@ -227,7 +227,7 @@ export const folderRules: FolderRules = {
   },
   "desk/skills/testing": {
     imports: ["desk/skills", "contracts/desk"],
-    packages: ["node:fs/promises", "node:os", "node:path"],
+    packages: ["node:fs/promises", "node:os", "node:path", "node:zlib"],
     testOnly: true,
   },
   "desk/skills/commands": deskSkill([
@@ -249,6 +249,17 @@ export const folderRules: FolderRules = {
     "node:stream",
     "node:tls",
   ], ["node:child_process", "node:os"]),
+  "desk/skills/documents": deskSkill([
+    "zod",
+    "mammoth",
+    "turndown",
+    "@types/turndown",
+    "unpdf",
+    "node:buffer",
+    "node:fs/promises",
+    "node:path",
+    "node:zlib",
+  ], ["pdf-lib"]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

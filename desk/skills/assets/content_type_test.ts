@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { declaredKinds, mediaType, sniffKind } from "./content_type.ts";
-import { safeFileName } from "./file_name.ts";
+import { safeFileName } from "../file_name.ts";
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 

@@ -16,8 +16,8 @@ import { DeskFailure } from "../../../contracts/desk/codes.ts";
 import { publishFile } from "../publish.ts";
 import type { ResolveInside, SkillAction } from "../skill.ts";
 import { declaredKinds, mediaType, SNIFF_BYTES, sniffKind } from "./content_type.ts";
-import { destination } from "./destination.ts";
-import { fileNameFromUrl } from "./file_name.ts";
+import { destination } from "../destination.ts";
+import { fileNameFromUrl } from "../file_name.ts";
 import { checkedAddress, type NetworkPolicy, requestOnce } from "./pinned_request.ts";
 
 /** The download limits the person may tighten; the caller only within them. */

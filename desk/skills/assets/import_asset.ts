@@ -18,8 +18,8 @@ import { DeskFailure } from "../../../contracts/desk/codes.ts";
 import { publishFile } from "../publish.ts";
 import type { ResolveInside, SkillAction } from "../skill.ts";
 import { assetKinds, SNIFF_BYTES, sniffKind } from "./content_type.ts";
-import { destination } from "./destination.ts";
-import { safeFileName } from "./file_name.ts";
+import { destination } from "../destination.ts";
+import { safeFileName } from "../file_name.ts";
 
 /** What `import_asset` needs from the host. */
 export interface ImportContext {

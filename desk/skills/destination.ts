@@ -6,8 +6,8 @@
  */
 import { stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DeskFailure } from "../../../contracts/desk/codes.ts";
-import type { ResolveInside } from "../skill.ts";
+import { DeskFailure } from "../../contracts/desk/codes.ts";
+import type { ResolveInside } from "./skill.ts";
 import { safeFileName } from "./file_name.ts";
 
 async function isFolder(path: string, resolveInside: ResolveInside): Promise<boolean> {
