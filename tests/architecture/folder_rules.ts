@@ -227,7 +227,7 @@ export const folderRules: FolderRules = {
   },
   "desk/skills/testing": {
     imports: ["desk/skills", "contracts/desk"],
-    packages: ["node:fs/promises", "node:os", "node:path", "node:zlib"],
+    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib"],
     testOnly: true,
   },
   "desk/skills/commands": deskSkill([
@@ -260,6 +260,7 @@ export const folderRules: FolderRules = {
     "node:path",
     "node:zlib",
   ], ["pdf-lib"]),
+  "desk/skills/images": deskSkill(["zod", "wasm-vips", "node:fs/promises", "node:path"]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

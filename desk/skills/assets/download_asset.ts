@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import { DeskFailure } from "../../../contracts/desk/codes.ts";
+import { concatBytes } from "../bytes.ts";
 import { publishFile } from "../publish.ts";
 import type { ResolveInside, SkillAction } from "../skill.ts";
 import { declaredKinds, mediaType, SNIFF_BYTES, sniffKind } from "./content_type.ts";
@@ -124,21 +125,11 @@ async function readHead(
   let size = 0;
   while (size < SNIFF_BYTES) {
     const next = await body.next();
-    if (next.done) return { head: concat(parts, size), done: true };
+    if (next.done) return { head: concatBytes(parts), done: true };
     parts.push(next.value);
     size += next.value.length;
   }
-  return { head: concat(parts, size), done: false };
-}
-
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return { head: concatBytes(parts), done: false };
 }
 
 /** Downloads `args.url` into the workspace. */

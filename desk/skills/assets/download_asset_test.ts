@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { join } from "node:path";
-import { DeskFailure } from "../../../contracts/desk/codes.ts";
+import { deskFailure } from "../testing/failure.ts";
 import { type TestWorkspace, testWorkspace } from "../testing/workspace.ts";
 import { downloadAsset, DownloadAssetArgsSchema, type DownloadContext } from "./download_asset.ts";
 import type { Dial } from "./pinned_request.ts";
@@ -126,16 +126,6 @@ function context(ws: TestWorkspace, port: number, overrides: Partial<DownloadCon
   return { value, dials };
 }
 
-async function failure(promise: Promise<unknown>): Promise<DeskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof DeskFailure, `expected a DeskFailure, got ${error}`);
-    return error;
-  }
-  assert.fail("expected the download to fail");
-}
-
 /** The workspace's files, temp files included, so a leftover shows. */
 async function files(ws: TestWorkspace): Promise<string[]> {
   return (await readdir(ws.root, { recursive: true })).sort();
@@ -173,7 +163,7 @@ Deno.test("download_asset saves a file under a free, safe name and dials the che
     value,
   );
   assert.equal(chosen.path, "pics/logo.png");
-  const taken = await failure(downloadAsset(
+  const taken = await deskFailure(downloadAsset(
     { url: `http://assets.test:${server.port}/image.png`, dest: "pics/logo.png" },
     value,
   ));
@@ -192,7 +182,7 @@ Deno.test("download_asset refuses names that resolve to private or metadata addr
   await using server = await assetServer();
   const { value, dials } = context(ws, server.port);
   for (const host of ["metadata.test", "private.test", "mixed.test", "mapped.test"]) {
-    const error = await failure(
+    const error = await deskFailure(
       downloadAsset({ url: `http://${host}:${server.port}/image.png` }, value),
     );
     assert.equal(error.code, "PRIVATE_NETWORK_BLOCKED", host);
@@ -208,7 +198,7 @@ Deno.test("download_asset refuses names that resolve to private or metadata addr
       "[fd00::1]",
     ]
   ) {
-    const error = await failure(downloadAsset({ url: `http://${host}/latest/` }, value));
+    const error = await deskFailure(downloadAsset({ url: `http://${host}/latest/` }, value));
     assert.equal(error.code, "PRIVATE_NETWORK_BLOCKED", host);
   }
   assert.equal(dials.length, 0);
@@ -226,11 +216,14 @@ Deno.test("download_asset's default policy refuses loopback, the test server inc
       `http://assets.test:${server.port}/image.png`,
     ]
   ) {
-    assert.equal((await failure(downloadAsset({ url }, strict))).code, "PRIVATE_NETWORK_BLOCKED");
+    assert.equal(
+      (await deskFailure(downloadAsset({ url }, strict))).code,
+      "PRIVATE_NETWORK_BLOCKED",
+    );
   }
   // The test switch names one port: another loopback port stays refused.
   const other = { ...value, network: { ...value.network, testServer: { port: server.port + 1 } } };
-  const error = await failure(
+  const error = await deskFailure(
     downloadAsset({ url: `http://127.0.0.1:${server.port}/image.png` }, other),
   );
   assert.equal(error.code, "PRIVATE_NETWORK_BLOCKED");
@@ -251,13 +244,13 @@ Deno.test("download_asset follows a redirect by hand and refuses one to a privat
 
   for (const path of ["/to-private", "/to-metadata"]) {
     const before: number = dials.length;
-    const error = await failure(
+    const error = await deskFailure(
       downloadAsset({ url: `http://assets.test:${server.port}${path}` }, value),
     );
     assert.equal(error.code, "PRIVATE_NETWORK_BLOCKED", path);
     assert.equal(dials.length, before + 1, "only the first hop was dialled");
   }
-  const loop = await failure(
+  const loop = await deskFailure(
     downloadAsset({ url: `http://assets.test:${server.port}/loop` }, value),
   );
   assert.equal(loop.code, "INVALID_URL");
@@ -268,17 +261,17 @@ Deno.test("download_asset stops an endless body at its byte limit and leaves not
   await using ws = await testWorkspace();
   await using server = await assetServer();
   const { value } = context(ws, server.port);
-  const endless = await failure(
+  const endless = await deskFailure(
     downloadAsset({ url: `http://assets.test:${server.port}/endless`, maxBytes: 200_000 }, value),
   );
   assert.equal(endless.code, "DOWNLOAD_TOO_LARGE");
   // A declared length over the limit is refused before the body is read.
-  const huge = await failure(
+  const huge = await deskFailure(
     downloadAsset({ url: `http://assets.test:${server.port}/huge` }, value),
   );
   assert.equal(huge.code, "DOWNLOAD_TOO_LARGE");
   // The caller may lower the limit, never raise it past the host's.
-  const raised = await failure(
+  const raised = await deskFailure(
     downloadAsset({ url: `http://assets.test:${server.port}/endless`, maxBytes: 1e12 }, value),
   );
   assert.equal(raised.code, "DOWNLOAD_TOO_LARGE");
@@ -292,7 +285,7 @@ Deno.test("download_asset holds one deadline over stalled headers and a tricklin
     limits: { maxBytes: 1024 * 1024, timeoutMs: 300, maxRedirects: 3 },
   });
   for (const path of ["/stall", "/trickle"]) {
-    const error = await failure(
+    const error = await deskFailure(
       downloadAsset({ url: `http://assets.test:${server.port}${path}` }, value),
     );
     assert.equal(error.code, "DOWNLOAD_TIMEOUT", path);
@@ -305,7 +298,7 @@ Deno.test("download_asset takes a file only when its declared type and its bytes
   await using server = await assetServer();
   const { value } = context(ws, server.port);
   for (const path of ["/page", "/svg", "/html-as-png", "/svg-as-text", "/exe"]) {
-    const error = await failure(
+    const error = await deskFailure(
       downloadAsset({ url: `http://assets.test:${server.port}${path}` }, value),
     );
     assert.equal(error.code, "INVALID_CONTENT_TYPE", path);
@@ -313,7 +306,7 @@ Deno.test("download_asset takes a file only when its declared type and its bytes
   const text = await downloadAsset({ url: `http://assets.test:${server.port}/notes` }, value);
   assert.equal(text.path, "notes.txt");
   assert.equal(text.contentType, "text/plain");
-  const missing = await failure(
+  const missing = await deskFailure(
     downloadAsset({ url: `http://assets.test:${server.port}/missing` }, value),
   );
   assert.equal(missing.code, "INVALID_URL");
@@ -342,7 +335,7 @@ Deno.test("download_asset refuses credentials, other protocols and malformed URL
     ["data:image/png;base64,iVBORw0KGgo=", "UNSUPPORTED_PROTOCOL"],
   ];
   for (const [url, code] of cases) {
-    const error = await failure(downloadAsset({ url }, value));
+    const error = await deskFailure(downloadAsset({ url }, value));
     assert.equal(error.code, code, url);
     assert.ok(!error.message.includes("secret") && !error.message.includes("/etc"));
   }

@@ -12,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import { lstat, open, realpath } from "node:fs/promises";
-import { basename, extname, isAbsolute, relative, resolve } from "node:path";
+import { basename, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { DeskFailure } from "../../../contracts/desk/codes.ts";
 import { publishFile } from "../publish.ts";
@@ -57,8 +57,8 @@ export interface ImportResult {
 
 function inside(path: string, root: string): boolean {
   const rest = relative(root, path);
-  return rest !== "" && rest !== ".." && !rest.startsWith(`..${"/"}`) &&
-    !rest.startsWith("..\\") && !isAbsolute(rest);
+  // By path component: `imports_evil` is not inside `imports`.
+  return rest !== "" && rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
 }
 
 function denied(reason: string): DeskFailure {

@@ -12,7 +12,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { DeskFailure } from "../../../contracts/desk/codes.ts";
+import { deskFailure } from "../testing/failure.ts";
 import { type TestWorkspace, testWorkspace } from "../testing/workspace.ts";
 import { importAsset, ImportAssetArgsSchema, type ImportContext } from "./import_asset.ts";
 
@@ -54,16 +54,6 @@ function context(ws: TestWorkspace, root: string): ImportContext {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<DeskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof DeskFailure, `expected a DeskFailure, got ${error}`);
-    return error;
-  }
-  assert.fail("expected the import to fail");
-}
-
 Deno.test("import_asset copies a file from an import root into the workspace", async () => {
   await using ws = await testWorkspace();
   await using folders = await importFolders();
@@ -97,11 +87,11 @@ Deno.test("import_asset refuses every source outside its roots, sensitive, or no
     "imports/photo.png",
   ];
   for (const source of refused) {
-    const error = await failure(importAsset({ source, dest: "." }, value));
+    const error = await deskFailure(importAsset({ source, dest: "." }, value));
     assert.equal(error.code, "ASSET_IMPORT_DENIED", source);
     assert.ok(!error.message.includes(folders.base));
   }
-  const missing = await failure(
+  const missing = await deskFailure(
     importAsset({ source: join(folders.root, "gone.png"), dest: "." }, value),
   );
   assert.equal(missing.code, "FILE_NOT_FOUND");

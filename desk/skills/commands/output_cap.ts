@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { concatBytes } from "../bytes.ts";
 
 /** How many bytes of a stream's start and of its end are kept. */
 export interface OutputCapLimits {
@@ -76,12 +77,7 @@ export class OutputCap {
 
   /** The stream so far, decoded as UTF-8 and fitted to the JSON budget. */
   result(): CappedText {
-    const tail = new Uint8Array(this.#tailBytes);
-    let at = 0;
-    for (const chunk of this.#tail) {
-      tail.set(chunk, at);
-      at += chunk.length;
-    }
+    const tail = concatBytes(this.#tail);
     const keptTail = tail.subarray(Math.max(0, tail.length - this.#limits.tailBytes));
     const omitted = this.#total - this.#head.length - keptTail.length;
     const decoder = new TextDecoder();

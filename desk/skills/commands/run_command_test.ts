@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DeskFailure } from "../../../contracts/desk/codes.ts";
+import { deskFailure } from "../testing/failure.ts";
 import { processEnded, testWorkspace } from "../testing/workspace.ts";
 import { type AllowedCommand, runCommand, RunCommandArgsSchema } from "./run_command.ts";
 
@@ -11,23 +11,12 @@ function sh(script: string): AllowedCommand {
   return { executable: "/bin/sh", args: ["-c", script, "sh"], env: {} };
 }
 
-/** The failure `promise` rejects with, which must be a DeskFailure. */
-async function failure(promise: Promise<unknown>): Promise<DeskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof DeskFailure, `expected a DeskFailure, got ${error}`);
-    return error;
-  }
-  assert.fail("expected the action to fail");
-}
-
 Deno.test("run_command kills the command's whole process group at its timeout", async () => {
   await using ws = await testWorkspace();
   // The leader, a background grandchild under a child shell, and a direct child, each printing its pid.
   const tree = sh("echo $$; sh -c 'sleep 60 & echo $!; wait' & sleep 60 & echo $!; wait");
-  const error = await failure(runCommand(
-    { command: "tree", args: [], timeoutMs: 1500 },
+  const error = await deskFailure(runCommand(
+    { command: "tree", args: [], timeoutMs: 3000 },
     { allowlist: { tree }, resolveInside: ws.resolveInside },
   ));
   assert.equal(error.code, "COMMAND_TIMEOUT");
@@ -92,7 +81,7 @@ Deno.test("run_command refuses a command that is not on the allowlist", async ()
   await using ws = await testWorkspace();
   const context = { allowlist: { echo: sh("echo hi") }, resolveInside: ws.resolveInside };
   for (const command of ["rm", "constructor", "toString", "hasOwnProperty"]) {
-    const error = await failure(runCommand({ command, args: [], timeoutMs: 1000 }, context));
+    const error = await deskFailure(runCommand({ command, args: [], timeoutMs: 1000 }, context));
     assert.equal(error.code, "COMMAND_NOT_ALLOWED", command);
   }
   // A relative executable in the configuration is refused, never searched for on PATH.
@@ -100,7 +89,9 @@ Deno.test("run_command refuses a command that is not on the allowlist", async ()
     allowlist: { ls: { executable: "ls", args: [], env: {} } },
     resolveInside: ws.resolveInside,
   };
-  const error = await failure(runCommand({ command: "ls", args: [], timeoutMs: 1000 }, relative));
+  const error = await deskFailure(
+    runCommand({ command: "ls", args: [], timeoutMs: 1000 }, relative),
+  );
   assert.equal(error.code, "COMMAND_NOT_ALLOWED");
 });
 
@@ -121,7 +112,7 @@ Deno.test("run_command answers EXECUTION_FAILED for a program that cannot start"
   const script = join(ws.root, "not-executable.sh");
   await writeFile(script, "#!/bin/sh\necho hi\n", { mode: 0o644 });
   for (const executable of [join(ws.root, "missing"), script]) {
-    const error = await failure(runCommand(
+    const error = await deskFailure(runCommand(
       { command: "broken", args: [], timeoutMs: 5000 },
       { allowlist: { broken: { executable, args: [], env: {} } }, resolveInside: ws.resolveInside },
     ));
@@ -186,11 +177,11 @@ Deno.test("run_command runs in the folder the host's path rule resolves", async 
   assert.equal(atRoot.stdout.text, `${ws.root}\n`);
   assert.deepEqual(ws.calls, [{ path: "sub", write: false }, { path: ".", write: false }]);
 
-  const outside = await failure(
+  const outside = await deskFailure(
     runCommand({ command: "pwd", args: [], cwd: "../..", timeoutMs: 5000 }, context),
   );
   assert.equal(outside.code, "WORKSPACE_VIOLATION");
-  const missing = await failure(
+  const missing = await deskFailure(
     runCommand({ command: "pwd", args: [], cwd: "nope", timeoutMs: 5000 }, context),
   );
   assert.equal(missing.code, "FILE_NOT_FOUND");

@@ -102,10 +102,15 @@ export function convertInWorker(
   if (!options.workerPermissions) {
     return Promise.reject(new DeskFailure("SKILL_RUNTIME_UNAVAILABLE"));
   }
-  const worker = new Worker(new URL("./convert_worker.ts", import.meta.url), {
-    type: "module",
-    deno: { permissions: "none" },
-  });
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./convert_worker.ts", import.meta.url), {
+      type: "module",
+      deno: { permissions: "none" },
+    });
+  } catch {
+    return Promise.reject(failed("worker"));
+  }
   return new Promise<WorkerAnswer>((resolve, reject) => {
     const timer = setTimeout(() => reject(failed("deadline")), options.timeoutMs);
     worker.onmessage = (event: MessageEvent<unknown>) => {

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { DeskFailure } from "../../../contracts/desk/codes.ts";
 import { png } from "../testing/png.ts";
+import { deskFailure } from "../testing/failure.ts";
 import { type TestWorkspace, testWorkspace } from "../testing/workspace.ts";
 import { docx, zip } from "../testing/zip.ts";
 import {
@@ -15,16 +15,6 @@ import {
 
 function context(ws: TestWorkspace, limits = DEFAULT_DOCUMENT_LIMITS): DocumentsContext {
   return { resolveInside: ws.resolveInside, workerPermissions: true, limits };
-}
-
-async function failure(promise: Promise<unknown>): Promise<DeskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof DeskFailure, `expected a DeskFailure, got ${error}`);
-    return error;
-  }
-  assert.fail("expected the conversion to fail");
 }
 
 /** A PDF whose pages are text, an image only, or blank, in the order given. */
@@ -72,7 +62,7 @@ Deno.test("a text PDF converts page by page", async () => {
 Deno.test("a PDF with image-only pages needs OCR, and the failure names those pages", async () => {
   await using ws = await testWorkspace();
   await writeFile(join(ws.root, "scan.pdf"), await pdf(["text", "image", "blank", "image"]));
-  const error = await failure(convertDocument({ path: "scan.pdf" }, context(ws)));
+  const error = await deskFailure(convertDocument({ path: "scan.pdf" }, context(ws)));
   assert.equal(error.code, "DOCUMENT_OCR_REQUIRED");
   assert.deepEqual(error.detail?.pages, [2, 4]);
 });
@@ -84,7 +74,7 @@ Deno.test("a zip bomb dressed as a docx is refused before any parser sees it", a
     join(ws.root, "bomb.docx"),
     zip([{ name: "word/document.xml", data: zeros, declaredSize: 100 }]),
   );
-  const error = await failure(convertDocument({ path: "bomb.docx" }, context(ws)));
+  const error = await deskFailure(convertDocument({ path: "bomb.docx" }, context(ws)));
   assert.equal(error.code, "DOCUMENT_CONVERSION_FAILED");
   assert.equal(error.detail?.reason, "size-mismatch");
 });
@@ -115,10 +105,10 @@ Deno.test("txt and md pass through; other formats are unsupported", async () => 
   assert.ok("markdown" in md && md.markdown === "# Readme\n");
   for (const path of ["old.doc", "sheet.xlsx", "slides.odp", "tool.exe", "noext"]) {
     await writeFile(join(ws.root, path), "x");
-    const error = await failure(convertDocument({ path }, context(ws)));
+    const error = await deskFailure(convertDocument({ path }, context(ws)));
     assert.equal(error.code, "UNSUPPORTED_DOCUMENT_FORMAT", path);
   }
-  const missing = await failure(convertDocument({ path: "gone.pdf" }, context(ws)));
+  const missing = await deskFailure(convertDocument({ path: "gone.pdf" }, context(ws)));
   assert.equal(missing.code, "FILE_NOT_FOUND");
 });
 
@@ -130,10 +120,10 @@ Deno.test("a document over the size limit, a false signature or a corrupt body f
   await writeFile(join(ws.root, "broken.pdf"), "%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage");
   await writeFile(join(ws.root, "latin1.txt"), new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
   const small = { ...DEFAULT_DOCUMENT_LIMITS, maxInputBytes: 1000 };
-  const big = await failure(convertDocument({ path: "big.txt" }, context(ws, small)));
+  const big = await deskFailure(convertDocument({ path: "big.txt" }, context(ws, small)));
   assert.equal(big.code, "DOCUMENT_CONVERSION_FAILED");
   for (const path of ["fake.pdf", "fake.docx", "broken.pdf", "latin1.txt"]) {
-    const error = await failure(convertDocument({ path }, context(ws)));
+    const error = await deskFailure(convertDocument({ path }, context(ws)));
     assert.equal(error.code, "DOCUMENT_CONVERSION_FAILED", path);
   }
 });
@@ -142,7 +132,7 @@ Deno.test("a conversion past its deadline is stopped and fails", async () => {
   await using ws = await testWorkspace();
   await writeFile(join(ws.root, "paper.pdf"), await pdf(["text"]));
   const hurried = { ...DEFAULT_DOCUMENT_LIMITS, timeoutMs: 1 };
-  const error = await failure(convertDocument({ path: "paper.pdf" }, context(ws, hurried)));
+  const error = await deskFailure(convertDocument({ path: "paper.pdf" }, context(ws, hurried)));
   assert.equal(error.code, "DOCUMENT_CONVERSION_FAILED");
   assert.equal(error.detail?.reason, "deadline");
 });
@@ -150,7 +140,7 @@ Deno.test("a conversion past its deadline is stopped and fails", async () => {
 Deno.test("without worker permissions the skill refuses rather than convert with the host's rights", async () => {
   await using ws = await testWorkspace();
   await writeFile(join(ws.root, "paper.pdf"), await pdf(["text"]));
-  const error = await failure(
+  const error = await deskFailure(
     convertDocument({ path: "paper.pdf" }, { ...context(ws), workerPermissions: false }),
   );
   assert.equal(error.code, "SKILL_RUNTIME_UNAVAILABLE");
@@ -162,7 +152,7 @@ Deno.test("Markdown goes to a named output, or beside the document when too long
   const named = await convertDocument({ path: "notes.txt", output: "out.md" }, context(ws));
   assert.deepEqual(named, { format: "txt", characters: 5000, path: "out.md" });
   assert.equal(await readFile(join(ws.root, "out.md"), "utf8"), "a".repeat(5000));
-  const taken = await failure(
+  const taken = await deskFailure(
     convertDocument({ path: "notes.txt", output: "out.md" }, context(ws)),
   );
   assert.equal(taken.code, "FILE_ALREADY_EXISTS");

@@ -5,6 +5,7 @@
  * @module
  */
 import { crc32, deflateSync } from "node:zlib";
+import { concatBytes } from "../bytes.ts";
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
@@ -41,11 +42,5 @@ export function png(width: number, height: number, options: { claim?: number } =
     chunk("IDAT", deflateSync(raw)),
     chunk("IEND", new Uint8Array()),
   ];
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { crc32, deflateRawSync } from "node:zlib";
+import { concatBytes } from "../bytes.ts";
 
 /** One entry of a test archive. */
 export interface ZipEntry {
@@ -62,13 +63,7 @@ export function zip(entries: readonly ZipEntry[]): Uint8Array {
   e.setUint32(12, directorySize, true);
   e.setUint32(16, offset, true);
   const parts = [...locals, ...centrals, end];
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** A minimal Word document whose body is `bodyXml` (WordprocessingML paragraphs). */
