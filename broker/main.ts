@@ -5,6 +5,7 @@
  * - `leash status [--runtime-dir D] [--json]`
  * - `leash install [--browser …] [--user-data-dir D] [--dev]`, `leash uninstall`
  * - `leash doctor [--json]`
+ * - `leash desk workspace|allow-extension|skill|status …`: DeskBridge's policy
  * - `leash journal [--state-dir S] [--json] [--limit N]`
  * - `leash mcp`: the MCP server on stdio
  * - `leash instances|tabs|claim|observe|act|read-page|capture|release|shell`: agent verbs
@@ -17,6 +18,7 @@
  */
 import { UsageError, withoutLeadingDashDash } from "../local/cli_args.ts";
 import { runVerb, shellUsage, verbNames, verbUsage } from "./cli/mod.ts";
+import { deskPolicyUsage, runDeskPolicy } from "./desk/policy_cli.ts";
 import { doctorUsage, runDoctor } from "./doctor/mod.ts";
 import { installUsage, runInstall, runUninstall, uninstallUsage } from "./install/mod.ts";
 import { journalUsage, runJournal } from "./journal/audit.ts";
@@ -33,6 +35,7 @@ const usage = [
   installUsage,
   uninstallUsage,
   doctorUsage,
+  deskPolicyUsage,
   journalUsage,
   mcpUsage,
   ...verbNames.filter((verb) => verb !== "shell").map(verbUsage),
@@ -54,6 +57,8 @@ export async function main(args: readonly string[]): Promise<number> {
         return await runUninstall(rest);
       case "doctor":
         return await runDoctor(rest);
+      case "desk":
+        return await runDeskPolicy(rest);
       case "journal":
         return await runJournal(rest);
       case "mcp":

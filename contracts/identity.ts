@@ -22,6 +22,9 @@ export const extensionOriginPattern = /^chrome-extension:\/\/[a-p]{32}\/$/;
 /** The native-messaging host name the extension connects to. */
 export const nativeHostName = "dev.leash.host";
 
+/** DeskBridge's own native-messaging host name (`leash-desk`), apart from the relay's. */
+export const deskHostName = "dev.leash.desk";
+
 /**
  * Derive a Chrome extension ID from a manifest key: the first 128 bits of
  * the SHA-256 of the DER key, written with the letters a–p for 0–f.

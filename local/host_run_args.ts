@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { type EnvReader, resolveRuntimeDir } from "./dirs.ts";
 import { permissionFlags } from "./permissions.ts";
+import { staticPermissionFlags } from "./static_flags.ts";
 import { hostConfigPath, type HostOs } from "./host_config.ts";
 
 /** The host's entry point on disk. */
@@ -45,6 +46,25 @@ export function hostDenoArgs(scope: HostScope, args: readonly string[] = []): st
     workspaceConfigPath,
     ...permissionFlags("host", scope),
     hostMainPath,
+    ...args,
+  ];
+}
+
+/** DeskBridge's host's entry point on disk. */
+export const deskMainPath: string = fileURLToPath(new URL("../desk/main.ts", import.meta.url));
+
+/**
+ * The `deno` arguments that run `leash-desk` from source, then `args`. Its
+ * grants name per-user paths chosen at run time (the workspaces), so they
+ * are the table's `desk` set widened, exactly as `deno compile` bakes them.
+ */
+export function deskDenoArgs(args: readonly string[] = []): string[] {
+  return [
+    "run",
+    "--config",
+    workspaceConfigPath,
+    ...staticPermissionFlags(["desk"]),
+    deskMainPath,
     ...args,
   ];
 }

@@ -1,13 +1,18 @@
 /**
- * The local side both executables share, the Broker's `leash` and the
- * Native Host's `leash-host`: where the runtime and state dirs are, the
- * token file, JSON-line logs, strict CLI arguments, the one permission
- * table, the host config, and how to run the host from source. Deno only
- * (the extension never imports it); it depends on `contracts/` alone, and
- * `broker/` and `native_host/` depend on it instead of on each other.
+ * The local side the executables share, the Broker's `leash`, the Native
+ * Host's `leash-host` and DeskBridge's `leash-desk`: where the runtime and
+ * state dirs are, the token file, JSON-line logs, strict CLI arguments, the
+ * one permission table, the host config and the desk policy, how to run the
+ * hosts from source, and what both native-messaging hosts do alike (the
+ * caller-origin check, frames in from stdin, the one owner of stdout). Deno
+ * only (the extension never imports it); it depends on `contracts/` alone,
+ * and `broker/`, `native_host/` and `desk/` depend on it instead of on each
+ * other.
  *
  * @module
  */
+export { BrowserFrameWriter, SecretInFrameError } from "./browser_writer.ts";
+export { callerOrigin, isAllowedOrigin } from "./caller_origin.ts";
 export { parseStrict, UsageError, withoutLeadingDashDash } from "./cli_args.ts";
 export {
   type BrokerDirs,
@@ -39,6 +44,7 @@ export {
   type HostScope,
   workspaceConfigPath,
 } from "./host_run_args.ts";
+export { FrameReader } from "./frame_reader.ts";
 export { JsonLogger, type LogFields, type Logger, type LogLevel, silentLogger } from "./log.ts";
 export {
   dirEnvNames,
@@ -50,6 +56,7 @@ export {
   type PermissionSet,
   permissionTable,
 } from "./permissions.ts";
+export { claimStdout } from "./stdout.ts";
 export {
   generateToken,
   isTokenShaped,

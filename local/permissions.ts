@@ -45,6 +45,12 @@ export const hostEnvNames = [
   "APPDATA",
 ] as const;
 
+/** Environment variables DeskBridge's host and the `leash desk` verbs read to find the desk policy. */
+export const deskEnvNames = ["LEASH_DESK_CONFIG", "XDG_CONFIG_HOME", "HOME", "APPDATA"] as const;
+
+/** What install, uninstall and doctor read: both hosts' config locations. */
+export const installEnvNames = [...hostEnvNames, "LEASH_DESK_CONFIG"] as const;
+
 /** Every entry point and what it may touch. */
 export const permissionTable = {
   /** The Broker daemon: its socket, its two dirs, and its uid for the ownership check. */
@@ -96,7 +102,7 @@ export const permissionTable = {
   // `{token}` is the token file in the runtime dir; `{hostConfig}` the host config file.
   // `{userPaths}` stands for per-user paths chosen at run time (browser profiles,
   // `--user-data-dir`, the Leash app dir); it is never filled: those entries run with the
-  // grant widened (see broker/install/static_flags.ts), as the compiled `leash` does.
+  // grant widened (see local/static_flags.ts), as the compiled `leash` does.
   /**
    * The Native Host, the smallest set of all: read its config and the token,
    * connect the socket. It drops even these once connected.
@@ -114,18 +120,21 @@ export const permissionTable = {
     sys: ["uid"],
     run: ["deno"],
   },
-  /** `leash install`: writes manifests, the dev launcher, the host config and its receipt. */
+  /**
+   * `leash install`: writes both hosts' manifests, the dev launchers, the host
+   * config and its receipt, and reads the desk policy's allowed origins.
+   */
   install: {
     read: ["{userPaths}"],
     write: ["{userPaths}"],
-    env: hostEnvNames,
+    env: installEnvNames,
     sys: ["uid"],
   },
   /** `leash uninstall`: removes what the receipt lists. */
   uninstall: {
     read: ["{userPaths}"],
     write: ["{userPaths}"],
-    env: hostEnvNames,
+    env: installEnvNames,
     sys: ["uid"],
   },
   /** `leash doctor`: reads what install wrote and asks the Broker for its instances. */
@@ -133,8 +142,32 @@ export const permissionTable = {
     net: ["unix:{socket}"],
     read: ["{userPaths}", "{runtimeDir}"],
     write: ["{socket}"],
-    env: hostEnvNames,
+    env: installEnvNames,
     sys: ["uid"],
+  },
+
+  // ── DeskBridge (desk/, and the `leash desk` verbs) ──
+  /**
+   * DeskBridge's host, `leash-desk`: it reads the desk policy and acts inside
+   * the workspaces the person named, which are per-user paths chosen at run
+   * time, so its file grants are whole; the one path rule in `desk/paths/`
+   * is what keeps it inside them. No network, no subprocesses, no Broker.
+   */
+  desk: {
+    read: ["{userPaths}"],
+    write: ["{userPaths}"],
+    env: deskEnvNames,
+  },
+  /** `deno task desk`: runs the host from source with the `desk` set. */
+  deskLauncher: {
+    env: deskEnvNames,
+    run: ["deno"],
+  },
+  /** `leash desk …`: reads and writes the desk policy and checks workspace folders. */
+  deskPolicy: {
+    read: ["{userPaths}"],
+    write: ["{userPaths}"],
+    env: deskEnvNames,
   },
   /** Windows only, added to install/uninstall/doctor there: the registry through `reg.exe`. */
   registry: {

@@ -21,9 +21,9 @@ import { limits } from "../contracts/limits.ts";
 import { type EnvReader, runtimePath } from "../local/dirs.ts";
 import type { LogFields, Logger } from "../local/log.ts";
 import { readToken } from "../local/token.ts";
-import { type BrowserFrameWriter, SecretInFrameError } from "./browser_writer.ts";
+import { type BrowserFrameWriter, SecretInFrameError } from "../local/browser_writer.ts";
 import { type HostExit, hostExitCodes } from "./exit_codes.ts";
-import { FrameReader } from "./frame_reader.ts";
+import { FrameReader } from "../local/frame_reader.ts";
 import {
   type HostConfig,
   hostConfigPath,
@@ -31,7 +31,7 @@ import {
   hostRuntimeDir,
   readHostConfig,
 } from "../local/host_config.ts";
-import { callerOrigin, isAllowedOrigin } from "./origin.ts";
+import { callerOrigin, isAllowedOrigin } from "../local/caller_origin.ts";
 
 /** A byte-stream connection to the Broker, such as a `Deno.UnixConn`. */
 export interface BrokerConnection {

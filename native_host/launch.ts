@@ -10,6 +10,7 @@
  */
 import { withoutLeadingDashDash } from "../local/cli_args.ts";
 import { defaultHostScope, hostDenoArgs } from "../local/host_run_args.ts";
+import { runDenoInherited } from "../local/launch_child.ts";
 
 async function launch(args: readonly string[]): Promise<number> {
   const scope = defaultHostScope(
@@ -17,14 +18,7 @@ async function launch(args: readonly string[]): Promise<number> {
     () => Deno.uid() ?? 0,
     Deno.build.os,
   );
-  const child = new Deno.Command("deno", {
-    args: hostDenoArgs(scope, withoutLeadingDashDash(args)),
-    stdin: "inherit",
-    stdout: "inherit",
-    stderr: "inherit",
-  }).spawn();
-  const status = await child.status;
-  return status.signal === null ? status.code : 128 + (status.signal === "SIGKILL" ? 9 : 15);
+  return await runDenoInherited(hostDenoArgs(scope, withoutLeadingDashDash(args)));
 }
 
 if (import.meta.main) Deno.exit(await launch(Deno.args));

@@ -9,7 +9,7 @@
 import { JsonLogger } from "../local/log.ts";
 import { hostExitCodes } from "./exit_codes.ts";
 import { runHost } from "./host.ts";
-import { claimStdout } from "./stdout.ts";
+import { claimStdout } from "../local/stdout.ts";
 
 /** Every permission the host may have been started with. */
 const permissionNames: readonly Deno.PermissionName[] = [

@@ -7,4 +7,4 @@
  */
 export { type HostExit, hostExitCodes } from "./exit_codes.ts";
 export { type BrokerConnection, type HostOptions, runHost } from "./host.ts";
-export { callerOrigin, isAllowedOrigin } from "./origin.ts";
+export { callerOrigin, isAllowedOrigin } from "../local/caller_origin.ts";

@@ -22,6 +22,7 @@ export const entries: readonly Entry[] = [
   { source: "extension/worker/main.ts", output: "worker.js" },
   { source: "extension/popup/popup.ts", output: "popup/popup.js" },
   { source: "extension/approval/approval.ts", output: "approval/approval.js" },
+  { source: "extension/agent/agent.ts", output: "agent/agent.js" },
 ];
 
 /** Files copied as they are, relative to `extension/` and to the output. */
@@ -30,6 +31,8 @@ export const staticFiles: readonly string[] = [
   "popup/popup.css",
   "approval/approval.html",
   "approval/approval.css",
+  "agent/agent.html",
+  "agent/agent.css",
   "ui/base.css",
 ];
 
@@ -96,6 +99,7 @@ export async function buildExtension(
   });
   await Deno.mkdir(new URL("popup/", out), { recursive: true });
   await Deno.mkdir(new URL("approval/", out), { recursive: true });
+  await Deno.mkdir(new URL("agent/", out), { recursive: true });
   await Deno.mkdir(new URL("ui/", out), { recursive: true });
 
   await Promise.all(entries.map((entry) => bundle(entry, outDir, options.minify ?? true)));

@@ -1,10 +1,10 @@
 /**
- * `deno task compile [--target T]`: build `dist/<target>/leash` and
- * `dist/<target>/leash-host` with `deno compile`, for all five targets or
+ * `deno task compile [--target T]`: build `dist/<target>/leash`,
+ * `dist/<target>/leash-host` and `dist/<target>/leash-desk` with `deno compile`, for all five targets or
  * the one named. The permission flags baked into each executable come from
  * the one table in `local/permissions.ts` (path grants widen to the whole
  * permission, because the paths are per user; see
- * `broker/install/static_flags.ts`).
+ * `local/static_flags.ts`).
  *
  * `deno compile` downloads a `denort` runtime per target from
  * dl.deno.land. Where that is unreachable, set `DENORT_BIN` to a `denort`
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type EntryPoint, permissionTable } from "../local/permissions.ts";
-import { staticPermissionFlags } from "../broker/install/static_flags.ts";
+import { staticPermissionFlags } from "../local/static_flags.ts";
 
 /** The targets `deno compile` supports, in build order. */
 export const compileTargets = [
@@ -36,7 +36,14 @@ export type CompileTarget = typeof compileTargets[number];
 const repo = fileURLToPath(new URL("../", import.meta.url));
 
 /** Table entries that are not part of the `leash` executable. */
-const notLeash: readonly string[] = ["host", "hostLauncher", "launcher", "registry"];
+const notLeash: readonly string[] = [
+  "host",
+  "hostLauncher",
+  "launcher",
+  "registry",
+  "desk",
+  "deskLauncher",
+];
 
 function isEntryPoint(name: string): name is EntryPoint {
   return Object.hasOwn(permissionTable, name);
@@ -48,13 +55,13 @@ function isTarget(name: string): name is CompileTarget {
 
 /** The one executable's build: what to compile, with which flags, to where. */
 export interface Build {
-  name: "leash" | "leash-host";
+  name: "leash" | "leash-host" | "leash-desk";
   entry: string;
   flags: string[];
   output: string;
 }
 
-/** The two builds for `target` under `outDir`. */
+/** The three builds for `target` under `outDir`. */
 export function buildsFor(target: CompileTarget, outDir: string): Build[] {
   const windows = target.includes("windows");
   const exe = windows ? ".exe" : "";
@@ -74,6 +81,12 @@ export function buildsFor(target: CompileTarget, outDir: string): Build[] {
       entry: join(repo, "native_host", "main.ts"),
       flags: staticPermissionFlags(["host"]),
       output: join(outDir, target, `leash-host${exe}`),
+    },
+    {
+      name: "leash-desk",
+      entry: join(repo, "desk", "main.ts"),
+      flags: staticPermissionFlags(["desk"]),
+      output: join(outDir, target, `leash-desk${exe}`),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { staticPermissionFlags } from "../broker/install/static_flags.ts";
+import { staticPermissionFlags } from "../local/static_flags.ts";
 import { buildsFor, compileTargets } from "./compile.ts";
 
 const repo = new URL("../", import.meta.url).pathname;
@@ -27,8 +27,10 @@ async function compile(args: string[], env: Record<string, string>) {
 
 Deno.test("the leash-host executable gets the host's permissions and leash the union of the CLI's, path grants widened", () => {
   for (const target of compileTargets) {
-    const [leash, host] = buildsFor(target, "/out");
+    const [leash, host, desk] = buildsFor(target, "/out");
     assert.deepEqual(host.flags, staticPermissionFlags(["host"]));
+    assert.deepEqual(desk.flags, staticPermissionFlags(["desk"]));
+    assert.ok(!desk.flags.some((flag) => /^--allow-(run|net|sys)/.test(flag)));
     assert.ok(!host.flags.some((flag) => flag.startsWith("--allow-run")));
     assert.ok(leash.flags.includes("--allow-net"));
     assert.equal(leash.flags.includes("--allow-run=reg"), target.includes("windows"));

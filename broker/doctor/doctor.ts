@@ -10,12 +10,15 @@ import { parseStrict, UsageError } from "../../local/cli_args.ts";
 import type { EnvReader } from "../../local/dirs.ts";
 import { commandLine } from "../install/commands.ts";
 import { targetChoice } from "../install/install.ts";
-import { manifestTargets } from "../install/targets.ts";
+import { deskTarget, manifestTargets } from "../install/targets.ts";
+import { deskPolicyPath } from "../../local/desk_policy.ts";
 import {
   checkBroker,
+  checkDeskPolicy,
   checkHostConfig,
   checkHostExecutable,
   checkManifest,
+  deskManifestHost,
   type Link,
 } from "./links.ts";
 
@@ -55,6 +58,15 @@ export async function diagnose(
     if (manifest !== undefined) hosts.add(manifest.path);
   }
   for (const path of hosts) links.push(await checkHostExecutable(path, os));
+
+  const desks = new Set<string>();
+  for (const target of targets) {
+    const { link, manifest } = await checkManifest(deskTarget(target), deskManifestHost);
+    links.push(link);
+    if (manifest !== undefined) desks.add(manifest.path);
+  }
+  for (const path of desks) links.push(await checkHostExecutable(path, os, "desk executable"));
+  links.push(await checkDeskPolicy(deskPolicyPath(env, os)));
 
   const runtimeDir = hostRuntimeDir(env, () => Deno.uid() ?? 0, config);
   links.push(...await checkBroker(runtimeDir));

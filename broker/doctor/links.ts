@@ -1,13 +1,15 @@
 /**
  * The links of the chain from Chrome to the Broker, each checked on its
  * own: host config, manifest per browser, the executable a manifest names,
- * the Broker, and an extension connected to it. A link that fails says why
- * and which command fixes it.
+ * the Broker, and an extension connected to it; and DeskBridge's: its
+ * manifest beside the relay's, `leash-desk`, and the desk policy. A link
+ * that fails says why and which command fixes it.
  *
  * @module
  */
 import { isLeashError } from "../../contracts/errors.ts";
-import { extensionOrigin, nativeHostName } from "../../contracts/identity.ts";
+import { deskHostName, extensionOrigin, nativeHostName } from "../../contracts/identity.ts";
+import { DeskPolicyError, readDeskPolicy } from "../../local/desk_policy.ts";
 import { type HostConfig, HostConfigError, readHostConfig } from "../../local/host_config.ts";
 import { commandLine } from "../install/commands.ts";
 import { type HostManifest, HostManifestSchema } from "../install/manifest.ts";
@@ -55,8 +57,9 @@ export async function checkHostConfig(
 /** The manifest link for one target; also hands back the manifest when it is valid. */
 export async function checkManifest(
   target: ManifestTarget,
+  host: { name: string; link: string } = { name: nativeHostName, link: "manifest" },
 ): Promise<{ link: Link; manifest?: HostManifest }> {
-  const name = `manifest (${target.label})`;
+  const name = `${host.link} (${target.label})`;
   const fix = commandLine("install", target.args);
   if (target.registryKey !== undefined) {
     const registered = await readRegistryDefault(target.registryKey);
@@ -87,8 +90,8 @@ export async function checkManifest(
   const parsed = HostManifestSchema.safeParse(value);
   if (!parsed.success) return { link: broken(name, `invalid: ${target.manifestPath}`, fix) };
   const manifest = parsed.data;
-  if (manifest.name !== nativeHostName) {
-    return { link: broken(name, `names host "${manifest.name}", not ${nativeHostName}`, fix) };
+  if (manifest.name !== host.name) {
+    return { link: broken(name, `names host "${manifest.name}", not ${host.name}`, fix) };
   }
   if (!manifest.allowed_origins.includes(extensionOrigin)) {
     return { link: broken(name, `does not allow ${extensionOrigin}`, fix) };
@@ -96,9 +99,15 @@ export async function checkManifest(
   return { link: ok(name, `${target.manifestPath} → ${manifest.path}`), manifest };
 }
 
+/** The host name and link label of DeskBridge's manifest, for {@linkcode checkManifest}. */
+export const deskManifestHost = { name: deskHostName, link: "desk manifest" } as const;
+
 /** The link for the executable a manifest names: present, a file, executable. */
-export async function checkHostExecutable(path: string, os: typeof Deno.build.os): Promise<Link> {
-  const name = "host executable";
+export async function checkHostExecutable(
+  path: string,
+  os: typeof Deno.build.os,
+  name = "host executable",
+): Promise<Link> {
   const fix = `deno task compile, then ${commandLine("install")}; or ${
     commandLine("install", ["--dev"])
   }`;
@@ -153,4 +162,26 @@ export async function checkBroker(runtimeDir: string): Promise<[Link, Link]> {
   }
   const names = report.instances.map((instance) => `${instance.brand} ${instance.id}`);
   return [first, ok(extensionLink, names.join(", "))];
+}
+
+/**
+ * The desk policy link: a policy that cannot be read is broken (leash-desk
+ * refuses to start); no policy, or one without a workspace, holds but says
+ * that every file action is refused until the person adds one.
+ */
+export async function checkDeskPolicy(path: string): Promise<Link> {
+  const name = "desk policy";
+  try {
+    const policy = await readDeskPolicy(path);
+    const count = policy.workspaces.length;
+    const detail = count === 0
+      ? `${path}: no workspace, every file action is refused (add one: leash desk workspace add PATH)`
+      : `${path}: ${count} workspace${count === 1 ? "" : "s"}, skills ${
+        ["control", ...policy.enabledAreas].join(", ")
+      }`;
+    return ok(name, detail);
+  } catch (error) {
+    const detail = error instanceof DeskPolicyError ? error.message : String(error);
+    return broken(name, detail, `fix or remove ${path}, then leash desk status`);
+  }
 }

@@ -34,12 +34,17 @@ export function hostBinaryName(os: HostOs): string {
   return os === "windows" ? "leash-host.exe" : "leash-host";
 }
 
+/** The compiled `leash-desk`'s file name on `os`. */
+export function deskBinaryName(os: HostOs): string {
+  return os === "windows" ? "leash-desk.exe" : "leash-desk";
+}
+
 /**
  * Where the compiled host is by default: next to the running `leash`, or,
  * from a clone, where `deno task compile` puts it for this machine.
  */
-export function defaultHostBinary(os: HostOs): string {
-  if (Deno.build.standalone) return join(dirname(Deno.execPath()), hostBinaryName(os));
+export function defaultHostBinary(os: HostOs, name: string = hostBinaryName(os)): string {
+  if (Deno.build.standalone) return join(dirname(Deno.execPath()), name);
   const repo = fileURLToPath(new URL("../../", import.meta.url));
-  return join(repo, "dist", Deno.build.target, hostBinaryName(os));
+  return join(repo, "dist", Deno.build.target, name);
 }

@@ -9,9 +9,13 @@
  */
 import type { HostOs } from "../../local/host_config.ts";
 
+/** Which host a launcher starts: the relay or DeskBridge's `leash-desk`. */
+export type LaunchedHost = "relay" | "desk";
+
 /** The launcher's file name in the Leash app dir. */
-export function devLauncherName(os: HostOs): string {
-  return os === "windows" ? "leash-host-dev.bat" : "leash-host-dev";
+export function devLauncherName(os: HostOs, host: LaunchedHost = "relay"): string {
+  const name = host === "relay" ? "leash-host-dev" : "leash-desk-dev";
+  return os === "windows" ? `${name}.bat` : name;
 }
 
 /** `text` as one POSIX shell word. */
@@ -27,18 +31,23 @@ function batchQuote(text: string): string {
 }
 
 /**
- * The launcher's text: set `LEASH_HOST_CONFIG` to the config install
- * wrote, then replace itself with `deno <args>` plus Chrome's arguments.
+ * The launcher's text: set the host's config variable to the file install
+ * resolved (`LEASH_HOST_CONFIG` for the relay, `LEASH_DESK_CONFIG` for
+ * `leash-desk`), then replace itself with `deno <args>` plus Chrome's
+ * arguments.
  */
 export function devLauncherScript(
   os: HostOs,
-  options: { deno: string; args: readonly string[]; hostConfig: string },
+  options: { deno: string; args: readonly string[]; hostConfig: string; host?: LaunchedHost },
 ): string {
+  const desk = options.host === "desk";
+  const variable = desk ? "LEASH_DESK_CONFIG" : "LEASH_HOST_CONFIG";
+  const title = desk ? "DeskBridge host (leash-desk)" : "Native Host";
   if (os === "windows") {
     return [
       "@echo off",
-      "rem Written by leash install --dev: runs the Leash Native Host from source.",
-      `set ${batchQuote(`LEASH_HOST_CONFIG=${options.hostConfig}`)}`,
+      `rem Written by leash install --dev: runs the Leash ${title} from source.`,
+      `set ${batchQuote(`${variable}=${options.hostConfig}`)}`,
       `${[options.deno, ...options.args].map(batchQuote).join(" ")} %*`,
       "",
     ].join("\r\n");
@@ -46,9 +55,9 @@ export function devLauncherScript(
   const command = [options.deno, ...options.args].map(shellQuote).join(" ");
   return [
     "#!/bin/sh",
-    "# Written by leash install --dev: runs the Leash Native Host from source.",
-    `LEASH_HOST_CONFIG=${shellQuote(options.hostConfig)}`,
-    "export LEASH_HOST_CONFIG",
+    `# Written by leash install --dev: runs the Leash ${title} from source.`,
+    `${variable}=${shellQuote(options.hostConfig)}`,
+    `export ${variable}`,
     `exec ${command} "$@"`,
     "",
   ].join("\n");

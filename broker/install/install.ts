@@ -1,10 +1,12 @@
 /**
  * `leash install [--browser chrome|chromium|edge|brave|all]… [--user-data-dir D] [--dev]
- * [--runtime-dir D] [--host-path P] [--allow-origin O]…`
+ * [--runtime-dir D] [--host-path P] [--desk-path P] [--allow-origin O]…`
  *
- * Writes the host config, the native-messaging manifest for each browser
- * (and its registry key on Windows), with `--dev` a launcher that runs the
- * host from source, and a receipt of all of it for `leash uninstall`.
+ * Writes the host config, the native-messaging manifests of both hosts for
+ * each browser — the relay's and, beside it, DeskBridge's `leash-desk`
+ * (and their registry keys on Windows) — with `--dev` launchers that run
+ * them from source, and a receipt of all of it for `leash uninstall`.
+ * `leash-desk`'s manifest also admits the origins the desk policy allows.
  *
  * @module
  */
@@ -17,21 +19,22 @@ import {
   userConfigRoot,
 } from "../../local/host_config.ts";
 import { extensionOriginPattern } from "../../contracts/identity.ts";
-import { hostDenoArgs } from "../../local/host_run_args.ts";
+import { deskDenoArgs, hostDenoArgs } from "../../local/host_run_args.ts";
+import { deskPolicyPath, readDeskPolicy } from "../../local/desk_policy.ts";
 import { parseStrict, UsageError } from "../../local/cli_args.ts";
 import { type EnvReader, resolveRuntimeDir } from "../../local/dirs.ts";
 import { type BrowserId, browserIds, isBrowserId } from "./browsers.ts";
-import { commandLine, defaultHostBinary } from "./commands.ts";
+import { commandLine, defaultHostBinary, deskBinaryName } from "./commands.ts";
 import { devLauncherName, devLauncherScript } from "./dev_launcher.ts";
 import { RecordingWriter } from "./files.ts";
-import { formatManifest, hostManifest } from "./manifest.ts";
+import { deskManifest, formatManifest, hostManifest } from "./manifest.ts";
 import { formatReceipt, mergeReceipts, readReceipt, receiptPath } from "./receipt.ts";
 import { setRegistryDefault } from "./registry.ts";
-import { manifestTargets, type TargetChoice } from "./targets.ts";
+import { deskTarget, manifestTargets, type TargetChoice } from "./targets.ts";
 
 /** Usage of `leash install`. */
 export const installUsage =
-  "leash install [--browser chrome|chromium|edge|brave|all]... [--user-data-dir D] [--dev] [--runtime-dir D] [--host-path P] [--allow-origin chrome-extension://ID/]...";
+  "leash install [--browser chrome|chromium|edge|brave|all]... [--user-data-dir D] [--dev] [--runtime-dir D] [--host-path P] [--desk-path P] [--allow-origin chrome-extension://ID/]...";
 
 /** Usage of the shared `--browser` / `--user-data-dir` options, parsed. */
 export function targetChoice(
@@ -70,16 +73,23 @@ interface Plan {
   origins: string[];
   dev: boolean;
   hostPath: string;
+  /** `leash-desk`, or its dev launcher. */
+  deskPath: string;
+  /** The desk policy file its dev launcher names. */
+  deskPolicy: string;
+  /** Origins `leash-desk`'s manifest admits: the relay's plus the desk policy's. */
+  deskOrigins: string[];
   choice: TargetChoice;
 }
 
-function plan(args: readonly string[], env: EnvReader, os: HostOs): Plan {
+async function plan(args: readonly string[], env: EnvReader, os: HostOs): Promise<Plan> {
   const { values } = parseStrict(args, {
     browser: { type: "string", multiple: true },
     "user-data-dir": { type: "string" },
     dev: { type: "boolean" },
     "runtime-dir": { type: "string" },
     "host-path": { type: "string" },
+    "desk-path": { type: "string" },
     "allow-origin": { type: "string", multiple: true },
   });
   const extra = values["allow-origin"] ?? [];
@@ -91,8 +101,10 @@ function plan(args: readonly string[], env: EnvReader, os: HostOs): Plan {
     }
   }
   const dev = values.dev === true;
-  if (dev && values["host-path"] !== undefined) {
-    throw new UsageError("Cannot combine --dev with --host-path: --dev writes its own launcher");
+  if (dev && (values["host-path"] !== undefined || values["desk-path"] !== undefined)) {
+    throw new UsageError(
+      "Cannot combine --dev with --host-path or --desk-path: --dev writes its own launchers",
+    );
   }
   const hostConfig = hostConfigPath(env, os);
   const appDir = dirname(hostConfig);
@@ -100,14 +112,23 @@ function plan(args: readonly string[], env: EnvReader, os: HostOs): Plan {
   const hostPath = dev
     ? resolve(appDir, devLauncherName(os))
     : resolve(values["host-path"] ?? defaultHostBinary(os));
+  const deskPath = dev
+    ? resolve(appDir, devLauncherName(os, "desk"))
+    : resolve(values["desk-path"] ?? defaultHostBinary(os, deskBinaryName(os)));
+  const deskPolicy = deskPolicyPath(env, os);
+  const origins = [...new Set([extensionOrigin, ...extra])];
+  const policyOrigins = (await readDeskPolicy(deskPolicy)).allowedOrigins;
   return {
     os,
     hostConfig,
     appDir,
     runtimeDir,
-    origins: [...new Set([extensionOrigin, ...extra])],
+    origins,
     dev,
     hostPath,
+    deskPath,
+    deskPolicy,
+    deskOrigins: [...new Set([...origins, ...policyOrigins])],
     choice: targetChoice(values.browser, values["user-data-dir"]),
   };
 }
@@ -145,13 +166,23 @@ async function apply(plan: Plan, env: EnvReader): Promise<number> {
       hostConfig: plan.hostConfig,
     });
     await writer.writeFile(plan.hostPath, script, 0o755, 0o700);
+    const deskScript = devLauncherScript(plan.os, {
+      deno: Deno.execPath(),
+      args: deskDenoArgs(),
+      hostConfig: plan.deskPolicy,
+      host: "desk",
+    });
+    await writer.writeFile(plan.deskPath, deskScript, 0o755, 0o700);
   }
   const manifest = formatManifest(hostManifest(plan.hostPath, plan.origins));
+  const desk = formatManifest(deskManifest(plan.deskPath, plan.deskOrigins));
   for (const target of targets) {
-    await writer.writeFile(target.manifestPath, manifest, 0o644, 0o755);
-    if (target.registryKey !== undefined) {
-      await setRegistryDefault(target.registryKey, target.manifestPath);
-      writer.recordRegistryKey(target.registryKey);
+    for (const [place, text] of [[target, manifest], [deskTarget(target), desk]] as const) {
+      await writer.writeFile(place.manifestPath, text, 0o644, 0o755);
+      if (place.registryKey !== undefined) {
+        await setRegistryDefault(place.registryKey, place.manifestPath);
+        writer.recordRegistryKey(place.registryKey);
+      }
     }
   }
   const receiptFile = receiptPath(plan.appDir);
@@ -162,15 +193,19 @@ async function apply(plan: Plan, env: EnvReader): Promise<number> {
 
   console.log(`Host config: ${plan.hostConfig} (runtime dir ${plan.runtimeDir})`);
   console.log(`Host: ${plan.hostPath}${plan.dev ? " (dev launcher, runs from source)" : ""}`);
+  console.log(`DeskBridge: ${plan.deskPath} (policy ${plan.deskPolicy}; edit it with leash desk)`);
   for (const target of targets) {
-    const key = target.registryKey === undefined ? "" : ` (registry ${target.registryKey})`;
-    console.log(`Manifest for ${target.label}: ${target.manifestPath}${key}`);
+    for (const place of [target, deskTarget(target)]) {
+      const key = place.registryKey === undefined ? "" : ` (registry ${place.registryKey})`;
+      console.log(`Manifest for ${place.label}: ${place.manifestPath}${key}`);
+    }
   }
   console.log(`Receipt: ${receiptFile} (${commandLine("uninstall")} removes what it lists)`);
-  if (!plan.dev && !await isFile(plan.hostPath)) {
+  for (const [path, flag] of [[plan.hostPath, "--host-path"], [plan.deskPath, "--desk-path"]]) {
+    if (plan.dev || await isFile(path)) continue;
     console.error(
-      `Warning: ${plan.hostPath} does not exist yet; build it with deno task compile, ` +
-        `pass --host-path, or install the dev launcher with ${commandLine("install", ["--dev"])}`,
+      `Warning: ${path} does not exist yet; build it with deno task compile, ` +
+        `pass ${flag}, or install the dev launchers with ${commandLine("install", ["--dev"])}`,
     );
   }
   return 0;
@@ -183,7 +218,7 @@ async function apply(plan: Plan, env: EnvReader): Promise<number> {
 export async function runInstall(args: readonly string[]): Promise<number> {
   const env: EnvReader = (name) => Deno.env.get(name);
   try {
-    return await apply(plan(args, env, Deno.build.os), env);
+    return await apply(await plan(args, env, Deno.build.os), env);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\nusage: ${installUsage}`);

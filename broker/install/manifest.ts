@@ -6,7 +6,7 @@
  */
 import { isAbsolute } from "node:path";
 import { z } from "zod";
-import { nativeHostName } from "../../contracts/identity.ts";
+import { deskHostName, nativeHostName } from "../../contracts/identity.ts";
 import { extensionOriginPattern } from "../../contracts/identity.ts";
 
 /** A host manifest as Chrome reads it. */
@@ -24,12 +24,26 @@ export type HostManifest = z.infer<typeof HostManifestSchema>;
 /** The file name of our manifest: the host name plus `.json`. */
 export const manifestFileName = `${nativeHostName}.json`;
 
+/** The file name of DeskBridge's manifest, beside the relay's. */
+export const deskManifestFileName = `${deskHostName}.json`;
+
 /** Our manifest: the host at `hostPath` for `origins`. */
 export function hostManifest(hostPath: string, origins: readonly string[]): HostManifest {
   return {
     name: nativeHostName,
     description: "Leash Native Host: relays the Leash extension to the local Leash Broker",
     path: hostPath,
+    type: "stdio",
+    allowed_origins: [...origins],
+  };
+}
+
+/** DeskBridge's manifest: `leash-desk` at `deskPath` for `origins`. */
+export function deskManifest(deskPath: string, origins: readonly string[]): HostManifest {
+  return {
+    name: deskHostName,
+    description: "Leash DeskBridge: acts on this desktop inside the workspaces the person allowed",
+    path: deskPath,
     type: "stdio",
     allowed_origins: [...origins],
   };

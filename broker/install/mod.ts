@@ -6,4 +6,4 @@
  */
 export { installUsage, runInstall } from "./install.ts";
 export { runUninstall, uninstallUsage } from "./uninstall.ts";
-export { staticPermissionFlags } from "./static_flags.ts";
+export { staticPermissionFlags } from "../../local/static_flags.ts";

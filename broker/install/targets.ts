@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { type HostOs, leashAppDir, userConfigRoot } from "../../local/host_config.ts";
-import { nativeHostName } from "../../contracts/identity.ts";
+import { deskHostName, nativeHostName } from "../../contracts/identity.ts";
 import {
   type BrowserId,
   browserIds,
@@ -17,7 +17,7 @@ import {
   manifestDirIn,
   registryKey,
 } from "./browsers.ts";
-import { manifestFileName } from "./manifest.ts";
+import { deskManifestFileName, manifestFileName } from "./manifest.ts";
 import type { EnvReader } from "../../local/dirs.ts";
 
 /** Which browsers: a list, or every one whose profile folder exists. */
@@ -91,4 +91,15 @@ export async function manifestTargets(
     });
   }
   return targets;
+}
+
+/** DeskBridge's manifest target beside the relay's `target`: same folder, its own key. */
+export function deskTarget(target: ManifestTarget): ManifestTarget {
+  return {
+    ...target,
+    manifestPath: join(dirname(target.manifestPath), deskManifestFileName),
+    ...(target.browser !== undefined && target.registryKey !== undefined
+      ? { registryKey: registryKey(target.browser, deskHostName) }
+      : {}),
+  };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import "../jitless.ts";
-import { nativeHostName } from "../../contracts/identity.ts";
+import { deskHostName, nativeHostName } from "../../contracts/identity.ts";
 import type { Instance } from "../../contracts/hello.ts";
 import type { PopupState } from "../messages.ts";
 import { providerHandlers } from "../provider/mod.ts";
@@ -27,6 +27,9 @@ import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
 import { RequestTracker } from "./requests.ts";
 import { UiPorts } from "./ui_ports.ts";
+import { agentPortName } from "../agent_messages.ts";
+import { AgentPorts } from "./agent_ports.ts";
+import { DeskLink } from "./desk_link.ts";
 
 /** The alarm that wakes the worker to reconnect; Chrome's shortest period is 30 s. */
 const reconnectAlarm = "leash.reconnect";
@@ -144,12 +147,21 @@ const ui = new UiPorts({
   onDiagnostic: diagnose,
 });
 
+// DeskBridge's port opens on first use only: the Agent tab is the one way to it.
+const agents = new AgentPorts({
+  extensionId: chrome.runtime.id,
+  desk: new DeskLink(() => chrome.runtime.connectNative(deskHostName), diagnose),
+  onDiagnostic: diagnose,
+});
+
 chrome.runtime.onStartup.addListener(() => connector.ensure());
 chrome.runtime.onInstalled.addListener(() => connector.ensure());
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === reconnectAlarm) connector.ensure();
 });
-chrome.runtime.onConnect.addListener((port) => ui.accept(port));
+chrome.runtime.onConnect.addListener((port) =>
+  port.name === agentPortName ? agents.accept(port) : ui.accept(port)
+);
 chrome.windows.onRemoved.addListener((windowId) => approvals.windowClosed(windowId));
 chrome.tabs.onRemoved.addListener((tabId) => {
   requests.forget(tabId);

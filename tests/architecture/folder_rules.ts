@@ -214,11 +214,23 @@ export const folderRules: FolderRules = {
     tests: brokerTests,
   },
 
+  // `leash desk …`: the person's verbs for DeskBridge's policy, apart from the Broker.
+  "broker/desk": {
+    imports: denoSide,
+    packages: ["node:path", "node:util"],
+    tests: brokerTests,
+  },
+
   // The relay Chrome launches.
   "native_host": { imports: denoSide, packages: [], tests: denoSideTests("native_host") },
 
   // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
-  "desk/**": { imports: denoSide, packages: [], tests: denoSideTests("desk") },
+  // `ignore` gives `.gitignore` semantics, `diff` the unified diff of `patch_file`.
+  "desk/**": {
+    imports: denoSide,
+    packages: ["zod", "ignore", "diff", "node:path"],
+    tests: denoSideTests("desk"),
+  },
   // Its skill engines: each area stands alone on the shared skill shape, and
   // the host injects its path rule and policy into them.
   "desk/skills": {
@@ -282,6 +294,12 @@ export const folderRules: FolderRules = {
   "extension/approval": {
     imports: ["extension", "contracts/**"],
     packages: [],
+    tests: extensionTests,
+  },
+  // The Agent tab: where the person runs a web agent with DeskBridge context.
+  "extension/agent": {
+    imports: ["extension", "contracts/**"],
+    packages: ["zod"],
     tests: extensionTests,
   },
   "extension/popup": {

@@ -6,6 +6,7 @@
  * @module
  */
 import { join, relative } from "node:path";
+import { z } from "zod";
 import { denoDir } from "./_host_process.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -23,6 +24,7 @@ export function personEnv(home: string, runtimeDir: string): Record<string, stri
     HOME: home,
     XDG_CONFIG_HOME: "",
     LEASH_HOST_CONFIG: "",
+    LEASH_DESK_CONFIG: "",
     APPDATA: "",
     LEASH_RUNTIME_DIR: runtimeDir,
     DENO_DIR: denoDir(),
@@ -66,3 +68,14 @@ export async function tree(root: string): Promise<string[]> {
   await walk(root);
   return lines.sort();
 }
+
+/** What `leash doctor --json` prints. */
+export const DoctorReportSchema = z.object({
+  ok: z.boolean(),
+  links: z.array(z.object({
+    link: z.string(),
+    state: z.enum(["ok", "broken", "skipped"]),
+    detail: z.string(),
+    fix: z.string().optional(),
+  })),
+});

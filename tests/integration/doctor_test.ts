@@ -5,24 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
 import { extensionOrigin } from "../../contracts/identity.ts";
 import { hostManifest } from "../../broker/install/manifest.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { helloRequest, HostProcess, providerHello, welcomeIn } from "./_host_process.ts";
-import { personEnv, runTask } from "./_host_tools.ts";
+import { DoctorReportSchema, personEnv, runTask } from "./_host_tools.ts";
 
-const ReportSchema = z.object({
-  ok: z.boolean(),
-  links: z.array(z.object({
-    link: z.string(),
-    state: z.enum(["ok", "broken", "skipped"]),
-    detail: z.string(),
-    fix: z.string().optional(),
-  })),
-});
+const ReportSchema = DoctorReportSchema;
 
-type Report = z.infer<typeof ReportSchema>;
+type Report = ReturnType<typeof ReportSchema.parse>;
 
 async function doctor(env: Record<string, string>): Promise<{ code: number; report: Report }> {
   const result = await runTask("doctor", ["--json"], env);
@@ -59,9 +50,11 @@ Deno.test("on a machine with nothing installed and no Broker, doctor names every
     assert.deepEqual(states(report), {
       "host config": "broken",
       "manifest": "broken",
+      "desk policy": "ok",
       "broker reachable": "broken",
       "extension connected": "skipped",
     });
+    assert.match(link(report, "desk policy").detail, /no workspace, every file action is refused/);
     assert.equal(link(report, "host config").fix, "deno task install");
     assert.equal(link(report, "manifest").fix, "deno task install --browser chrome");
     assert.equal(link(report, "broker reachable").fix, "deno task broker");
@@ -88,6 +81,9 @@ Deno.test("after install with a Broker running, doctor reports the extension lin
       "host config": "ok",
       "manifest (Google Chrome)": "ok",
       "host executable": "ok",
+      "desk manifest (Google Chrome)": "ok",
+      "desk executable": "ok",
+      "desk policy": "ok",
       "broker reachable": "ok",
       "extension connected": "broken",
     });

@@ -6,18 +6,19 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { extensionOrigin } from "../../contracts/identity.ts";
-import { staticPermissionFlags } from "../../broker/install/static_flags.ts";
+import { staticPermissionFlags } from "../../local/static_flags.ts";
 import { devLauncherScript } from "../../broker/install/dev_launcher.ts";
-import { hostManifest } from "../../broker/install/manifest.ts";
+import { deskManifest, hostManifest } from "../../broker/install/manifest.ts";
 import { permissionFlags } from "../../local/permissions.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
-import { hostDenoArgs } from "../../local/host_run_args.ts";
+import { deskDenoArgs, hostDenoArgs } from "../../local/host_run_args.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";
 import { helloRequest, HostProcess, providerHello, welcomeIn } from "./_host_process.ts";
 import { personEnv, runTask, tree } from "./_host_tools.ts";
 
 const manifestDir = (browserDir: string) => `.config/${browserDir}/NativeMessagingHosts`;
 const manifest = (browserDir: string) => `${manifestDir(browserDir)}/dev.leash.host.json`;
+const deskManifestOf = (browserDir: string) => `${manifestDir(browserDir)}/dev.leash.desk.json`;
 
 async function tempHome(profiles: readonly string[] = []): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "leash-install-" });
@@ -45,10 +46,13 @@ Deno.test("install --dev writes the host config, the launcher, one manifest per 
       [
         `644 ${manifest("BraveSoftware/Brave-Browser")}`,
         `644 ${manifest("google-chrome")}`,
+        `644 ${deskManifestOf("BraveSoftware/Brave-Browser")}`,
+        `644 ${deskManifestOf("google-chrome")}`,
         `700 .config/leash`,
         `600 .config/leash/host.json`,
         `600 .config/leash/install-receipt.json`,
         `755 .config/leash/leash-host-dev`,
+        `755 .config/leash/leash-desk-dev`,
         `755 ${manifestDir("BraveSoftware/Brave-Browser")}`,
         `755 ${manifestDir("google-chrome")}`,
       ].sort(),
@@ -56,10 +60,22 @@ Deno.test("install --dev writes the host config, the launcher, one manifest per 
 
     const hostConfig = join(home, ".config/leash/host.json");
     const launcher = join(home, ".config/leash/leash-host-dev");
+    const deskLauncher = join(home, ".config/leash/leash-desk-dev");
     for (const browserDir of ["google-chrome", "BraveSoftware/Brave-Browser"]) {
       const written = JSON.parse(await Deno.readTextFile(join(home, manifest(browserDir))));
       assert.deepEqual(written, hostManifest(launcher, [extensionOrigin]));
+      const desk = JSON.parse(await Deno.readTextFile(join(home, deskManifestOf(browserDir))));
+      assert.deepEqual(desk, deskManifest(deskLauncher, [extensionOrigin]));
     }
+    assert.equal(
+      await Deno.readTextFile(deskLauncher),
+      devLauncherScript("linux", {
+        deno: Deno.execPath(),
+        args: deskDenoArgs(),
+        hostConfig: join(home, ".config/leash/desk.json"),
+        host: "desk",
+      }),
+    );
     assert.deepEqual(JSON.parse(await Deno.readTextFile(hostConfig)), {
       runtimeDir,
       allowedOrigins: [extensionOrigin],
@@ -99,6 +115,7 @@ Deno.test("install into a new --user-data-dir and a browser named but absent cre
     assert.equal(second.code, 0, second.stderr);
 
     assert.deepEqual(await tree(profile), [
+      "644 NativeMessagingHosts/dev.leash.desk.json",
       "644 NativeMessagingHosts/dev.leash.host.json",
       "755 NativeMessagingHosts",
     ]);
@@ -106,6 +123,7 @@ Deno.test("install into a new --user-data-dir and a browser named but absent cre
       await tree(home),
       [
         `644 ${manifest("microsoft-edge")}`,
+        `644 ${deskManifestOf("microsoft-edge")}`,
         "600 .config/leash/host.json",
         "600 .config/leash/install-receipt.json",
         "700 .config",
@@ -199,4 +217,9 @@ Deno.test("the host, install, uninstall and doctor tasks run with the permission
     run(staticPermissionFlags(["uninstall"]), "broker/install/main.ts uninstall"),
   );
   assert.equal(tasks.doctor, run(staticPermissionFlags(["doctor"]), "broker/doctor/main.ts"));
+  assert.equal(tasks.desk, run(permissionFlags("deskLauncher"), "desk/launch.ts"));
+  assert.equal(
+    tasks["desk:policy"],
+    run(staticPermissionFlags(["deskPolicy"]), "broker/main.ts desk"),
+  );
 });

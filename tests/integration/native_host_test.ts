@@ -12,7 +12,7 @@ import { extensionOrigin } from "../../contracts/identity.ts";
 import { limits } from "../../contracts/limits.ts";
 import { LeashClient } from "../../broker/client/client.ts";
 import { hostExitCodes } from "../../native_host/exit_codes.ts";
-import { FrameReader } from "../../native_host/frame_reader.ts";
+import { FrameReader } from "../../local/frame_reader.ts";
 import { formatHostConfig } from "../../local/host_config.ts";
 import { StdioExtension } from "../reliability/_stdio_extension.ts";
 import { BrokerProcess, freshDirs } from "./_broker_process.ts";

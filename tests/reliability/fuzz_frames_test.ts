@@ -15,7 +15,7 @@ import {
 } from "../../contracts/framing.ts";
 import { limits } from "../../contracts/limits.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
-import { FrameReader } from "../../native_host/frame_reader.ts";
+import { FrameReader } from "../../local/frame_reader.ts";
 import { byteCases, chunksOf, damageKinds } from "./_byte_streams.ts";
 import { figure, seedFor, sized } from "./_size.ts";
 

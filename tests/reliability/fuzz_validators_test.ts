@@ -39,7 +39,7 @@ import publishedSchema from "../../contracts/protocol/v1.schema.json" with { typ
 import { eventDef, methodParamsDef, methodResultDef } from "../../contracts/schema.ts";
 import { checkCdpParams } from "../../extension/provider/cdp_params.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
-import { isAllowedOrigin } from "../../native_host/origin.ts";
+import { isAllowedOrigin } from "../../local/caller_origin.ts";
 import { specClientHello, specProviderHello } from "../integration/_hellos.ts";
 import { messageCorpus } from "./_byte_streams.ts";
 import { figure, seedFor, sized } from "./_size.ts";

@@ -13,7 +13,7 @@ import {
   type PermissionName,
   type PermissionSet,
   permissionTable,
-} from "../../local/permissions.ts";
+} from "./permissions.ts";
 
 const order: readonly PermissionName[] = ["net", "read", "write", "env", "sys", "run"];
 

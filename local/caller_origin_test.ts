@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { extensionOrigin } from "../contracts/identity.ts";
-import { callerOrigin, isAllowedOrigin } from "./origin.ts";
+import { callerOrigin, isAllowedOrigin } from "./caller_origin.ts";
 
 Deno.test("callerOrigin() skips Windows' --parent-window argument", () => {
   assert.equal(callerOrigin([extensionOrigin, "--parent-window=0"]), extensionOrigin);

@@ -1,9 +1,10 @@
 /**
- * The one owner of the host's stdout. Chrome reads stdout as frames and
+ * The one owner of a native-messaging host's stdout, for both hosts (the
+ * relay and DeskBridge's `leash-desk`). Chrome reads stdout as frames and
  * drops the connection at the first stray byte, so this module is the only
- * place in `native_host/` that names `Deno.stdout` (a test holds the source
- * to that), and claiming it also points the console's stdout methods at
- * stderr, so a stray `console.log` from any dependency cannot corrupt the
+ * place either host reaches `Deno.stdout` through (a test in each holds the
+ * source to that), and claiming it also points the console's stdout methods
+ * at stderr, so a stray `console.log` from any dependency cannot corrupt the
  * stream.
  *
  * @module

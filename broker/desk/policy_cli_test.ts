@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readDeskPolicy } from "../../local/desk_policy.ts";
+import { runDeskPolicy } from "./policy_cli.ts";
+
+async function world() {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "leash-desk-cli-" }));
+  const policyPath = join(root, "config", "leash", "desk.json");
+  const lines: string[] = [];
+  const io = {
+    env: (name: string) => name === "LEASH_DESK_CONFIG" ? policyPath : undefined,
+    os: "linux" as const,
+    out: (line: string) => lines.push(line),
+  };
+  return { root, policyPath, lines, io, run: (...args: string[]) => runDeskPolicy(args, io) };
+}
+
+Deno.test("leash desk workspace add/list/remove edit a 0600 policy in a 0700 folder", async () => {
+  const { root, policyPath, lines, run } = await world();
+  try {
+    const project = join(root, "project");
+    await Deno.mkdir(project);
+    assert.equal(
+      await run("workspace", "add", project, "--name", "Demo", "--web-agent-context"),
+      0,
+    );
+    const policy = await readDeskPolicy(policyPath);
+    assert.equal(policy.workspaces.length, 1);
+    const [workspace] = policy.workspaces;
+    assert.match(workspace.id, /^ws_[0-9a-f]{12}$/);
+    assert.deepEqual({ ...workspace, id: "" }, {
+      id: "",
+      name: "Demo",
+      path: project,
+      webAgentContext: true,
+    });
+    assert.equal((await Deno.stat(policyPath)).mode! & 0o777, 0o600);
+    assert.equal((await Deno.stat(join(policyPath, ".."))).mode! & 0o777, 0o700);
+
+    // Adding it again sets the opt-in anew and keeps the ID.
+    assert.equal(await run("workspace", "add", project), 0);
+    const again = (await readDeskPolicy(policyPath)).workspaces;
+    assert.deepEqual(again, [{ ...workspace, name: "project", webAgentContext: false }]);
+
+    lines.length = 0;
+    assert.equal(await run("workspace", "list", "--json"), 0);
+    assert.deepEqual(JSON.parse(lines[0]), again);
+
+    assert.equal(await run("workspace", "remove", workspace.id), 0);
+    assert.deepEqual((await readDeskPolicy(policyPath)).workspaces, []);
+    assert.equal(await run("workspace", "remove", workspace.id), 1);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("leash desk refuses a missing folder, one inside the policy's folder, and bad verbs", async () => {
+  const { root, policyPath, run } = await world();
+  try {
+    assert.equal(await run("workspace", "add", join(root, "missing")), 1);
+    await Deno.mkdir(join(policyPath, "..", "inner"), { recursive: true });
+    assert.equal(await run("workspace", "add", join(policyPath, "..", "inner")), 1);
+    assert.equal(await run("workspace", "add"), 2);
+    assert.equal(await run("workspace", "add", root, "--bogus"), 2);
+    assert.equal(await run("skill", "enable", "control"), 2);
+    assert.equal(await run("skill", "toggle", "files"), 2);
+    assert.equal(await run("allow-extension", "not-an-id"), 2);
+    assert.equal(await run("nonsense"), 2);
+    assert.deepEqual((await readDeskPolicy(policyPath)).workspaces, []);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("leash desk skill and allow-extension change only what they name; status prints them", async () => {
+  const { root, policyPath, lines, run } = await world();
+  try {
+    assert.equal(await run("skill", "disable", "files"), 0);
+    assert.equal(await run("skill", "enable", "clipboard"), 0);
+    const id = "abcdefghijklmnopabcdefghijklmnop";
+    assert.equal(await run("allow-extension", id), 0);
+    assert.equal(await run("allow-extension", id), 0);
+    const policy = await readDeskPolicy(policyPath);
+    assert.deepEqual(policy.enabledAreas, ["projects", "clipboard"]);
+    assert.deepEqual(policy.allowedOrigins, [`chrome-extension://${id}/`]);
+    lines.length = 0;
+    assert.equal(await run("status"), 0);
+    assert.ok(lines.some((line) => line.includes("every file action is refused")));
+    assert.ok(lines.some((line) => line === "Skills on: control, projects, clipboard"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
