@@ -108,6 +108,15 @@ function below(layer: string): string[] {
   return brokerLayers.slice(brokerLayers.indexOf(layer) + 1);
 }
 
+/** A DeskBridge skill area: the shared skill shape, the wire's codes, its own packages. */
+function deskSkill(packages: readonly string[], testPackages: readonly string[] = []): FolderRule {
+  return {
+    imports: ["desk/skills", "contracts/desk"],
+    packages,
+    tests: { imports: ["desk/skills/testing"], packages: [nodeAssert, ...testPackages] },
+  };
+}
+
 /** The folder rules of the workspace. */
 export const folderRules: FolderRules = {
   // The wire: pure TypeScript that runs in Deno and in the MV3 worker.
@@ -222,6 +231,48 @@ export const folderRules: FolderRules = {
     packages: ["zod", "ignore", "diff", "node:path"],
     tests: denoSideTests("desk"),
   },
+  // Its skill engines: each area stands alone on the shared skill shape, and
+  // the host injects its path rule and policy into them.
+  "desk/skills": {
+    imports: ["contracts/desk"],
+    packages: ["zod", "node:crypto", "node:fs/promises", "node:path"],
+  },
+  "desk/skills/testing": {
+    imports: ["desk/skills", "contracts/desk"],
+    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib"],
+    testOnly: true,
+  },
+  "desk/skills/commands": deskSkill([
+    "zod",
+    "node:child_process",
+    "node:fs/promises",
+    "node:path",
+    "node:process",
+  ]),
+  "desk/skills/assets": deskSkill([
+    "zod",
+    "node:crypto",
+    "node:dns/promises",
+    "node:fs/promises",
+    "node:http",
+    "node:https",
+    "node:net",
+    "node:path",
+    "node:stream",
+    "node:tls",
+  ], ["node:child_process", "node:os"]),
+  "desk/skills/documents": deskSkill([
+    "zod",
+    "mammoth",
+    "turndown",
+    "@types/turndown",
+    "unpdf",
+    "node:buffer",
+    "node:fs/promises",
+    "node:path",
+    "node:zlib",
+  ], ["pdf-lib"]),
+  "desk/skills/images": deskSkill(["zod", "wasm-vips", "node:fs/promises", "node:path"]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

@@ -1,0 +1,14 @@
+/**
+ * The commands skill: `run_command` and its runtime probe.
+ *
+ * @module
+ */
+export {
+  type AllowedCommand,
+  AllowedCommandSchema,
+  type CommandResult,
+  type CommandsContext,
+  runCommandAction,
+  RunCommandArgsSchema,
+} from "./run_command.ts";
+export { commandsRuntime } from "./runtime.ts";
