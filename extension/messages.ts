@@ -66,6 +66,8 @@ export const ClaimViewSchema = z.strictObject({
   scope: z.enum(["origin", "tab"]),
   /** Client-chosen, shown through `visibleText` only. */
   reason: z.optional(textSchema),
+  /** A new tab Leash opens at `origin` once allowed: nothing of that site is loaded before. */
+  opens: z.optional(z.literal(true)),
   /** When it times out, in ms since the epoch. */
   expiresAt: timeSchema,
 });

@@ -18,6 +18,7 @@ import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
+import { closeOpenedTab } from "./open.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -115,15 +116,22 @@ export async function grantLease(
   }
 }
 
-/** End a lease at the Broker's request; only the exact live grant of this connection. */
+/**
+ * End a lease at the Broker's request; only the exact live grant of this
+ * connection. With `closeTab`, its tab closes too when Leash opened it
+ * (`closed` says whether); no other tab is ever closed.
+ */
 export async function revokeLease(
   context: ProviderContext,
   params: ParamsOf<ProviderMethods, "lease.revoke">,
 ): Promise<ResultOf<ProviderMethods, "lease.revoke">> {
+  let record;
   try {
-    context.leases.check(params.lease, context.link.generation);
+    record = context.leases.check(params.lease, context.link.generation);
   } catch {
-    return { revoked: false };
+    return params.closeTab === true ? { revoked: false, closed: false } : { revoked: false };
   }
-  return { revoked: await context.leases.end(params.lease.leaseId, "broker", params.lease.fence) };
+  const revoked = await context.leases.end(params.lease.leaseId, "broker", params.lease.fence);
+  if (params.closeTab !== true) return { revoked };
+  return { revoked, closed: revoked && await closeOpenedTab(context, record) };
 }

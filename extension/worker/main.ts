@@ -22,6 +22,7 @@ import { Connector } from "./connector.ts";
 import { loadInstance, providerHello } from "./instance.ts";
 import { LeaseService } from "./lease_service.ts";
 import { LeaseTable } from "./lease_table.ts";
+import { StoredOpenedTabs } from "./opened_tabs.ts";
 import { DialogTracker } from "./dialogs.ts";
 import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
@@ -50,8 +51,10 @@ const leases = new LeaseService({
   events: {
     revoked: (generation, value) => connector.emit(generation, "lease.revoked", value),
     pageChanged: (generation, value) => connector.emit(generation, "page.changed", value),
+    tabOpened: (generation, value) => connector.emit(generation, "lease.tab-opened", value),
   },
 });
+const opened = new StoredOpenedTabs(chrome.storage.session);
 const approvals = new ApprovalQueue({
   async open() {
     const created = await chrome.windows.create({
@@ -92,6 +95,7 @@ const connector = new Connector({
       browser,
       leases,
       approvals,
+      opened,
       requests,
       dialogs,
       drags,
@@ -151,7 +155,13 @@ chrome.alarms.onAlarm.addListener((alarm) => {
 });
 chrome.runtime.onConnect.addListener((port) => ui.accept(port));
 chrome.windows.onRemoved.addListener((windowId) => approvals.windowClosed(windowId));
+chrome.tabs.onCreated.addListener((tab) => {
+  if (tab.id !== undefined && tab.openerTabId !== undefined) {
+    leases.tabOpened(tab.openerTabId, tab.id);
+  }
+});
 chrome.tabs.onRemoved.addListener((tabId) => {
+  opened.remove(tabId).catch((error) => diagnose("opened-tabs-failed", { error }));
   requests.forget(tabId);
   dialogs.forget(tabId);
   drags.clear(tabId);
@@ -199,6 +209,9 @@ async function releaseStaleAttachments(): Promise<void> {
 chrome.alarms.create(reconnectAlarm, { periodInMinutes: 0.5 })
   .catch((error) => diagnose("alarm-failed", { error }));
 showLeaseCount(0).catch((error) => diagnose("badge-failed", { error }));
+// Tab IDs outlive the worker but not the browser session; drop those of tabs gone meanwhile.
+opened.prune(async (tabId) => (await browser.getTab(tabId)) !== undefined)
+  .catch((error) => diagnose("opened-tabs-failed", { error }));
 releaseStaleAttachments()
   .catch((error) => diagnose("stale-attachments-failed", { error }))
   .finally(() => connector.ensure());

@@ -1,5 +1,6 @@
 /**
- * Lease tools: claim a tab, release a lease.
+ * Lease tools: claim a tab, release a lease (`open.ts` has the tools for
+ * tabs Leash opens).
  *
  * @module
  */
@@ -14,7 +15,7 @@ import {
 } from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
-import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote, type ToolOutput } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
@@ -116,7 +117,7 @@ export const claimTool = defineTool({
  * The one connected instance, for a claim that names none; with none or
  * several connected, a note that says which call tells them apart.
  */
-async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
+export async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
   const instances = await session.withReadConnection(
     1,
     (connection) => connection.call("browser.instances", {}, { signal, timeoutMs: callTimeoutMs }),
@@ -135,7 +136,7 @@ async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promis
  * here, so a failed look is reported by its stable code beside the lease,
  * never in its place.
  */
-async function firstLook(
+export async function firstLook(
   session: AgentSession,
   leaseId: string,
   signal?: AbortSignal,
@@ -167,7 +168,7 @@ async function firstLook(
  * person, with a note on whose name it is: the model's to change, or the
  * MCP client program's (which the model cannot change).
  */
-function checkNames(chosen: string | undefined, reported: string | undefined): void {
+export function checkNames(chosen: string | undefined, reported: string | undefined): void {
   if (reported !== undefined && clientNameProblem(reported) !== undefined) {
     throw new NotedError(
       "INVALID_PARAMS",
@@ -188,10 +189,14 @@ export const releaseTool = defineTool({
   method: "browser.release",
   description: [
     "End one of your leases as soon as you are done with the tab, so the person gets it back.",
+    "`closeTab: true` also closes the tab when Leash opened it for you (browser_open); a tab the person or a page opened stays open, and the text says so.",
     "Releasing a lease that already ended is harmless and says so.",
   ].join(" "),
   input: releaseParams.omit({ sessionId: true }).extend({
     leaseId: releaseParams.shape.leaseId.describe(leaseIdNote),
+    closeTab: releaseParams.shape.closeTab.describe(
+      "Also close the tab, when Leash opened it with browser_open (default false).",
+    ),
   }),
   hints: {
     readOnlyHint: false,
@@ -199,29 +204,41 @@ export const releaseTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  async handler({ leaseId }, { session, signal }) {
-    const ended = session.leases.get(leaseId)?.ended;
-    if (ended !== undefined) {
-      return {
-        text: `${formatRelease(session.handles.of("lease", leaseId), false)}\n${
-          leaseEndNote(ended)
-        }`,
-        structured: { leaseId, released: false },
-      };
-    }
-    const { released } = await session.withLease(
-      leaseId,
-      1,
-      (connection) =>
-        connection.call("browser.release", { sessionId: session.sessionId, leaseId }, {
-          signal,
-          timeoutMs: callTimeoutMs,
-        }),
-    );
-    session.leases.end(leaseId, "released");
-    return {
-      text: formatRelease(session.handles.of("lease", leaseId), released),
-      structured: { leaseId, released },
-    };
-  },
+  handler: ({ leaseId, closeTab }, { session, signal }) =>
+    release(session, { leaseId, closeTab: closeTab === true }, signal),
 });
+
+/**
+ * End `leaseId` through `browser.release`, closing its tab too when
+ * `closeTab` and Leash opened it; the text says what happened to the tab.
+ */
+export async function release(
+  session: AgentSession,
+  { leaseId, closeTab }: { leaseId: string; closeTab: boolean },
+  signal?: AbortSignal,
+): Promise<ToolOutput> {
+  const handle = session.handles.of("lease", leaseId);
+  const ended = session.leases.get(leaseId)?.ended;
+  if (ended !== undefined) {
+    const tab = closeTab ? "\nIts tab was not closed: a lease that ended closes nothing." : "";
+    return {
+      text: `${formatRelease(handle, false)}\n${leaseEndNote(ended)}${tab}`,
+      structured: { leaseId, released: false, ...(closeTab ? { closed: false } : {}) },
+    };
+  }
+  const answer = await session.withLease(
+    leaseId,
+    1,
+    (connection) =>
+      connection.call("browser.release", {
+        sessionId: session.sessionId,
+        leaseId,
+        ...(closeTab ? { closeTab } : {}),
+      }, { signal, timeoutMs: callTimeoutMs }),
+  );
+  session.leases.end(leaseId, "released");
+  return {
+    text: formatRelease(handle, answer.released, answer.closed),
+    structured: { leaseId, ...answer },
+  };
+}
