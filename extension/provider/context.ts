@@ -134,6 +134,18 @@ export interface Leases {
   assertInScope(record: LeaseRecord, url: string | undefined): void;
 }
 
+/** A client as the approval window names it: what it says it is, and its MCP program's name. */
+export interface Who {
+  clientName: string;
+  mcpClientName?: string;
+}
+
+/** The person's standing grants, as a claim in restricted mode checks them before asking. */
+export interface StandingGrantCheck {
+  /** Whether a live standing grant allows `who` on exactly `origin`. */
+  covers(who: Who, origin: string): Promise<boolean>;
+}
+
 /** How a claim ended. */
 export type Decision = "allow" | "deny" | "closed" | "timeout";
 
@@ -169,6 +181,8 @@ export interface ProviderContext {
   browser: Browser;
   leases: Leases;
   approvals: Approvals;
+  /** The person's standing grants: a claim or open they cover needs no prompt. */
+  grants: StandingGrantCheck;
   /** The tabs Leash opened: `lease.open` records them, `lease.revoke` closes only them. */
   opened: OpenedTabs;
   /** Open requests of leased tabs, for `page.settle`. */

@@ -19,6 +19,7 @@ import { inLeaseScope } from "../../contracts/scope.ts";
 import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
 import { closeOpenedTab } from "./open.ts";
+import { standing } from "./standing.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -41,7 +42,10 @@ async function resolveTab(context: ProviderContext, tab: string | undefined): Pr
   return found;
 }
 
-/** Ask the person, unless the Broker runs in personal mode; throws unless they allow. */
+/**
+ * Ask the person, unless the Broker runs in personal mode or a standing
+ * grant covers the claim; throws unless they allow.
+ */
 async function approve(
   context: ProviderContext,
   params: GrantParams,
@@ -50,6 +54,7 @@ async function approve(
   signal: AbortSignal,
 ): Promise<void> {
   if (context.link.mode === "personal") return;
+  if (await standing(context, params, origin)) return;
   const decision = await context.approvals.ask({
     clientName: params.clientName,
     ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),

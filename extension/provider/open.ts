@@ -3,10 +3,12 @@
  * of such a tab when its lease is released with `closeTab`.
  *
  * The order keeps the person ahead of the page: the tab opens blank
- * (`about:blank`) and is recorded as Leash's own; the debugger attaches and
- * the lease is recorded; in restricted mode the person is asked, the
- * window naming the URL's origin; only after they allow it is the URL
- * loaded (`Page.navigate`), so no request reaches that origin before. A
+ * (`about:blank`) and is recorded as Leash's own; once the blank page has
+ * committed, the debugger attaches and the lease is recorded; in
+ * restricted mode the person is asked (unless a standing grant covers the
+ * client on that origin), the window naming the URL's origin; only after
+ * they allow it is the URL loaded (`Page.navigate`), so no request reaches
+ * that origin before. A
  * denial, a timeout, a failed load or anything else that fails closes the
  * blank tab again and ends the lease, so the Broker never misses a lease
  * the extension holds and no tab Leash opened is left behind.
@@ -22,6 +24,7 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
+import { standing } from "./standing.ts";
 import { formatTabId } from "./tab_ids.ts";
 
 type OpenParams = ParamsOf<ProviderMethods, "lease.open">;
@@ -30,6 +33,8 @@ type OpenResult = ResultOf<ProviderMethods, "lease.open">;
 const maxUrlLength = 8192;
 /** How long the first load may take before the lease is handed over while it still loads. */
 const loadWaitMs = 10_000;
+/** How long a new tab may take to show its blank page. */
+const blankWaitMs = 5_000;
 /** How often the tab is looked at while it loads. */
 const loadPollMs = 50;
 
@@ -54,6 +59,7 @@ export async function openLease(
   const tab = await context.browser.openTab();
   try {
     await context.opened.add(tab.id);
+    await blankCommitted(context, tab.id, signal);
     const scope: LeaseScope = params.scope === "tab" ? { kind: "tab" } : { kind: "origin", origin };
     const record = await context.leases.grant({
       leaseId: params.lease.leaseId,
@@ -82,7 +88,10 @@ export async function openLease(
   }
 }
 
-/** Ask the person about `origin`, unless the Broker runs in personal mode; throws unless allowed. */
+/**
+ * Ask the person about `origin`, unless the Broker runs in personal mode or
+ * a standing grant covers it; throws unless allowed.
+ */
 async function approveOpen(
   context: ProviderContext,
   params: OpenParams,
@@ -90,6 +99,7 @@ async function approveOpen(
   signal: AbortSignal,
 ): Promise<void> {
   if (context.link.mode === "personal") return;
+  if (await standing(context, params, origin)) return;
   const decision = await context.approvals.ask({
     clientName: params.clientName,
     ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),
@@ -101,6 +111,26 @@ async function approveOpen(
   }, signal);
   if (decision === "timeout") throw new LeashError("CLAIM_TIMEOUT");
   if (decision !== "allow") throw new LeashError("CLAIM_DENIED");
+}
+
+/**
+ * Wait, bounded, until the new tab shows its committed blank page: Chrome
+ * answers `tabs.create` while `about:blank` is still pending, and the
+ * debugger cannot be attached to the tab reliably before it commits.
+ */
+async function blankCommitted(
+  context: ProviderContext,
+  tabId: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const deadline = context.now() + blankWaitMs;
+  for (;;) {
+    const tab = await context.browser.getTab(tabId);
+    if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
+    if (tab.url === "about:blank" && tab.loading !== true) return;
+    if (context.now() >= deadline) throw new LeashError("TIMEOUT");
+    await delay(loadPollMs, signal);
+  }
 }
 
 /** Whether a `Page.navigate` answer reports a failed load. */

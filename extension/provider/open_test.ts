@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { ParamsOf, ProviderMethods } from "../../contracts/methods/mod.ts";
 import { fakeProvider } from "../testing/fakes.ts";
-import type { Decision } from "./context.ts";
+import type { Decision, Who } from "./context.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { openLease } from "./open.ts";
 
@@ -28,6 +28,7 @@ function setup(options: {
   decide?: Decision;
   lands?: string;
   errorText?: string;
+  standing?: (who: Who, origin: string) => boolean;
 } = {}) {
   const sentBeforeAsking: string[][] = [];
   const provider = fakeProvider({
@@ -36,13 +37,16 @@ function setup(options: {
       sentBeforeAsking.push(provider.browser.commands.map((command) => command.method));
       return options.decide ?? "allow";
     },
+    ...(options.standing === undefined ? {} : { standing: options.standing }),
   });
   provider.browser.respond = (method, sent) => {
     if (method !== "Page.navigate") return {};
     if (options.errorText !== undefined) return { errorText: options.errorText };
-    const tab = provider.browser.tabs.get(100);
+    // The tab opened last is the one the open navigates.
+    const id = provider.browser.nextTabId - 1;
+    const tab = provider.browser.tabs.get(id);
     const url = options.lands ?? String(sent?.url);
-    if (tab !== undefined) provider.browser.tabs.set(100, { ...tab, url, title: "App" });
+    if (tab !== undefined) provider.browser.tabs.set(id, { ...tab, url, title: "App" });
     return { frameId: "f", loaderId: "l" };
   };
   return { ...provider, sentBeforeAsking };
@@ -171,4 +175,19 @@ Deno.test("Stop pressed while the person decides ends the open: the tab closes u
   );
   assert.deepEqual(provider.browser.commands, []);
   assert.deepEqual(provider.browser.closed, [100]);
+});
+
+Deno.test("a standing grant for the client on the URL's origin opens without asking; another origin still asks", async () => {
+  const provider = setup({
+    standing: (who, origin) => who.clientName === "claude-code" && origin === "https://app.example",
+  });
+  const prompts = provider.prompts;
+  await openLease(provider.context, params, signal());
+  assert.deepEqual(prompts, []);
+  await openLease(
+    provider.context,
+    { ...params, lease: { leaseId: "l2", fence: 2 }, url: "https://other.example/" },
+    signal(),
+  );
+  assert.equal(prompts.length, 1);
 });

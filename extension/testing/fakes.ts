@@ -18,6 +18,7 @@ import type {
   OpenedTabs,
   ProviderContext,
   TabSnapshot,
+  Who,
 } from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
@@ -178,6 +179,8 @@ export function grantShopLease(
 export function fakeProvider(options: {
   link?: Partial<Link>;
   decide?: (prompt: unknown) => Decision | Promise<Decision>;
+  /** Whether a standing grant covers `who` on `origin`; none by default. */
+  standing?: (who: Who, origin: string) => boolean;
 } = {}) {
   const browser = new FakeBrowser();
   const debuggerControl = new FakeDebugger();
@@ -212,6 +215,7 @@ export function fakeProvider(options: {
       },
     },
     opened,
+    grants: { covers: (who, origin) => Promise.resolve(options.standing?.(who, origin) ?? false) },
     requests: { open: () => 0 },
     dialogs,
     drags,

@@ -23,6 +23,7 @@ import { loadInstance, providerHello } from "./instance.ts";
 import { LeaseService } from "./lease_service.ts";
 import { LeaseTable } from "./lease_table.ts";
 import { StoredOpenedTabs } from "./opened_tabs.ts";
+import { StandingGrants } from "./standing_grants.ts";
 import { DialogTracker } from "./dialogs.ts";
 import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
@@ -55,6 +56,7 @@ const leases = new LeaseService({
   },
 });
 const opened = new StoredOpenedTabs(chrome.storage.session);
+const grants = new StandingGrants(chrome.storage.local);
 const approvals = new ApprovalQueue({
   async open() {
     const created = await chrome.windows.create({
@@ -95,6 +97,7 @@ const connector = new Connector({
       browser,
       leases,
       approvals,
+      grants,
       opened,
       requests,
       dialogs,
@@ -124,7 +127,7 @@ async function popupState(): Promise<PopupState> {
       };
     }),
   );
-  return { type: "state", connection, leases: views };
+  return { type: "state", connection, leases: views, grants: await grants.list() };
 }
 
 const ui = new UiPorts({
@@ -133,16 +136,38 @@ const ui = new UiPorts({
   approvalState: () => ({ type: "claims", claims: approvals.pending() }),
   approvalWindowId: () => approvals.windowId,
   onPopupCommand: (command) => {
+    if (command.type === "revoke-grant") {
+      grants.revoke(command.grantId)
+        .catch((error) => diagnose("revoke-grant-failed", { error }))
+        .finally(() => ui.popupChanged());
+      return;
+    }
     const ended = command.type === "stop"
       ? leases.end(command.leaseId, "stop")
       : leases.endAll("stop");
     ended.catch((error) => diagnose("stop-failed", { error }));
   },
   onApprovalCommand: (command) => {
-    if (approvals.decide(command.claimId, command.decision)) return;
-    // Already answered, timed out or withdrawn: let the window catch up.
-    diagnose("decision-late");
-    ui.approvalsChanged();
+    const claim = approvals.pending().find((pending) => pending.claimId === command.claimId);
+    // A standing grant only for an allowed origin claim, kept before the claim goes on.
+    const stands = command.decision === "allow" && command.standFor !== undefined &&
+      claim?.scope === "origin";
+    const kept = stands && claim !== undefined && command.standFor !== undefined
+      ? grants.add(
+        {
+          clientName: claim.clientName,
+          ...(claim.mcpClientName === undefined ? {} : { mcpClientName: claim.mcpClientName }),
+        },
+        claim.origin,
+        command.standFor,
+      ).then(() => ui.popupChanged())
+      : Promise.resolve();
+    kept.catch((error) => diagnose("standing-grant-failed", { error })).finally(() => {
+      if (approvals.decide(command.claimId, command.decision)) return;
+      // Already answered, timed out or withdrawn: let the window catch up.
+      diagnose("decision-late");
+      ui.approvalsChanged();
+    });
   },
   readLastError: () => chrome.runtime.lastError,
   onDiagnostic: diagnose,
