@@ -78,7 +78,8 @@ function leaseItem(lease: LeaseView, now: number): HTMLLIElement {
 
 function grantItem(grant: GrantView, now: number): HTMLLIElement {
   const item = document.createElement("li");
-  item.className = "lease grant";
+  // Not `lease`: the list of leases, and whatever reads it, stays leases only.
+  item.className = "grant";
   item.dataset.grantId = grant.grantId;
   const body = document.createElement("div");
   body.className = "lease-main";

@@ -43,7 +43,7 @@ export const claimTool = defineTool({
   method: "browser.claim",
   description: [
     "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) works on it: while it is your only live lease they need no `leaseId`, else pass its short handle such as `L1` shown in the text (or the full ID).",
-    "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
+    "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer, unless the person allowed you on that origin for a while earlier (then it is granted at once).",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
     "Omit `instance` when exactly one browser is connected, and `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
     "Unless `observe` is false, the answer also carries the claimed tab's first observation (as browser_observe returns it, its `epoch` and `cursor` structured), so you can go straight to browser_act.",
