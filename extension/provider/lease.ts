@@ -10,7 +10,6 @@
  *
  * @module
  */
-import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
@@ -19,7 +18,7 @@ import { inLeaseScope } from "../../contracts/scope.ts";
 import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
 import { closeOpenedTab } from "./open.ts";
-import { standing } from "./standing.ts";
+import { approve, checkAsked } from "./approve.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -42,51 +41,20 @@ async function resolveTab(context: ProviderContext, tab: string | undefined): Pr
   return found;
 }
 
-/**
- * Ask the person, unless the Broker runs in personal mode or a standing
- * grant covers the claim; throws unless they allow.
- */
-async function approve(
-  context: ProviderContext,
-  params: GrantParams,
-  tab: TabSnapshot,
-  origin: string,
-  signal: AbortSignal,
-): Promise<void> {
-  if (context.link.mode === "personal") return;
-  if (await standing(context, params, origin)) return;
-  const decision = await context.approvals.ask({
-    clientName: params.clientName,
-    ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),
-    title: boundText(tab.title, maxPromptTitleUnits).text,
-    origin,
-    scope: params.scope,
-    reason: params.reason,
-  }, signal);
-  if (decision === "timeout") throw new LeashError("CLAIM_TIMEOUT");
-  if (decision !== "allow") throw new LeashError("CLAIM_DENIED");
-}
-
 /** Grant a fenced lease on a tab. */
 export async function grantLease(
   context: ProviderContext,
   params: GrantParams,
   signal: AbortSignal,
 ): Promise<GrantResult> {
-  if (params.scope === "tab" && context.link.mode !== "personal") {
-    throw new LeashError("UNSUPPORTED");
-  }
-  for (const name of [params.clientName, params.mcpClientName]) {
-    if (name !== undefined && clientNameProblem(name) !== undefined) {
-      throw new LeashError("INVALID_PARAMS");
-    }
-  }
+  checkAsked(context, params);
   context.leases.checkGrant(params.lease);
   const tab = await resolveTab(context, params.tab);
   const origin = httpOrigin(tab.url);
   // Only ordinary web pages: the debugger must not touch browser or extension pages.
   if (origin === undefined) throw new LeashError("DEBUGGER_UNAVAILABLE");
-  await approve(context, params, tab, origin, signal);
+  const title = boundText(tab.title, maxPromptTitleUnits).text;
+  await approve(context, params, { origin, title }, signal);
 
   // What the person approved must still be what the tab shows.
   const current = await context.browser.getTab(tab.id);

@@ -16,7 +16,6 @@
  * @module
  */
 import { delay } from "../../contracts/delay.ts";
-import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import { isOpenableUrl } from "../../contracts/methods/lease.ts";
@@ -24,7 +23,7 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
-import { standing } from "./standing.ts";
+import { approve, checkAsked } from "./approve.ts";
 import { formatTabId } from "./tab_ids.ts";
 
 type OpenParams = ParamsOf<ProviderMethods, "lease.open">;
@@ -44,14 +43,7 @@ export async function openLease(
   params: OpenParams,
   signal: AbortSignal,
 ): Promise<OpenResult> {
-  if (params.scope === "tab" && context.link.mode !== "personal") {
-    throw new LeashError("UNSUPPORTED");
-  }
-  for (const name of [params.clientName, params.mcpClientName]) {
-    if (name !== undefined && clientNameProblem(name) !== undefined) {
-      throw new LeashError("INVALID_PARAMS");
-    }
-  }
+  checkAsked(context, params);
   const origin = isOpenableUrl(params.url) ? httpOrigin(params.url) : undefined;
   if (origin === undefined) throw new LeashError("INVALID_PARAMS");
   context.leases.checkGrant(params.lease);
@@ -72,7 +64,7 @@ export async function openLease(
       grantedAt: context.now(),
     }, signal);
     try {
-      await approveOpen(context, params, origin, signal);
+      await approve(context, params, { origin, title: "", opens: true }, signal);
       // Stop, the tab's closing or the Broker may have ended the lease while the person decided.
       context.leases.check(params.lease, context.link.generation);
       const url = await load(context, record, params.url, signal);
@@ -86,31 +78,6 @@ export async function openLease(
     await context.opened.remove(tab.id).catch(() => {});
     throw error;
   }
-}
-
-/**
- * Ask the person about `origin`, unless the Broker runs in personal mode or
- * a standing grant covers it; throws unless allowed.
- */
-async function approveOpen(
-  context: ProviderContext,
-  params: OpenParams,
-  origin: string,
-  signal: AbortSignal,
-): Promise<void> {
-  if (context.link.mode === "personal") return;
-  if (await standing(context, params, origin)) return;
-  const decision = await context.approvals.ask({
-    clientName: params.clientName,
-    ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),
-    title: "",
-    origin,
-    scope: params.scope,
-    reason: params.reason,
-    opens: true,
-  }, signal);
-  if (decision === "timeout") throw new LeashError("CLAIM_TIMEOUT");
-  if (decision !== "allow") throw new LeashError("CLAIM_DENIED");
 }
 
 /**

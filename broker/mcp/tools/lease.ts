@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { clientNameProblem } from "../../../contracts/display_text.ts";
 import { toErrorCode } from "../../../contracts/errors.ts";
-import { DocumentEpochSchema, LeaseSchema } from "../../../contracts/methods/common.ts";
+import { DocumentEpochSchema, type Lease, LeaseSchema } from "../../../contracts/methods/common.ts";
 import {
   CursorSchema,
   type Observation,
@@ -92,26 +92,41 @@ export const claimTool = defineTool({
       session.leases.granted(granted, connection.generation);
       return granted;
     });
-    const text = formatLease(lease, session.handles);
-    if (!observe) return { text, structured: lease };
-    const look = await firstLook(session, lease.leaseId, signal);
-    if ("failed" in look) {
-      return {
-        text: `${text}\n(no first observation: ${look.failed}; observe to see the page)`,
-        structured: lease,
-      };
-    }
-    return {
-      text: `${formatLease(lease, session.handles, look.url)}\n${look.text}`,
-      structured: {
-        ...lease,
-        documentEpoch: look.documentEpoch,
-        cursor: look.cursor,
-        truncated: look.truncated,
-      },
-    };
+    return await leaseOutput(session, lease, { observe, signal });
   },
 });
+
+/**
+ * A granted lease as a tool's answer: its line (with `note` after it),
+ * then, unless `observe` is false, the tab's first observation with its
+ * epoch, cursor and truncation structured. The lease stands whatever the
+ * look does: a failed one is reported by its code beside the lease.
+ */
+export async function leaseOutput(
+  session: AgentSession,
+  lease: Lease,
+  { observe, signal, note }: { observe: boolean; signal?: AbortSignal; note?: string },
+): Promise<ToolOutput> {
+  const line = (url?: string) =>
+    `${formatLease(lease, session.handles, url)}${note === undefined ? "" : ` ${note}`}`;
+  if (!observe) return { text: line(), structured: lease };
+  const look = await firstLook(session, lease.leaseId, signal);
+  if ("failed" in look) {
+    return {
+      text: `${line()}\n(no first observation: ${look.failed}; observe to see the page)`,
+      structured: lease,
+    };
+  }
+  return {
+    text: `${line(look.url)}\n${look.text}`,
+    structured: {
+      ...lease,
+      documentEpoch: look.documentEpoch,
+      cursor: look.cursor,
+      truncated: look.truncated,
+    },
+  };
+}
 
 /**
  * The one connected instance, for a claim that names none; with none or
@@ -136,7 +151,7 @@ export async function onlyInstance(session: AgentSession, signal?: AbortSignal):
  * here, so a failed look is reported by its stable code beside the lease,
  * never in its place.
  */
-export async function firstLook(
+async function firstLook(
   session: AgentSession,
   leaseId: string,
   signal?: AbortSignal,

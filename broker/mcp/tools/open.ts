@@ -9,8 +9,7 @@ import { z } from "zod";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
 import { defineTool, leaseIdNote } from "../define.ts";
-import { formatLease } from "../format.ts";
-import { checkNames, ClaimResultSchema, firstLook, onlyInstance, release } from "./lease.ts";
+import { checkNames, ClaimResultSchema, leaseOutput, onlyInstance, release } from "./lease.ts";
 
 const openParams = clientMethods["browser.open"].params;
 const releaseParams = clientMethods["browser.release"].params;
@@ -73,24 +72,7 @@ export const openTool = defineTool({
       session.leases.granted(granted, connection.generation);
       return granted;
     });
-    const text = `${formatLease(lease, session.handles)} ${openedNote}`;
-    if (!observe) return { text, structured: lease };
-    const look = await firstLook(session, lease.leaseId, signal);
-    if ("failed" in look) {
-      return {
-        text: `${text}\n(no first observation: ${look.failed}; observe to see the page)`,
-        structured: lease,
-      };
-    }
-    return {
-      text: `${formatLease(lease, session.handles, look.url)} ${openedNote}\n${look.text}`,
-      structured: {
-        ...lease,
-        documentEpoch: look.documentEpoch,
-        cursor: look.cursor,
-        truncated: look.truncated,
-      },
-    };
+    return await leaseOutput(session, lease, { observe, signal, note: openedNote });
   },
 });
 
