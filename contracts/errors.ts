@@ -53,6 +53,8 @@ export const errorCodes = {
     "This request already ran and its full result is no longer kept; observe the page to learn its state instead of retrying.",
   OUTCOME_UNKNOWN:
     "The action may have been dispatched but its outcome was never recorded; observe the page before deciding what to do.",
+  NAVIGATION_FAILED:
+    "The page did not load (no server answered, or the browser refused the address); check the URL and that its server runs, then open it again.",
   DIALOG_OPEN:
     "A JavaScript dialog is open on the page and blocks it; answer it with the dialog action (accept or dismiss), or ask the person to.",
   CDP_FORBIDDEN: "The DevTools command or its parameters are not on the allowlist.",
@@ -89,6 +91,8 @@ export const refusalReasons = {
   dialog: "a JavaScript dialog is open",
   noHistory: "the tab's history has no entry that way",
   otherOrigin: "that history entry is outside the lease's origin",
+  offOrigin:
+    "the URL is outside the lease's origin; open it in a new tab with browser_open (leash open) instead",
   notYet: "what the observation waited for did not come true in time",
   tooManyPixels: "the capture would be more than 16,384 pixels wide or tall",
   tooManyBytes: "even as a low-quality JPEG the image is larger than one answer may carry",

@@ -63,6 +63,8 @@ export const limits = {
    * leases already on that browser keep being served while the person decides.
    */
   maxPendingClaimsPerProvider: 16,
+  /** Tabs one action result names as opened by the page (popups); more are left out. */
+  maxOpenedTabs: 8,
 
   /** Completed action results kept for exact retries: entries. */
   resultCacheEntries: 128,

@@ -1,7 +1,9 @@
 /**
  * The tab-listing rule: what a caller of `browser.tabs` may see of each tab.
- * Titles, URLs and openers appear only where the access mode permits
- * discovery (personal mode). A URL is always redacted
+ * Titles and URLs appear only where the access mode permits discovery
+ * (personal mode); an opener only when it is one of the caller's leased
+ * tabs (a popup of the leased page), in either mode, so a page's popup can
+ * be found and claimed even where nothing else of the tabs is shown. A URL is always redacted
  * (`contracts/redact.ts`): in the leased view for a tab the caller holds a
  * lease on and for a tab such a tab opened (a popup of the leased page),
  * in the unleased view for every other tab. The extension applies it to
@@ -15,7 +17,7 @@ import { redactUrl } from "./redact.ts";
 
 /** Who asks for a listing. */
 export interface TabViewer {
-  /** Whether the access mode permits discovery: titles, URLs and openers of tabs. */
+  /** Whether the access mode permits discovery: titles and URLs of tabs. */
   discovery: boolean;
   /** The wire IDs of the tabs the caller holds a live lease on. */
   leasedTabs: ReadonlySet<string>;
@@ -40,10 +42,13 @@ export interface TabViewer {
 export function redactTabs(tabs: readonly TabInfo[], viewer: TabViewer): TabInfo[] {
   return tabs.map((tab) => {
     const shown: TabInfo = { tab: tab.tab, active: tab.active };
-    if (!viewer.discovery) return shown;
     const opener = tab.openedBy !== undefined && viewer.leasedTabs.has(tab.openedBy)
       ? tab.openedBy
       : undefined;
+    if (!viewer.discovery) {
+      if (opener !== undefined) shown.openedBy = opener;
+      return shown;
+    }
     if (tab.title !== undefined) shown.title = tab.title;
     if (tab.url !== undefined) {
       const leased = viewer.leasedTabs.has(tab.tab) || opener !== undefined;

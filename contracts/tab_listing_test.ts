@@ -31,13 +31,17 @@ Deno.test("redactTabs() shows every tab in the unleased view to a viewer without
   ]);
 });
 
-Deno.test("redactTabs() without discovery shows tab IDs and the active flag only", () => {
+Deno.test("redactTabs() without discovery shows tab IDs, the active flag and popups of the viewer's leased tabs only", () => {
   assert.deepEqual(redactTabs(tabs, { discovery: false, leasedTabs: new Set(["i:1"]) }), [
     { tab: "i:1", active: true },
-    { tab: "i:2", active: false },
+    { tab: "i:2", active: false, openedBy: "i:1" },
     { tab: "i:3", active: false },
     { tab: "i:4", active: false },
   ]);
+  assert.deepEqual(redactTabs(tabs, { discovery: false, leasedTabs: new Set() })[1], {
+    tab: "i:2",
+    active: false,
+  });
 });
 
 Deno.test("redactTabs() leaves out a URL that outgrows the wire once redacted", () => {

@@ -46,11 +46,23 @@ export const LeaseViewSchema = z.strictObject({
   since: timeSchema,
 });
 
+/** One standing grant as the popup lists it. */
+export const GrantViewSchema = z.strictObject({
+  grantId: idSchema,
+  /** Client-chosen, shown through `visibleText` only. */
+  clientName: textSchema,
+  mcpClientName: z.optional(textSchema),
+  origin: textSchema,
+  /** When it ends, in ms since the epoch. */
+  expiresAt: timeSchema,
+});
+
 /** Worker → popup: everything the popup shows. */
 export const PopupStateSchema = z.strictObject({
   type: z.literal("state"),
   connection: ConnectionViewSchema,
   leases: z.array(LeaseViewSchema),
+  grants: z.array(GrantViewSchema),
 });
 
 /** One pending claim as the approval window shows it. */
@@ -66,6 +78,8 @@ export const ClaimViewSchema = z.strictObject({
   scope: z.enum(["origin", "tab"]),
   /** Client-chosen, shown through `visibleText` only. */
   reason: z.optional(textSchema),
+  /** A new tab Leash opens at `origin` once allowed: nothing of that site is loaded before. */
+  opens: z.optional(z.literal(true)),
   /** When it times out, in ms since the epoch. */
   expiresAt: timeSchema,
 });
@@ -76,10 +90,11 @@ export const ApprovalStateSchema = z.strictObject({
   claims: z.array(ClaimViewSchema),
 });
 
-/** Popup → worker: end one lease, or all of them. */
+/** Popup → worker: end one lease, or all of them, or revoke a standing grant. */
 export const PopupCommandSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("stop"), leaseId: idSchema }),
   z.strictObject({ type: z.literal("stop-all") }),
+  z.strictObject({ type: z.literal("revoke-grant"), grantId: idSchema }),
 ]);
 
 /** Approval window → worker: the person's answer to one claim. */
@@ -87,10 +102,13 @@ export const ApprovalCommandSchema = z.strictObject({
   type: z.literal("decide"),
   claimId: idSchema,
   decision: z.enum(["allow", "deny"]),
+  /** With allow: also allow this client on this origin for a while (a standing grant). */
+  standFor: z.optional(z.enum(["1h", "8h"])),
 });
 
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 export type LeaseView = z.infer<typeof LeaseViewSchema>;
+export type GrantView = z.infer<typeof GrantViewSchema>;
 export type PopupState = z.infer<typeof PopupStateSchema>;
 export type ClaimView = z.infer<typeof ClaimViewSchema>;
 export type ApprovalState = z.infer<typeof ApprovalStateSchema>;

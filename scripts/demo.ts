@@ -3,9 +3,10 @@
  * serves a small coffee-order page (`tests/fixtures/demo/`) on 127.0.0.1,
  * starts a Broker in personal mode, installs the Native Host into a fresh
  * browser profile with `--dev`, starts headless Chromium with the extension
- * (all under one temporary root), opens the page as the person would, and
- * then runs a short agent session through the real MCP server with the
- * SDK's `Client`, printing every tool call and the text the model reads.
+ * (all under one temporary root), and then runs a short agent session
+ * through the real MCP server with the SDK's `Client` (the agent opens the
+ * page itself with `browser_open`), printing every tool call and the text
+ * the model reads.
  * Then it tears everything down and checks that no process it started is
  * left and the temporary root is gone.
  *
@@ -110,8 +111,7 @@ async function main(argv: readonly string[]): Promise<number> {
     printer.line(`  runtime dir     ${world.runtimeDir}`);
     printer.line(`  demo page       ${pageUrl}`);
     printer.line(`  browser         ${world.instance.brand} (instance ${world.instance.id})`);
-    await world.openTab(pageUrl);
-    printer.line("The person has the shop open in a tab. The agent connects over MCP (stdio):");
+    printer.line("The agent connects over MCP (stdio) and opens the shop itself:");
     agent = await DemoAgent.connect(world.runtimeDir, printer);
     printer.line(`  tools: ${(await agent.toolNames()).join(", ")}`);
     interrupted.signal.throwIfAborted();
@@ -123,7 +123,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     printer.line();
     if (outcome.placed === "verified") {
-      printer.heading("Order placed and verified by the page's own text; the tab was given back.");
+      printer.heading("Order placed and verified by the page's own text; the tab was closed.");
     } else {
       printer.heading(`The order was not verified (status ${outcome.placed}).`);
       code = 1;

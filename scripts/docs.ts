@@ -144,6 +144,33 @@ function framesSection(): string[] {
   ];
 }
 
+/** How an agent opens, closes and finds tabs: `browser_open`, `browser_close`, popups. */
+function tabsSection(): string[] {
+  return [
+    "## Opening and closing tabs",
+    "",
+    "`browser_claim` leases a tab the person already has open; `browser_open {url, reason}` opens a new tab at an `http:` or `https:` URL and leases it, answering like `browser_claim` with the lease and the page's first observation. The lease covers the URL's origin (a redirect to another origin ends it) or, in personal mode with `scope: \"tab\"`, the whole tab.",
+    "",
+    "- Restricted mode: the tab opens blank (`about:blank`), the debugger attaches, and the approval window names the URL's origin; nothing is requested from that origin before the person allows it. A denial (`CLAIM_DENIED`), an unanswered window (`CLAIM_TIMEOUT`) or a page that does not load (`NAVIGATION_FAILED`) closes the blank tab again.",
+    "- Personal mode: the tab opens and loads at once, with no prompt.",
+    "- Standing grants (restricted mode): in the approval window the person may allow the client on that site for 1 or 8 hours instead of this time only. Until then, `browser_claim` and `browser_open` by a client of the same name (and the same MCP program name) on exactly that origin are granted without a prompt; never on another origin, never for tab scope, never past the time (checked on every use). The toolbar popup lists them with Revoke.",
+    "- Leash closes only tabs it opened: `browser_close` (or `browser_release` with `closeTab: true`) releases the lease and closes the tab when Leash opened it with `browser_open`; for any other tab it only releases, and the text says the tab stays open. `browser_release` alone leaves every tab open. The extension keeps the list of tabs it opened in the browser session's storage, so it survives a restart of the extension's service worker.",
+    "- A leased page may open tabs itself (a link with `target=_blank`, `window.open`): the action that opened one says so (`the page opened tab t4`, structured as `opened`), and `browser_tabs` lists it `opened by your leased tab` in either mode. Such a tab is not leased: claim it with `browser_claim` (the person approves it in restricted mode).",
+    "- `navigate` stays inside the lease's origin: a URL of another site is `OUT_OF_SCOPE`, and the error's text says to open it with `browser_open` instead.",
+    "",
+    "```text",
+    '> browser_open {"url":"http://localhost:5173/signup","reason":"Test the sign-up form"}',
+    "lease L1 on tab t1 for this origin (a new tab Leash opened for you: close it with browser_close when done)",
+    '> browser_act {"action":{"kind":"click","ref":"e9"}}',
+    "act verified",
+    "the page opened tab t2 (a popup or new tab: not leased; claim it with browser_claim to use it)",
+    '> browser_close {"leaseId":"L1"}',
+    "released lease L1 and closed its tab",
+    "```",
+    "",
+  ];
+}
+
 function unservedNote(): string[] {
   const unserved = Object.entries(clientMethods)
     .filter(([, spec]) => !isServedMethod(spec))
@@ -216,6 +243,7 @@ export function buildToolsDoc(): string {
     "",
     "An error is a tool error (`isError: true`) whose text is `CODE: sentence` — the wire code and its fixed sentence saying what to do next — sometimes followed by one line of local note; `structuredContent` is `{ error: { code, message, note? } }`. No foreign message or stack ever appears. Failures that are not wire errors are reported as `INTERNAL`.",
     "",
+    ...tabsSection(),
     ...framesSection(),
     ...costSection(),
     "## Tools",
@@ -228,7 +256,7 @@ export function buildToolsDoc(): string {
       verbs.join("|")
     } … [--json]\` run one tool each; \`--json\` prints \`structuredContent\` as one JSON line (a failure as \`{"error":{…}}\`), otherwise the same text as MCP. Exit codes: 0 success, 1 the Broker refused (code and sentence on stderr), 2 usage error, 3 no Broker answers on the runtime dir.`,
     "",
-    "A lease ends when its connection closes, so a one-shot verb cannot keep one between invocations. Verbs that need a lease take the claim's flags (`--instance`, `--tab`, `--scope`, `--reason`, `--client-name`) instead of `--lease-id`, and claim, work and release within the one process; `act` observes first for the document epoch, and `--target TEXT` picks the one element with a ref that the text matches. `release` exists only inside the shell.",
+    "A lease ends when its connection closes, so a one-shot verb cannot keep one between invocations. Verbs that need a lease take the claim's flags (`--instance`, `--tab`, `--scope`, `--reason`, `--client-name`) instead of `--lease-id`, and claim, work and release within the one process; `act` observes first for the document epoch, and `--target TEXT` picks the one element with a ref that the text matches. `release` and `close` exist only inside the shell. `leash open --url U` opens a tab at U (asking the person in restricted mode) and prints its first look; the tab stays open when the command ends and its lease with it; inside the shell, `close` closes it.",
     "",
     "`leash shell [--json] [--runtime-dir D]` reads verb lines from stdin over one connection, so leases persist from line to line. Lines are quoted like a POSIX shell (JSON in single quotes). `--lease-id` defaults to the one live lease and `act --document-epoch` to the epoch last seen on that lease. Every line gets exactly one answer on stdout; a failed line never ends the shell. `leases` lists the live leases, `help` lists the verbs, `exit` ends the shell and its leases.",
     "",

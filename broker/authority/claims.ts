@@ -22,6 +22,10 @@
  *   that breaks the rules (wrong tab, tab scope in restricted mode, a URL
  *   outside the granted scope: `INTERNAL`) or that lost a race for its tab.
  *
+ * - `browser.open` is a claim on a tab the provider opens (`lease.open`):
+ *   the same budgets, deadline and withdrawal, and its origin lease must be
+ *   the requested URL's origin, else it is withdrawn (`INTERNAL`).
+ *
  * @module
  */
 import { limits } from "../../contracts/limits.ts";
@@ -45,6 +49,8 @@ import type { ProviderEntry, ProviderRegistry } from "./registry.ts";
 
 /** What a client sends with `browser.claim`. */
 export type ClaimParams = ParamsOf<ClientMethods, "browser.claim">;
+/** What a client sends with `browser.open`. */
+export type OpenParams = ParamsOf<ClientMethods, "browser.open">;
 type Granted = ResultOf<ProviderMethods, "lease.grant">;
 
 /** The `clientName` the person sees when a client names none. */
@@ -97,7 +103,27 @@ export class ClaimTable {
    * the browser leaves while the claim waits), `CANCELLED`, `STALE_LEASE` or
    * `INTERNAL`.
    */
-  async claim(conn: string, params: ClaimParams, signal: AbortSignal): Promise<Lease> {
+  claim(conn: string, params: ClaimParams, signal: AbortSignal): Promise<Lease> {
+    return this.#take(conn, params, undefined, signal);
+  }
+
+  /**
+   * Open a new tab at `params.url` and lease it for session
+   * `params.sessionId` of connection `conn`, through the provider's
+   * `lease.open`; it answers as {@linkcode claim} does, and the provider's
+   * `NAVIGATION_FAILED` too. The lease's origin must be the URL's.
+   */
+  open(conn: string, params: OpenParams, signal: AbortSignal): Promise<Lease> {
+    const { url, ...claim } = params;
+    return this.#take(conn, claim, url, signal);
+  }
+
+  async #take(
+    conn: string,
+    params: ClaimParams,
+    url: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Lease> {
     const { admission, registry, leases } = this.#options;
     const owner: LeaseOwner = { owner: conn, sessionId: params.sessionId };
     const provider = registry.get(params.instance);
@@ -131,7 +157,7 @@ export class ClaimTable {
     else signal.addEventListener("abort", follow, { once: true });
     this.#waiting.add(waiting);
     try {
-      return await this.#grant(waiting, provider, params, scope);
+      return await this.#grant(waiting, provider, { params, url }, scope);
     } finally {
       signal.removeEventListener("abort", follow);
       this.#waiting.delete(waiting);
@@ -171,21 +197,24 @@ export class ClaimTable {
   async #grant(
     waiting: Waiting,
     provider: ProviderEntry,
-    params: ClaimParams,
+    { params, url }: { params: ClaimParams; url: string | undefined },
     scope: "origin" | "tab",
   ): Promise<Lease> {
     const { leases, registry, logger } = this.#options;
     const { reservation, controller } = waiting;
+    const asked = {
+      lease: reservation.token,
+      scope,
+      clientName: params.clientName ?? defaultClientName,
+      mcpClientName: params.mcpClientName,
+      reason: params.reason,
+    };
+    const options = { signal: controller.signal, timeoutMs: this.#grantTimeoutMs };
     let granted: Granted;
     try {
-      granted = await provider.link.request("lease.grant", {
-        lease: reservation.token,
-        tab: params.tab,
-        scope,
-        clientName: params.clientName ?? defaultClientName,
-        mcpClientName: params.mcpClientName,
-        reason: params.reason,
-      }, { signal: controller.signal, timeoutMs: this.#grantTimeoutMs });
+      granted = url === undefined
+        ? await provider.link.request("lease.grant", { ...asked, tab: params.tab }, options)
+        : await provider.link.request("lease.open", { ...asked, url }, options);
     } catch (error) {
       // A refusal from the provider means it holds nothing; anything else
       // leaves open whether the grant went through before it was given up.
@@ -204,7 +233,7 @@ export class ClaimTable {
       ? abortReason(controller.signal)
       : registry.get(reservation.instance) !== provider
       ? new LeashError("INSTANCE_NOT_FOUND")
-      : this.#judge(waiting, params, granted);
+      : this.#judge(waiting, params, granted, url);
     if (refusal !== undefined) {
       this.#withdraw(provider, waiting);
       logger.log("warn", "grant-withdrawn", { conn: waiting.claim.owner, code: refusal.code });
@@ -218,9 +247,21 @@ export class ClaimTable {
   }
 
   /** Why a grant cannot become a live lease, or `undefined` when it can. */
-  #judge(waiting: Waiting, params: ClaimParams, granted: Granted): LeashError | undefined {
+  #judge(
+    waiting: Waiting,
+    params: ClaimParams,
+    granted: Granted,
+    opened: string | undefined,
+  ): LeashError | undefined {
     const { reservation, claim } = waiting;
     if (!this.#fits(params, granted.scope, granted.url)) return new LeashError("INTERNAL");
+    // An opened tab's lease covers the origin the client asked for, never one a redirect chose.
+    if (
+      opened !== undefined && granted.scope.kind === "origin" &&
+      granted.scope.origin !== httpOrigin(opened)
+    ) {
+      return new LeashError("INTERNAL");
+    }
     if (params.tab !== undefined && granted.tab !== params.tab) return new LeashError("INTERNAL");
     const onTab = this.#options.leases.onTab(reservation.instance, granted.tab);
     if (onTab.some((lease) => !sameOwner(lease, claim))) return new LeashError("TAB_LEASED");

@@ -18,6 +18,11 @@ import type { Admission, Release } from "./admission.ts";
 export type LeaseEnd =
   /** The owning session released it (`browser.release`, `browser.releaseSession`). */
   | "released"
+  /**
+   * The owning session released it and asked for its tab to be closed: the
+   * one who ends it sends the provider `lease.revoke` with `closeTab` itself.
+   */
+  | "closed"
   /** The same session claimed the same tab again and the newer lease replaced it. */
   | "superseded"
   /** The owning client connection closed. */

@@ -22,6 +22,7 @@ import {
   sameOwner,
 } from "./leases.ts";
 import type { Logger } from "../../local/log.ts";
+import { OpenedTabs } from "./opened_tabs.ts";
 import { ProviderRegistry } from "./registry.ts";
 import { SessionTable } from "./sessions.ts";
 
@@ -69,6 +70,8 @@ export class BrokerState {
   readonly leases: LeaseTable;
   readonly claims: ClaimTable;
   readonly accessMode: AccessMode;
+  /** The tabs leased pages opened (`lease.tab-opened`), until their lease ends. */
+  readonly openedTabs = new OpenedTabs();
   readonly #logger: Logger;
   readonly #pageListeners = new Map<string, Set<PageChangeListener>>();
   readonly #endListeners = new Set<LeaseEndListener>();
@@ -127,6 +130,28 @@ export class BrokerState {
   }
 
   /**
+   * End `lease` for its owner and ask its provider to close its tab, which
+   * it does only when Leash opened that tab (`browser.open`). Resolves
+   * with whether the tab closed; a provider that is gone or fails to answer
+   * within `timeoutMs` closed nothing the Broker knows of.
+   */
+  async closeLeaseTab(lease: LeaseRecord, timeoutMs: number): Promise<boolean> {
+    const provider = this.registry.get(lease.instance);
+    this.leases.end(lease.leaseId, "closed");
+    if (provider === undefined) return false;
+    try {
+      const answer = await provider.link.request("lease.revoke", {
+        lease: { leaseId: lease.leaseId, fence: lease.fence },
+        closeTab: true,
+      }, { timeoutMs });
+      return answer.closed === true;
+    } catch {
+      this.#logger.log("warn", "lease-revoke-failed", { conn: provider.conn });
+      return false;
+    }
+  }
+
+  /**
    * Hear the `page.changed` hints of lease `leaseId` (sent only by the
    * provider of its instance) until unsubscribed or the lease ends.
    */
@@ -167,6 +192,13 @@ export class BrokerState {
         // Kept apart: an action under way when the page left the origin is answered so.
         this.leases.end(leaseId, reason === "navigated" ? "navigated" : "revoked-by-provider");
       },
+      "lease.tab-opened": ({ leaseId, tab }) => {
+        const lease = this.leases.get(leaseId);
+        if (lease === undefined || lease.instance !== instance) return;
+        // A tab of another browser cannot be a popup of this lease's page.
+        if (!tab.startsWith(`${instance}:`)) return;
+        this.openedTabs.add(leaseId, tab);
+      },
       "page.changed": (change) => {
         const lease = this.leases.get(change.leaseId);
         if (lease === undefined || lease.instance !== instance || lease.tab !== change.tab) return;
@@ -180,6 +212,7 @@ export class BrokerState {
 
   #leaseEnded(lease: LeaseRecord, why: LeaseEnd): void {
     this.#pageListeners.delete(lease.leaseId);
+    this.openedTabs.forget(lease.leaseId);
     for (const listener of [...this.#endListeners]) {
       this.#notify("end-listener-failed", () => listener(lease, why));
     }
@@ -191,7 +224,8 @@ export class BrokerState {
         // The owner is closing; its own close ends what is left.
       }
     }
-    if (providerAlreadyKnows.has(why)) return;
+    // A lease ended to close its tab is revoked by `closeLeaseTab`, which awaits the answer.
+    if (providerAlreadyKnows.has(why) || why === "closed") return;
     const provider = this.registry.get(lease.instance);
     provider?.link
       .request("lease.revoke", { lease: { leaseId: lease.leaseId, fence: lease.fence } })

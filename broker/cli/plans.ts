@@ -9,6 +9,7 @@
  */
 import type { Tool } from "../mcp/define.ts";
 import { claimTool, releaseTool } from "../mcp/tools/lease.ts";
+import { closeTool } from "../mcp/tools/open.ts";
 import { type ExtraFlag, type FlagSpec, flagSpecs } from "./flags.ts";
 
 /** `--json`, which every verb takes. */
@@ -77,5 +78,5 @@ export function shellPlan(tool: Tool): VerbPlan {
 
 /** Whether the one-shot verb of `tool` cannot do anything useful. */
 export function shellOnly(tool: Tool): boolean {
-  return tool === releaseTool;
+  return tool === releaseTool || tool === closeTool;
 }

@@ -22,6 +22,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "instances",
     "tabs",
     "claim",
+    "open",
     "observe",
     "act",
     "batch",
@@ -29,6 +30,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "frames",
     "capture",
     "release",
+    "close",
     "shell",
   ]);
   assert.match(verbUsage("observe"), /^leash observe \[--instance <string>\] \[--tab <string>\]/);

@@ -20,6 +20,9 @@
  *    action that dispatched input is answered `ORIGIN_CHANGED`: it ran, and
  *    most likely took the page there.
  *
+ * Tabs the page opened while the action ran (`lease.tab-opened` events that
+ * arrived before its result) are the result's `opened`.
+ *
  * With `frame`, the action is a click in a same-origin child document
  * (`broker/runtime/frames/act_frame.ts`), journaled the same way; the
  * durable payload includes the frame.
@@ -28,7 +31,7 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
-import type { ClientMethods } from "../../contracts/methods/mod.ts";
+import type { ActResult, ClientMethods } from "../../contracts/methods/mod.ts";
 import { leftOrigin } from "../authority/leases.ts";
 import type { OwnedLease } from "../authority/owned_lease.ts";
 import { runJournaled } from "../journal/mod.ts";
@@ -47,6 +50,16 @@ function liveLease(deps: HandlerDeps, params: ActParams): OwnedLease | undefined
   } catch {
     return undefined;
   }
+}
+
+/** `result` with the tabs its lease's page opened since `mark` (popups), when there are any. */
+function withOpened(
+  deps: HandlerDeps,
+  { leaseId, mark }: { leaseId: string; mark: number },
+  result: ActResult,
+): ActResult {
+  const opened = deps.state.openedTabs.since(leaseId, mark);
+  return opened.length === 0 ? result : { ...result, opened };
 }
 
 /** The handler for `browser.act`. */
@@ -78,26 +91,36 @@ export function actHandlers(
         },
         perform: async (beforeDispatch) => {
           const held = deps.requireLease(params);
+          const { leaseId } = held.lease;
+          const opened = { leaseId, mark: deps.state.openedTabs.mark(leaseId) };
           if (params.frame !== undefined) {
-            const result = await onTab(
-              runtime,
-              held,
-              signal,
-              (work) => actInFrame(held, runtime.books, params, { beforeDispatch, signal: work }),
+            const result = withOpened(
+              deps,
+              opened,
+              await onTab(
+                runtime,
+                held,
+                signal,
+                (work) => actInFrame(held, runtime.books, params, { beforeDispatch, signal: work }),
+              ),
             );
             return { status: result.status, result };
           }
           runtime.settle.watch(deps.state, held.lease.leaseId);
-          const result = await onTab(
-            runtime,
-            held,
-            signal,
-            (work) =>
-              actOnLease(held, runtime.books, params, {
-                beforeDispatch,
-                signal: work,
-                settle: runtime.settle,
-              }),
+          const result = withOpened(
+            deps,
+            opened,
+            await onTab(
+              runtime,
+              held,
+              signal,
+              (work) =>
+                actOnLease(held, runtime.books, params, {
+                  beforeDispatch,
+                  signal: work,
+                  settle: runtime.settle,
+                }),
+            ),
           );
           return { status: result.status, result };
         },

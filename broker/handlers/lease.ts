@@ -14,6 +14,11 @@
  *   never touches.
  * - `browser.releaseSession` counts the leases it ended plus the waiting
  *   claims it cancelled (those are answered `CANCELLED`).
+ * - `browser.open` is a claim on a new tab the provider opens at the URL
+ *   (`ClaimTable.open`), with the same name checks.
+ * - `browser.release` with `closeTab` ends the lease and then asks the
+ *   provider to close the tab, which it does only for a tab Leash opened;
+ *   `closed` says whether it did. Without it the tab stays open.
  * - `browser.validateLease` checks the tab is still in the lease's scope
  *   (`broker/runtime/lease/validate.ts`); outside it the lease ends with
  *   `ORIGIN_CHANGED`. It never renews a lease and returns no page data.
@@ -23,6 +28,7 @@
 import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { Handlers } from "../../contracts/methods/define.ts";
+import { isOpenableUrl } from "../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../contracts/methods/mod.ts";
 import { checkLeaseScope } from "../runtime/lease/validate.ts";
 import type { HandlerDeps } from "./context.ts";
@@ -32,7 +38,11 @@ export function leaseHandlers(
   deps: HandlerDeps,
 ): Pick<
   Handlers<ClientMethods>,
-  "browser.claim" | "browser.validateLease" | "browser.release" | "browser.releaseSession"
+  | "browser.claim"
+  | "browser.open"
+  | "browser.validateLease"
+  | "browser.release"
+  | "browser.releaseSession"
 > {
   return {
     "browser.claim": (params, { signal }) => {
@@ -40,18 +50,34 @@ export function leaseHandlers(
       return deps.state.claims.claim(deps.session().conn, params, signal);
     },
 
+    "browser.open": (params, { signal }) => {
+      checkClientNames(params);
+      // The schema holds the scheme; the URL parser has the last word on credentials.
+      if (!isOpenableUrl(params.url)) throw new LeashError("INVALID_PARAMS");
+      return deps.state.claims.open(deps.session().conn, params, signal);
+    },
+
     "browser.validateLease": async (handle, { signal }) => {
       await checkLeaseScope(deps.requireLease(handle), deps.leases, signal);
       return { valid: true };
     },
 
-    "browser.release": ({ sessionId, leaseId }) => {
+    "browser.release": async ({ sessionId, leaseId, closeTab }) => {
       const owner = { owner: deps.session().conn, sessionId };
-      if (deps.leases.owned(leaseId, owner) !== undefined) {
+      const live = deps.leases.owned(leaseId, owner);
+      if (live !== undefined && closeTab === true) {
+        return {
+          released: true,
+          closed: await deps.state.closeLeaseTab(live, deps.providerTimeoutMs),
+        };
+      }
+      if (live !== undefined) {
         deps.leases.end(leaseId, "released");
         return { released: true };
       }
-      if (deps.leases.endedFor(leaseId, owner)) return { released: false };
+      if (deps.leases.endedFor(leaseId, owner)) {
+        return closeTab === true ? { released: false, closed: false } : { released: false };
+      }
       throw new LeashError("LEASE_NOT_FOUND");
     },
 
@@ -62,7 +88,9 @@ export function leaseHandlers(
 }
 
 /** `INVALID_PARAMS` unless every name the claim gives for its client may be shown to the person. */
-function checkClientNames(params: ParamsOf<ClientMethods, "browser.claim">): void {
+function checkClientNames(
+  params: Pick<ParamsOf<ClientMethods, "browser.claim">, "clientName" | "mcpClientName">,
+): void {
   for (const name of [params.clientName, params.mcpClientName]) {
     if (name !== undefined && clientNameProblem(name) !== undefined) {
       throw new LeashError("INVALID_PARAMS");

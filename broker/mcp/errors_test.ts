@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { errorCodes, LeashError } from "../../contracts/errors.ts";
-import { BrokerUnreachable, failureText, NotedError, toToolFailure } from "./errors.ts";
+import { BrokerUnreachable, detailText, failureText, NotedError, toToolFailure } from "./errors.ts";
 
 Deno.test("a wire error keeps its code and fixed sentence", () => {
   assert.deepEqual(toToolFailure(new LeashError("STALE_TARGET")), {
@@ -48,5 +48,12 @@ Deno.test("a detail names the action that can take the target", () => {
   assert.equal(
     failureText(failure).split("\n")[1],
     "Why: the element does not take this kind of action. Use check instead.",
+  );
+});
+
+Deno.test("a navigation off the lease's origin tells the reader to open the URL with browser_open", () => {
+  assert.match(
+    detailText({ reason: "offOrigin" }),
+    /^Why: the URL is outside the lease's origin; .*browser_open/,
   );
 });

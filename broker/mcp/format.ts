@@ -121,11 +121,18 @@ function originOf(url: string | undefined): string | undefined {
   return new URL(url).origin;
 }
 
-/** A release as text. */
-export function formatRelease(leaseId: string, released: boolean): string {
-  return released
+/**
+ * A release as text; with `closed` (the caller asked to close the tab),
+ * what became of the tab.
+ */
+export function formatRelease(leaseId: string, released: boolean, closed?: boolean): string {
+  const text = released
     ? `released lease ${word(leaseId)}`
     : `lease ${word(leaseId)} had already ended; nothing to release`;
+  if (closed === undefined) return text;
+  return closed
+    ? `${text} and closed its tab`
+    : `${text}; its tab stays open: Leash closes only tabs it opened with browser_open`;
 }
 
 /** The fixed sentence for each note an action result may carry. */
@@ -151,6 +158,8 @@ export interface ActSent {
   requestId?: string;
   /** The epoch the action named. */
   documentEpoch: string;
+  /** The session's handles, to name tabs the page opened by them. */
+  handles?: Handles;
 }
 
 /**
@@ -174,12 +183,31 @@ export function formatAct(result: ActResult, sent: ActSent): string {
   }
   if (result.unsettled !== undefined) head += `  ${formatUnsettled(result.unsettled)}`;
   if (result.note !== undefined) head += `\n${actNotes[result.note]}`;
+  if (result.opened !== undefined && result.opened.length > 0) {
+    head += `\n${formatOpened(result.opened, sent.handles)}`;
+  }
   const body = result.dialog !== undefined
     ? dialogText(result.dialog)
     : result.observation === null
     ? "(no observation came back; observe to see the page)"
     : result.observation.text;
   return `${head}\n${body}`;
+}
+
+/**
+ * The tabs a page opened during an action, by handle when the session has
+ * handles: not leased, and how to use one.
+ *
+ * @example
+ * ```ts
+ * formatOpened(["chrome-1:9"]);
+ * // "the page opened tab chrome-1:9 (a popup or new tab: not leased; claim it with browser_claim to use it)"
+ * ```
+ */
+export function formatOpened(tabs: readonly string[], handles?: Handles): string {
+  const names = tabs.map((tab) => word(handles === undefined ? tab : handles.of("tab", tab)));
+  const what = names.length === 1 ? `tab ${names[0]}` : `tabs ${names.join(", ")}`;
+  return `the page opened ${what} (a popup or new tab: not leased; claim it with browser_claim to use it)`;
 }
 
 /** A page window, then how to read on. */

@@ -6,6 +6,8 @@ import {
   formatAct,
   formatInstances,
   formatLease,
+  formatOpened,
+  formatRelease,
   formatTabs,
   formatWindow,
   majorVersion,
@@ -225,4 +227,27 @@ Deno.test("a window ends by saying how to read on, or that it is complete", () =
     formatWindow({ ...page, continuation: null, complete: true }),
     /\(end of document\)$/,
   );
+});
+
+Deno.test("an act result names the tabs the page opened, by handle, and how to use one", () => {
+  const handles = new Handles();
+  const text = formatAct(actOn("# no changes", { opened: ["chrome-1:9"] }), {
+    ...sentD1,
+    handles,
+  });
+  assert.equal(
+    text.split("\n")[1],
+    `the page opened tab ${
+      handles.of("tab", "chrome-1:9")
+    } (a popup or new tab: not leased; claim it with browser_claim to use it)`,
+  );
+  assert.match(formatOpened(["i:1", "i:2"]), /^the page opened tabs i:1, i:2 /);
+  assert.doesNotMatch(formatAct(actOn("# no changes"), sentD1), /opened/);
+});
+
+Deno.test("a release says what became of the tab only when asked to close it", () => {
+  assert.equal(formatRelease("L1", true), "released lease L1");
+  assert.equal(formatRelease("L1", true, true), "released lease L1 and closed its tab");
+  assert.match(formatRelease("L1", true, false), /stays open: Leash closes only tabs it opened/);
+  assert.match(formatRelease("L1", false, false), /^lease L1 had already ended/);
 });

@@ -14,6 +14,7 @@ import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { framesTool } from "./tools/frames.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
 import { observeTool } from "./tools/observe.ts";
+import { closeTool, openTool } from "./tools/open.ts";
 import { readPageTool } from "./tools/page.ts";
 
 /** Every tool this build defines, in the order an agent uses them. */
@@ -21,6 +22,7 @@ const defined: readonly Tool[] = [
   instancesTool,
   tabsTool,
   claimTool,
+  openTool,
   observeTool,
   actTool,
   batchTool,
@@ -28,6 +30,7 @@ const defined: readonly Tool[] = [
   framesTool,
   captureTool,
   releaseTool,
+  closeTool,
 ];
 
 /** The tools this build serves, in the order an agent uses them. */

@@ -13,6 +13,7 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
     "browser_instances",
     "browser_tabs",
     "browser_claim",
+    "browser_open",
     "browser_observe",
     "browser_act",
     "browser_batch",
@@ -20,6 +21,7 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
     "browser_frames",
     "browser_capture",
     "browser_release",
+    "browser_close",
   ]);
   assert.equal(toolForVerb("read-page")?.name, "browser_read_page");
 });
@@ -28,6 +30,9 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
 const filledIn: Readonly<Record<string, readonly string[]>> = {
   // The MCP client program's own name, from `initialize`: the model must not choose it.
   browser_claim: ["mcpClientName"],
+  browser_open: ["mcpClientName"],
+  // Closing the tab is what browser_close is for.
+  browser_close: ["closeTab"],
   // The approval ID names the server's own callback context for the plan.
   browser_batch: ["approvalId"],
 };
@@ -36,6 +41,7 @@ const filledIn: Readonly<Record<string, readonly string[]>> = {
 const serverOwn: Readonly<Record<string, readonly string[]>> = {
   // Whether the claim's answer carries the tab's first observation.
   browser_claim: ["observe"],
+  browser_open: ["observe"],
   // Whether structuredContent carries the node list too.
   browser_observe: ["nodes"],
   browser_act: ["nodes"],
@@ -69,7 +75,7 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
       const fenced = tool.name === "browser_act" || tool.name === "browser_batch";
       const wanted = (fenced && key === "requestId") ||
           (fenced && key === "documentEpoch") ||
-          (tool.name === "browser_claim" && key === "instance")
+          ((tool.name === "browser_claim" || tool.name === "browser_open") && key === "instance")
         ? original.optional()
         // observe's frame may also be a frame ID alone: the server reads that frame's current
         // document epoch from a fresh inventory.
@@ -109,6 +115,7 @@ Deno.test("a session requires the capabilities of every method the tools call", 
       "runtime.batch.v1",
       "runtime.capture-publication.v1",
       "runtime.frames.v1",
+      "runtime.open.v1",
       "runtime.page.v1",
       "runtime.v1",
     ],

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { JsonObjectSchema } from "../json.ts";
+import { limits } from "../limits.ts";
 import {
   CallerTextSchema,
   DocumentEpochSchema,
@@ -16,6 +17,7 @@ import {
   RefSchema,
   RequestIdSchema,
   SessionIdSchema,
+  TabIdSchema,
   UrlSchema,
 } from "./common.ts";
 import { CdpMethodSchema } from "./cdp.ts";
@@ -197,6 +199,11 @@ export const ActResultSchema = z.strictObject({
    * the observation is `null`.
    */
   dialog: OpenDialogSchema.optional(),
+  /**
+   * Tabs the page opened while the action ran (popups, `target=_blank`
+   * links): not leased; claim one with `browser.claim` to use it.
+   */
+  opened: z.array(TabIdSchema).max(limits.maxOpenedTabs).optional(),
 });
 
 /** The act methods. */

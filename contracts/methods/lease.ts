@@ -26,6 +26,33 @@ import { maxClientNameUnits, maxReasonUnits } from "../display_text.ts";
 const clientNameSchema = z.string().min(1).max(maxClientNameUnits);
 const reasonSchema = z.string().max(maxReasonUnits);
 
+/**
+ * The page `browser.open` loads: an absolute `http:` or `https:` URL (scheme
+ * in lower case) with no user name or password and no white space. Anything
+ * else is refused before a tab is opened.
+ */
+export const OpenUrlSchema = UrlSchema.regex(/^https?:\/\/[^/?#@\s]+([/?#]\S*)?$/);
+
+/** Whether `url` is one `browser.open` may load (see {@linkcode OpenUrlSchema}). */
+export function isOpenableUrl(url: string): boolean {
+  if (!OpenUrlSchema.safeParse(url).success) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.username === "" && parsed.password === "";
+  } catch {
+    return false;
+  }
+}
+
+/** The release of a lease, and whether the tab Leash opened for it closes with it. */
+const ReleaseParamsSchema = LeaseHandleSchema.extend({
+  /**
+   * Close the tab too, when Leash opened it (`browser.open`); a tab the
+   * person opened, or one a page opened, is never closed.
+   */
+  closeTab: z.boolean().optional(),
+});
+
 /** The lease methods. */
 export const leaseMethods = {
   "browser.claim": defineMethod({
@@ -52,6 +79,23 @@ export const leaseMethods = {
     }),
     result: LeaseSchema,
   }),
+  "browser.open": defineMethod({
+    direction: "client→broker",
+    title:
+      "Open a new tab at a URL and lease it; in restricted mode the person approves its origin before anything loads.",
+    capability: "runtime.open.v1",
+    params: z.strictObject({
+      sessionId: SessionIdSchema,
+      instance: InstanceIdSchema,
+      url: OpenUrlSchema,
+      /** `tab` scope needs the Broker's personal mode. */
+      scope: z.enum(["origin", "tab"]).optional(),
+      clientName: clientNameSchema.optional(),
+      mcpClientName: clientNameSchema.optional(),
+      reason: reasonSchema.optional(),
+    }),
+    result: LeaseSchema,
+  }),
   "browser.validateLease": defineMethod({
     direction: "client→broker",
     title: "Check that a lease is still live and in scope; never renews it.",
@@ -61,10 +105,15 @@ export const leaseMethods = {
   }),
   "browser.release": defineMethod({
     direction: "client→broker",
-    title: "End one of the session's leases.",
+    title:
+      "End one of the session's leases, closing its tab too when Leash opened it and the caller asks.",
     capability: "runtime.v1",
-    params: LeaseHandleSchema,
-    result: z.strictObject({ released: z.boolean() }),
+    params: ReleaseParamsSchema,
+    result: z.strictObject({
+      released: z.boolean(),
+      /** With `closeTab`: whether the tab was closed (only a tab Leash opened ever is). */
+      closed: z.boolean().optional(),
+    }),
   }),
   "browser.releaseSession": defineMethod({
     direction: "client→broker",
@@ -91,12 +140,31 @@ export const leaseMethods = {
       url: UrlSchema,
     }),
   }),
+  "lease.open": defineMethod({
+    direction: "broker→provider",
+    title:
+      "Open a blank tab, ask the person in restricted mode, then load the URL and grant a fenced lease on it.",
+    capability: "tab.open.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      url: OpenUrlSchema,
+      scope: z.enum(["origin", "tab"]),
+      clientName: clientNameSchema,
+      mcpClientName: clientNameSchema.optional(),
+      reason: reasonSchema.optional(),
+    }),
+    result: z.strictObject({
+      tab: TabIdSchema,
+      scope: LeaseScopeSchema,
+      url: UrlSchema,
+    }),
+  }),
   "lease.revoke": defineMethod({
     direction: "broker→provider",
-    title: "End a lease and detach from its tab.",
+    title: "End a lease and detach from its tab; with closeTab, close the tab if Leash opened it.",
     capability: "lease.fencing.v1",
-    params: z.strictObject({ lease: LeaseTokenSchema }),
-    result: z.strictObject({ revoked: z.boolean() }),
+    params: z.strictObject({ lease: LeaseTokenSchema, closeTab: z.boolean().optional() }),
+    result: z.strictObject({ revoked: z.boolean(), closed: z.boolean().optional() }),
   }),
 };
 
@@ -116,6 +184,12 @@ export const leaseEvents = {
     title: "One of the session's leases ended (Stop, navigation, disconnect or release).",
     capability: "runtime.v1",
     value: z.strictObject({ sessionId: SessionIdSchema, leaseId: LeaseIdSchema }),
+  }),
+  "lease.tab-opened": defineEvent({
+    direction: "provider→broker",
+    title: "The page of a leased tab opened another tab (a popup or a target=_blank link).",
+    capability: "tab.open.v1",
+    value: z.strictObject({ leaseId: LeaseIdSchema, tab: TabIdSchema }),
   }),
   "lease.revoked": defineEvent({
     direction: "provider→broker",

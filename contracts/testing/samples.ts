@@ -178,6 +178,23 @@ export const methodSamples: MethodSamples = {
     params: { sessionId: "s1", leaseId: "lease-1" },
     result: { valid: true },
   },
+  "browser.open": {
+    params: {
+      sessionId: "s1",
+      instance: "chrome-1",
+      url: "https://app.example/start",
+      clientName: "agent",
+      reason: "Test the sign-up flow",
+    },
+    result: {
+      leaseId: "lease-1",
+      sessionId: "s1",
+      instance: "chrome-1",
+      tab: "chrome-1:9",
+      scope: { kind: "origin", origin: "https://app.example" },
+      grantedAt: "2026-01-01T00:00:00Z",
+    },
+  },
   "browser.release": {
     params: { sessionId: "s1", leaseId: "lease-1" },
     result: { released: true },
@@ -205,7 +222,21 @@ export const methodSamples: MethodSamples = {
       url: "https://example.com/",
     },
   },
-  "lease.revoke": { params: { lease }, result: { revoked: true } },
+  "lease.open": {
+    params: {
+      lease,
+      url: "https://app.example/start",
+      scope: "origin",
+      clientName: "agent",
+      reason: "Test the sign-up flow",
+    },
+    result: {
+      tab: "chrome-1:9",
+      scope: { kind: "origin", origin: "https://app.example" },
+      url: "https://app.example/start",
+    },
+  },
+  "lease.revoke": { params: { lease, closeTab: true }, result: { revoked: true, closed: true } },
   "ax.read": {
     params: { lease, request: { maxNodes: 500, maxDepth: 32 } },
     result: { ...document, nodes: [axNode], cut: { reason: "nodes", at: 7, omitted: 40 } },
@@ -303,5 +334,6 @@ export const methodSamples: MethodSamples = {
 export const eventSamples: EventSamples = {
   "browser.lease-revoked": { sessionId: "s1", leaseId: "lease-1" },
   "lease.revoked": { leaseId: "lease-1", reason: "stop" },
+  "lease.tab-opened": { leaseId: "lease-1", tab: "chrome-1:10" },
   "page.changed": { tab: "instance:7", leaseId: "lease", sequence: 1 },
 };

@@ -8,6 +8,8 @@
  * approve it. Page-derived and client-chosen text is only ever set as
  * text, in the words of `claim_text.ts`; the client's name sits in a box of
  * its own, so no character in it can move the heading's words around it.
+ * Allow may come with a standing grant for this client on this site (1 or
+ * 8 hours), chosen afresh for every claim.
  *
  * @module
  */
@@ -37,6 +39,7 @@ const empty = element("empty", HTMLElement);
 const allow = element("allow", HTMLButtonElement);
 const deny = element("deny", HTMLButtonElement);
 const expiry = element("expiry", HTMLElement);
+const standFor = element("stand-for", HTMLSelectElement);
 
 /** The claim on screen, and when input for it starts to count. */
 let shown: ClaimView | undefined;
@@ -80,6 +83,8 @@ function render(claims: ClaimView[]): void {
   shown = head;
   if (fresh) {
     main.dataset.claimId = head.claimId;
+    // Each claim starts at "this time only": a standing grant is chosen for one claim at a time.
+    standFor.value = "";
     holdInput();
   }
   showExpiry();
@@ -126,7 +131,13 @@ function showExpiry(): void {
 
 function decide(decision: ApprovalCommand["decision"]): void {
   if (shown === undefined || performance.now() < armedAt) return;
-  const command: ApprovalCommand = { type: "decide", claimId: shown.claimId, decision };
+  const stand = standFor.value;
+  const command: ApprovalCommand = {
+    type: "decide",
+    claimId: shown.claimId,
+    decision,
+    ...(decision === "allow" && (stand === "1h" || stand === "8h") ? { standFor: stand } : {}),
+  };
   // One answer per claim: wait for the worker's next state before taking another.
   armedAt = Infinity;
   setArmed(false);

@@ -22,13 +22,16 @@ export const heading = {
   after: " to use this tab?",
 } as const;
 
+/** What the window says of the tab a claim to open one names: it does not exist yet. */
+export const newTabTitle = "A new tab, opened at this site only if you allow it";
+
 /** A claim's words as the window shows them. */
 export interface ClaimWords {
   /** What the client says it is. */
   name: string;
   /** What its MCP client program says it is, when that is not the same name. */
   program: string | undefined;
-  /** The tab's title, `(untitled)` when it has none. */
+  /** The tab's title, `(untitled)` when it has none; for a tab to open, what it will be. */
   title: string;
   /** The reason the client gives, when it gives one. */
   reason: string | undefined;
@@ -45,7 +48,11 @@ export function claimWords(claim: ClaimView): ClaimWords {
     program: program === undefined || program === claim.clientName
       ? undefined
       : visibleText(program, maxClientNameUnits),
-    title: claim.title === "" ? "(untitled)" : visibleText(claim.title, maxTitleUnits),
+    title: claim.opens === true
+      ? newTabTitle
+      : claim.title === ""
+      ? "(untitled)"
+      : visibleText(claim.title, maxTitleUnits),
     reason: reason === "" ? undefined : visibleText(reason, maxReasonUnits),
     scope: claim.scope === "origin" ? "Only this site, in this tab" : "This whole tab, any website",
   };

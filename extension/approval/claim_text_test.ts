@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ClaimView } from "../messages.ts";
-import { claimWords } from "./claim_text.ts";
+import { claimWords, newTabTitle } from "./claim_text.ts";
 
 const claim: ClaimView = {
   claimId: "claim-1",
@@ -62,4 +62,10 @@ Deno.test("claimWords() leaves out an empty reason and names an untitled tab", (
   const words = claimWords({ ...claim, reason: "", title: "" });
   assert.equal(words.reason, undefined);
   assert.equal(words.title, "(untitled)");
+});
+
+Deno.test("claimWords() describes a claim to open a tab as a new tab at the origin, never by a page title", () => {
+  const words = claimWords({ ...claim, title: "", opens: true });
+  assert.equal(words.title, newTabTitle);
+  assert.equal(words.scope, "Only this site, in this tab");
 });

@@ -27,3 +27,12 @@ export function sinceLabel(since: number, now: number): string {
   const sameDay = granted.toDateString() === new Date(now).toDateString();
   return sameDay ? `since ${time}` : `since ${granted.toLocaleDateString()} ${time}`;
 }
+
+/** "for 42 more min" or "for 7 h 5 min more": how long a standing grant still lasts. */
+export function untilLabel(expiresAt: number, now: number): string {
+  const minutes = Math.max(1, Math.ceil((expiresAt - now) / 60_000));
+  if (minutes < 60) return `${minutes} min left`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h left` : `${hours} h ${rest} min left`;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connectionLabel, sinceLabel } from "./labels.ts";
+import { connectionLabel, sinceLabel, untilLabel } from "./labels.ts";
 
 Deno.test("the connection line says where the connection stands", () => {
   assert.equal(
@@ -27,4 +27,11 @@ Deno.test("a lease granted today shows only its time", () => {
     sinceLabel(new Date(2025, 0, 1, 14, 5).getTime(), now),
     sinceLabel(new Date(2025, 0, 2, 14, 5).getTime(), now),
   );
+});
+
+Deno.test("untilLabel() says how long a standing grant still lasts, never less than a minute", () => {
+  assert.equal(untilLabel(90_000, 0), "2 min left");
+  assert.equal(untilLabel(10, 0), "1 min left");
+  assert.equal(untilLabel(8 * 3_600_000, 0), "8 h left");
+  assert.equal(untilLabel(3_600_000 + 5 * 60_000, 0), "1 h 5 min left");
 });

@@ -1,6 +1,7 @@
 /**
  * The toolbar popup: the Broker connection, the live leases with Stop on
- * each, and Stop all. Page-derived and client-chosen text is only ever set
+ * each, Stop all, and the standing grants (a client allowed on a site for
+ * a while) with Revoke on each. Page-derived and client-chosen text is only ever set
  * as text; the client's name and the tab's title go through `visibleText`,
  * so nothing in them hides or reorders what the person reads.
  *
@@ -8,9 +9,10 @@
  */
 import "../jitless.ts";
 import { maxClientNameUnits, visibleText } from "../../contracts/display_text.ts";
-import { connectionLabel, sinceLabel } from "./labels.ts";
+import { connectionLabel, sinceLabel, untilLabel } from "./labels.ts";
 import {
   type ConnectionView,
+  type GrantView,
   type LeaseView,
   type PopupCommand,
   popupPortName,
@@ -29,6 +31,8 @@ const list = element("leases", HTMLUListElement);
 const count = element("lease-count", HTMLElement);
 const empty = element("empty", HTMLElement);
 const stopAll = element("stop-all", HTMLButtonElement);
+const grantList = element("grants", HTMLUListElement);
+const grantsSection = element("grants-section", HTMLElement);
 
 /** Longest tab title shown, in UTF-16 units. */
 const maxTitleUnits = 300;
@@ -72,6 +76,36 @@ function leaseItem(lease: LeaseView, now: number): HTMLLIElement {
   return item;
 }
 
+function grantItem(grant: GrantView, now: number): HTMLLIElement {
+  const item = document.createElement("li");
+  // Not `lease`: the list of leases, and whatever reads it, stays leases only.
+  item.className = "grant";
+  item.dataset.grantId = grant.grantId;
+  const body = document.createElement("div");
+  body.className = "lease-main";
+  const program = grant.mcpClientName === undefined || grant.mcpClientName === grant.clientName
+    ? ""
+    : ` (through ${visibleText(grant.mcpClientName, maxClientNameUnits)})`;
+  const head = document.createElement("p");
+  head.className = "lease-head";
+  head.append(
+    text("span", "client", `${visibleText(grant.clientName, maxClientNameUnits)}${program}`),
+    text("span", "since", untilLabel(grant.expiresAt, now)),
+  );
+  body.append(head, text("p", "origin", grant.origin));
+  const revoke = document.createElement("button");
+  revoke.type = "button";
+  revoke.className = "stop revoke";
+  revoke.dataset.grantId = grant.grantId;
+  revoke.textContent = "Revoke";
+  revoke.addEventListener("click", () => {
+    revoke.disabled = true;
+    send({ type: "revoke-grant", grantId: grant.grantId });
+  });
+  item.append(body, revoke);
+  return item;
+}
+
 let lastConnection: ConnectionView | undefined;
 
 function renderConnection(): void {
@@ -80,7 +114,7 @@ function renderConnection(): void {
   connectionText.textContent = connectionLabel(lastConnection, Date.now());
 }
 
-function render(connectionView: ConnectionView, leases: LeaseView[]): void {
+function render(connectionView: ConnectionView, leases: LeaseView[], grants: GrantView[]): void {
   lastConnection = connectionView;
   renderConnection();
   const now = Date.now();
@@ -88,6 +122,8 @@ function render(connectionView: ConnectionView, leases: LeaseView[]): void {
   count.textContent = String(leases.length);
   empty.hidden = leases.length > 0;
   stopAll.disabled = leases.length === 0;
+  grantList.replaceChildren(...grants.map((grant) => grantItem(grant, now)));
+  grantsSection.hidden = grants.length === 0;
 }
 
 function send(command: PopupCommand): void {
@@ -97,7 +133,7 @@ function send(command: PopupCommand): void {
 const port = chrome.runtime.connect({ name: popupPortName });
 port.onMessage.addListener((message: unknown) => {
   const state = PopupStateSchema.safeParse(message);
-  if (state.success) render(state.data.connection, state.data.leases);
+  if (state.success) render(state.data.connection, state.data.leases, state.data.grants);
 });
 port.onDisconnect.addListener(() => {
   void chrome.runtime.lastError;

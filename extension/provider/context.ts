@@ -30,6 +30,8 @@ export interface TabSnapshot {
   url: string | undefined;
   /** The tab whose page opened this one (a link or `window.open`), when Chrome knows it. */
   openerTabId?: number;
+  /** Whether the tab is still loading its page, as Chrome reports it. */
+  loading?: boolean;
 }
 
 /** Tabs and DevTools commands. */
@@ -42,6 +44,23 @@ export interface Browser {
   activeTab(): Promise<TabSnapshot | undefined>;
   /** Send a DevTools command to an attached tab; rejects with Chrome's error. */
   sendCommand(tabId: number, method: string, params?: Record<string, unknown>): Promise<unknown>;
+  /** Open a new blank tab (`about:blank`) in an ordinary window, in front. */
+  openTab(): Promise<TabSnapshot>;
+  /** Close tab `tabId`; resolves also when it is already gone. */
+  closeTab(tabId: number): Promise<void>;
+}
+
+/**
+ * The tabs Leash opened (`lease.open`), the only ones it ever closes. Kept
+ * where a restart of the service worker does not lose them.
+ */
+export interface OpenedTabs {
+  /** Record that Leash opened `tabId`; resolves once the record is kept. */
+  add(tabId: number): Promise<void>;
+  /** Whether Leash opened `tabId`. */
+  has(tabId: number): Promise<boolean>;
+  /** Forget `tabId` (closed). */
+  remove(tabId: number): Promise<void>;
 }
 
 /** The open requests of leased tabs (the worker feeds it their `Network` events). */
@@ -115,6 +134,18 @@ export interface Leases {
   assertInScope(record: LeaseRecord, url: string | undefined): void;
 }
 
+/** A client as the approval window names it: what it says it is, and its MCP program's name. */
+export interface Who {
+  clientName: string;
+  mcpClientName?: string;
+}
+
+/** The person's standing grants, as a claim in restricted mode checks them before asking. */
+export interface StandingGrantCheck {
+  /** Whether a live standing grant allows `who` on exactly `origin`. */
+  covers(who: Who, origin: string): Promise<boolean>;
+}
+
 /** How a claim ended. */
 export type Decision = "allow" | "deny" | "closed" | "timeout";
 
@@ -131,6 +162,8 @@ export interface ClaimPrompt {
   scope: "origin" | "tab";
   /** The client's stated reason, if it gave one. */
   reason?: string;
+  /** The claim is for a new tab Leash opens at `origin` once the person allows it. */
+  opens?: true;
 }
 
 /** The person's approvals, as a grant in restricted mode asks for one. */
@@ -148,6 +181,10 @@ export interface ProviderContext {
   browser: Browser;
   leases: Leases;
   approvals: Approvals;
+  /** The person's standing grants: a claim or open they cover needs no prompt. */
+  grants: StandingGrantCheck;
+  /** The tabs Leash opened: `lease.open` records them, `lease.revoke` closes only them. */
+  opened: OpenedTabs;
   /** Open requests of leased tabs, for `page.settle`. */
   requests: RequestWatch;
   /** Dialogs open on leased tabs: every leased call checks them first. */

@@ -28,6 +28,7 @@ import { operationSignal, untilAborted } from "./guard.ts";
 const ungated: ReadonlySet<string> = new Set([
   "tabs.list",
   "lease.grant",
+  "lease.open",
   "lease.revoke",
   "dialog.answer",
 ]);

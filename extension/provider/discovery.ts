@@ -1,7 +1,8 @@
 /**
- * The `discovery` family: `tabs.list`. In restricted mode the Broker learns only which tabs exist
- * and which is active; titles, URLs and openers of ordinary web pages are listed only
- * when the Broker runs in personal mode, where discovery is prompt-free. URLs leave the
+ * The `discovery` family: `tabs.list`. In restricted mode the Broker learns only which tabs exist,
+ * which is active and which were opened by the caller's leased tabs (popups); titles and URLs
+ * of ordinary web pages are listed only when the Broker runs in personal mode, where discovery
+ * is prompt-free. URLs leave the
  * extension redacted by the tab-listing rule (`contracts/tab_listing.ts`): the tabs of the
  * caller's leases the Broker names, and tabs they opened, in the leased view; every other
  * tab in the unleased view.
@@ -42,7 +43,8 @@ export async function listTabs(
       info.title = boundText(tab.title, maxTitleUnits).text;
       info.url = tab.url;
     }
-    if (discovery && tab.openerTabId !== undefined) {
+    // The listing rule keeps an opener only when it is one of the caller's leased tabs.
+    if (tab.openerTabId !== undefined) {
       info.openedBy = formatTabId(context.instanceId, tab.openerTabId);
     }
     return info;

@@ -133,7 +133,7 @@ Deno.test("a lease the Broker does not name, or with a stale fence, shows nothin
   }
 });
 
-Deno.test("restricted mode lists no URL, title or opener even for the caller's leased tab", async () => {
+Deno.test("restricted mode lists no URL or title even for the caller's leased tab, only its popup's opener", async () => {
   const provider = withSecrets("restricted");
   provider.context.approvals.ask = () => Promise.resolve("allow");
   const lease = { leaseId: "l3", fence: 1 };
@@ -145,7 +145,7 @@ Deno.test("restricted mode lists no URL, title or opener even for the caller's l
   const listed = await listTabs(provider.context, { leases: [lease] });
   assert.deepEqual(listed.slice(2), [
     { tab: "inst:3", active: false },
-    { tab: "inst:4", active: false },
+    { tab: "inst:4", active: false, openedBy: "inst:3" },
     { tab: "inst:5", active: false },
   ]);
 });

@@ -10,7 +10,6 @@
  *
  * @module
  */
-import { clientNameProblem } from "../../contracts/display_text.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
@@ -18,6 +17,8 @@ import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
+import { closeOpenedTab } from "./open.ts";
+import { approve, checkAsked } from "./approve.ts";
 import { formatTabId, parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -40,47 +41,20 @@ async function resolveTab(context: ProviderContext, tab: string | undefined): Pr
   return found;
 }
 
-/** Ask the person, unless the Broker runs in personal mode; throws unless they allow. */
-async function approve(
-  context: ProviderContext,
-  params: GrantParams,
-  tab: TabSnapshot,
-  origin: string,
-  signal: AbortSignal,
-): Promise<void> {
-  if (context.link.mode === "personal") return;
-  const decision = await context.approvals.ask({
-    clientName: params.clientName,
-    ...(params.mcpClientName === undefined ? {} : { mcpClientName: params.mcpClientName }),
-    title: boundText(tab.title, maxPromptTitleUnits).text,
-    origin,
-    scope: params.scope,
-    reason: params.reason,
-  }, signal);
-  if (decision === "timeout") throw new LeashError("CLAIM_TIMEOUT");
-  if (decision !== "allow") throw new LeashError("CLAIM_DENIED");
-}
-
 /** Grant a fenced lease on a tab. */
 export async function grantLease(
   context: ProviderContext,
   params: GrantParams,
   signal: AbortSignal,
 ): Promise<GrantResult> {
-  if (params.scope === "tab" && context.link.mode !== "personal") {
-    throw new LeashError("UNSUPPORTED");
-  }
-  for (const name of [params.clientName, params.mcpClientName]) {
-    if (name !== undefined && clientNameProblem(name) !== undefined) {
-      throw new LeashError("INVALID_PARAMS");
-    }
-  }
+  checkAsked(context, params);
   context.leases.checkGrant(params.lease);
   const tab = await resolveTab(context, params.tab);
   const origin = httpOrigin(tab.url);
   // Only ordinary web pages: the debugger must not touch browser or extension pages.
   if (origin === undefined) throw new LeashError("DEBUGGER_UNAVAILABLE");
-  await approve(context, params, tab, origin, signal);
+  const title = boundText(tab.title, maxPromptTitleUnits).text;
+  await approve(context, params, { origin, title }, signal);
 
   // What the person approved must still be what the tab shows.
   const current = await context.browser.getTab(tab.id);
@@ -115,15 +89,22 @@ export async function grantLease(
   }
 }
 
-/** End a lease at the Broker's request; only the exact live grant of this connection. */
+/**
+ * End a lease at the Broker's request; only the exact live grant of this
+ * connection. With `closeTab`, its tab closes too when Leash opened it
+ * (`closed` says whether); no other tab is ever closed.
+ */
 export async function revokeLease(
   context: ProviderContext,
   params: ParamsOf<ProviderMethods, "lease.revoke">,
 ): Promise<ResultOf<ProviderMethods, "lease.revoke">> {
+  let record;
   try {
-    context.leases.check(params.lease, context.link.generation);
+    record = context.leases.check(params.lease, context.link.generation);
   } catch {
-    return { revoked: false };
+    return params.closeTab === true ? { revoked: false, closed: false } : { revoked: false };
   }
-  return { revoked: await context.leases.end(params.lease.leaseId, "broker", params.lease.fence) };
+  const revoked = await context.leases.end(params.lease.leaseId, "broker", params.lease.fence);
+  if (params.closeTab !== true) return { revoked };
+  return { revoked, closed: revoked && await closeOpenedTab(context, record) };
 }

@@ -180,3 +180,16 @@ Deno.test("revoke ends only the exact live grant, quietly", async () => {
   assert.deepEqual(events, []);
   assert.deepEqual(debuggerControl.log, ["attach 7", "detach 7"]);
 });
+
+Deno.test("a standing grant for the client on the tab's origin grants without asking", async () => {
+  const provider = fakeProvider({
+    link: { mode: "restricted" },
+    decide: () => "deny",
+    standing: (who, origin) =>
+      who.clientName === "claude-code" && origin === "https://shop.example",
+  });
+  provider.browser.addTab({ id: 7, title: "Shop", url: "https://shop.example/cart", active: true });
+  const result = await grantLease(provider.context, params, signal());
+  assert.deepEqual(result.scope, { kind: "origin", origin: "https://shop.example" });
+  assert.deepEqual(provider.prompts, []);
+});

@@ -21,6 +21,7 @@ import { findFrameAx, frameTextPresent, readFrameAx, readFrameSubtree } from "./
 import { listFrames } from "./frames.ts";
 import { grantLease, revokeLease } from "./lease.ts";
 import { findAx, readAx } from "./observe.ts";
+import { openLease } from "./open.ts";
 import { readPage } from "./page.ts";
 import { PageContinuations } from "./page_continuations.ts";
 import { settlePage } from "./settle.ts";
@@ -36,6 +37,7 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
   return gateDialogs(context, {
     "tabs.list": (params) => listTabs(context, params),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
+    "lease.open": (params, { signal }) => openLease(context, params, signal),
     "lease.revoke": (params) => revokeLease(context, params),
     "ax.read": (params, { signal }) => readAx(context, params, signal),
     "ax.find": (params, { signal }) => findAx(context, params, signal),

@@ -12,7 +12,14 @@ import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
 import { DialogTracker } from "../worker/dialogs.ts";
 import { DragTracker } from "../worker/drags.ts";
-import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";
+import type {
+  Browser,
+  Decision,
+  OpenedTabs,
+  ProviderContext,
+  TabSnapshot,
+  Who,
+} from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
 export class ManualTimers implements Timers {
@@ -85,6 +92,39 @@ export class FakeBrowser implements Browser {
       return Promise.reject(error);
     }
   }
+
+  /** The ID the next opened tab gets. */
+  nextTabId = 100;
+  /** Tabs closed through `closeTab`, in order. */
+  readonly closed: number[] = [];
+
+  openTab(): Promise<TabSnapshot> {
+    return Promise.resolve(
+      this.addTab({ id: this.nextTabId++, active: true, url: "about:blank", title: "" }),
+    );
+  }
+
+  closeTab(tabId: number): Promise<void> {
+    this.closed.push(tabId);
+    this.tabs.delete(tabId);
+    return Promise.resolve();
+  }
+}
+
+/** A record of opened tabs in memory. */
+export class FakeOpenedTabs implements OpenedTabs {
+  readonly ids = new Set<number>();
+  add(tabId: number): Promise<void> {
+    this.ids.add(tabId);
+    return Promise.resolve();
+  }
+  has(tabId: number): Promise<boolean> {
+    return Promise.resolve(this.ids.has(tabId));
+  }
+  remove(tabId: number): Promise<void> {
+    this.ids.delete(tabId);
+    return Promise.resolve();
+  }
 }
 
 /** A debugger that records attaches and detaches; `refuse` makes attaches fail. */
@@ -139,6 +179,8 @@ export function grantShopLease(
 export function fakeProvider(options: {
   link?: Partial<Link>;
   decide?: (prompt: unknown) => Decision | Promise<Decision>;
+  /** Whether a standing grant covers `who` on `origin`; none by default. */
+  standing?: (who: Who, origin: string) => boolean;
 } = {}) {
   const browser = new FakeBrowser();
   const debuggerControl = new FakeDebugger();
@@ -155,9 +197,12 @@ export function fakeProvider(options: {
       revoked: (generation, value) => events.push(`revoked ${generation} ${JSON.stringify(value)}`),
       pageChanged: (generation, value) =>
         events.push(`changed ${generation} ${JSON.stringify(value)}`),
+      tabOpened: (generation, value) =>
+        events.push(`tab-opened ${generation} ${JSON.stringify(value)}`),
     },
     timers,
   });
+  const opened = new FakeOpenedTabs();
   const context: ProviderContext = {
     link: fakeLink(options.link),
     instanceId: "inst",
@@ -169,6 +214,8 @@ export function fakeProvider(options: {
         return Promise.resolve(options.decide?.(prompt) ?? "allow");
       },
     },
+    opened,
+    grants: { covers: (who, origin) => Promise.resolve(options.standing?.(who, origin) ?? false) },
     requests: { open: () => 0 },
     dialogs,
     drags,
@@ -185,5 +232,6 @@ export function fakeProvider(options: {
     timers,
     dialogs,
     drags,
+    opened,
   };
 }

@@ -18,7 +18,23 @@ function snapshot(tab: chrome.tabs.Tab): TabSnapshot | undefined {
     title: tab.title ?? "",
     url: tab.url,
     ...(tab.openerTabId === undefined ? {} : { openerTabId: tab.openerTabId }),
+    loading: tab.status === "loading",
   };
+}
+
+/**
+ * A new blank tab in the last focused ordinary window (the approval window
+ * may have the focus; it takes no tabs), or in a new window when there is
+ * none.
+ */
+async function openBlankTab(): Promise<chrome.tabs.Tab | undefined> {
+  const windows = await chrome.windows.getAll({ windowTypes: ["normal"] });
+  const target = windows.find((window) => window.focused) ?? windows[0];
+  if (target?.id !== undefined) {
+    return await chrome.tabs.create({ windowId: target.id, url: "about:blank", active: true });
+  }
+  const created = await chrome.windows.create({ url: "about:blank", type: "normal" });
+  return created?.tabs?.[0];
 }
 
 /** The real browser. */
@@ -51,6 +67,15 @@ export function chromeBrowser(): Browser {
       } catch (error) {
         throw debuggerRefusal(error);
       }
+    },
+    async openTab() {
+      const tab = await openBlankTab();
+      const opened = tab === undefined ? undefined : snapshot(tab);
+      if (opened === undefined) throw new Error("Cannot open a tab: Chrome returned none");
+      return opened;
+    },
+    async closeTab(tabId) {
+      await chrome.tabs.remove(tabId).catch(() => {});
     },
   };
 }

@@ -13,6 +13,7 @@ import type { RevocationReason } from "../../contracts/methods/mod.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseGrant, LeaseRecord, Leases } from "../provider/context.ts";
 import type { DebuggerAttachments } from "./attachments.ts";
+import { formatTabId } from "../provider/tab_ids.ts";
 import { PageChangeCoalescer } from "./coalescer.ts";
 import type { Timers } from "./timers.ts";
 import type { LeaseTable } from "./lease_table.ts";
@@ -21,6 +22,8 @@ import type { LeaseTable } from "./lease_table.ts";
 export interface LeaseEvents {
   revoked(generation: number, value: { leaseId: string; reason: RevocationReason }): void;
   pageChanged(generation: number, value: { tab: string; leaseId: string; sequence: number }): void;
+  /** The page of a leased tab opened another tab (`lease.tab-opened`). */
+  tabOpened(generation: number, value: { leaseId: string; tab: string }): void;
 }
 
 /** Who ended a lease: a reason the Broker is told, or the Broker or connection itself. */
@@ -144,6 +147,21 @@ export class LeaseService implements Leases {
   /** Something on the tab changed; leases on it get a coalesced hint. */
   pageChanged(tabId: number): void {
     for (const record of this.#table.onTab(tabId)) this.#coalescers.get(record.leaseId)?.notify();
+  }
+
+  /**
+   * The page of tab `openerTabId` opened tab `tabId` (a popup, a
+   * `target=_blank` link): every lease on the opener hears of it, under the
+   * new tab's wire ID in the same instance.
+   */
+  tabOpened(openerTabId: number, tabId: number): void {
+    for (const record of this.#table.onTab(openerTabId)) {
+      const instance = record.tab.slice(0, record.tab.length - `:${record.tabId}`.length);
+      this.#events.tabOpened(record.generation, {
+        leaseId: record.leaseId,
+        tab: formatTabId(instance, tabId),
+      });
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider } from "../testing/fakes.ts";
+import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import type { LeaseGrant } from "../provider/context.ts";
 
 function grant(overrides: Partial<LeaseGrant> = {}): LeaseGrant {
@@ -112,4 +112,14 @@ Deno.test("assertInScope ends a lease whose tab left its origin", async () => {
   );
   await Promise.resolve();
   assert.deepEqual(events, [`revoked 1 {"leaseId":"l1","reason":"navigated"}`]);
+});
+
+Deno.test("a tab opened by a leased tab's page is told to each lease on the opener, and no other", async () => {
+  const { leases, events } = fakeProvider();
+  await grantShopLease(leases);
+  leases.tabOpened(7, 9);
+  leases.tabOpened(8, 10);
+  assert.deepEqual(events.filter((event) => event.startsWith("tab-opened")), [
+    'tab-opened 1 {"leaseId":"l1","tab":"inst:9"}',
+  ]);
 });

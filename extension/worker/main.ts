@@ -22,6 +22,8 @@ import { Connector } from "./connector.ts";
 import { loadInstance, providerHello } from "./instance.ts";
 import { LeaseService } from "./lease_service.ts";
 import { LeaseTable } from "./lease_table.ts";
+import { StoredOpenedTabs } from "./opened_tabs.ts";
+import { StandingGrants } from "./standing_grants.ts";
 import { DialogTracker } from "./dialogs.ts";
 import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
@@ -53,8 +55,11 @@ const leases = new LeaseService({
   events: {
     revoked: (generation, value) => connector.emit(generation, "lease.revoked", value),
     pageChanged: (generation, value) => connector.emit(generation, "page.changed", value),
+    tabOpened: (generation, value) => connector.emit(generation, "lease.tab-opened", value),
   },
 });
+const opened = new StoredOpenedTabs(chrome.storage.session);
+const grants = new StandingGrants(chrome.storage.local);
 const approvals = new ApprovalQueue({
   async open() {
     const created = await chrome.windows.create({
@@ -95,6 +100,8 @@ const connector = new Connector({
       browser,
       leases,
       approvals,
+      grants,
+      opened,
       requests,
       dialogs,
       drags,
@@ -123,7 +130,7 @@ async function popupState(): Promise<PopupState> {
       };
     }),
   );
-  return { type: "state", connection, leases: views };
+  return { type: "state", connection, leases: views, grants: await grants.list() };
 }
 
 const ui = new UiPorts({
@@ -132,16 +139,38 @@ const ui = new UiPorts({
   approvalState: () => ({ type: "claims", claims: approvals.pending() }),
   approvalWindowId: () => approvals.windowId,
   onPopupCommand: (command) => {
+    if (command.type === "revoke-grant") {
+      grants.revoke(command.grantId)
+        .catch((error) => diagnose("revoke-grant-failed", { error }))
+        .finally(() => ui.popupChanged());
+      return;
+    }
     const ended = command.type === "stop"
       ? leases.end(command.leaseId, "stop")
       : leases.endAll("stop");
     ended.catch((error) => diagnose("stop-failed", { error }));
   },
   onApprovalCommand: (command) => {
-    if (approvals.decide(command.claimId, command.decision)) return;
-    // Already answered, timed out or withdrawn: let the window catch up.
-    diagnose("decision-late");
-    ui.approvalsChanged();
+    const claim = approvals.pending().find((pending) => pending.claimId === command.claimId);
+    // A standing grant only for an allowed origin claim, kept before the claim goes on.
+    const stands = command.decision === "allow" && command.standFor !== undefined &&
+      claim?.scope === "origin";
+    const kept = stands && claim !== undefined && command.standFor !== undefined
+      ? grants.add(
+        {
+          clientName: claim.clientName,
+          ...(claim.mcpClientName === undefined ? {} : { mcpClientName: claim.mcpClientName }),
+        },
+        claim.origin,
+        command.standFor,
+      ).then(() => ui.popupChanged())
+      : Promise.resolve();
+    kept.catch((error) => diagnose("standing-grant-failed", { error })).finally(() => {
+      if (approvals.decide(command.claimId, command.decision)) return;
+      // Already answered, timed out or withdrawn: let the window catch up.
+      diagnose("decision-late");
+      ui.approvalsChanged();
+    });
   },
   readLastError: () => chrome.runtime.lastError,
   onDiagnostic: diagnose,
@@ -163,7 +192,13 @@ chrome.runtime.onConnect.addListener((port) =>
   port.name === agentPortName ? agents.accept(port) : ui.accept(port)
 );
 chrome.windows.onRemoved.addListener((windowId) => approvals.windowClosed(windowId));
+chrome.tabs.onCreated.addListener((tab) => {
+  if (tab.id !== undefined && tab.openerTabId !== undefined) {
+    leases.tabOpened(tab.openerTabId, tab.id);
+  }
+});
 chrome.tabs.onRemoved.addListener((tabId) => {
+  opened.remove(tabId).catch((error) => diagnose("opened-tabs-failed", { error }));
   requests.forget(tabId);
   dialogs.forget(tabId);
   drags.clear(tabId);
@@ -211,6 +246,9 @@ async function releaseStaleAttachments(): Promise<void> {
 chrome.alarms.create(reconnectAlarm, { periodInMinutes: 0.5 })
   .catch((error) => diagnose("alarm-failed", { error }));
 showLeaseCount(0).catch((error) => diagnose("badge-failed", { error }));
+// Tab IDs outlive the worker but not the browser session; drop those of tabs gone meanwhile.
+opened.prune(async (tabId) => (await browser.getTab(tabId)) !== undefined)
+  .catch((error) => diagnose("opened-tabs-failed", { error }));
 releaseStaleAttachments()
   .catch((error) => diagnose("stale-attachments-failed", { error }))
   .finally(() => connector.ensure());

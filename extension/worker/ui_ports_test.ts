@@ -40,6 +40,7 @@ function setup(approvalWindowId: number | undefined = 5) {
         type: "state",
         connection: { status: "connected", mode: "restricted", retryAt: null },
         leases: [],
+        grants: [],
       }),
     approvalState: () => ({ type: "claims", claims: [] }),
     approvalWindowId: () => approvalWindowId,
@@ -117,6 +118,7 @@ Deno.test("a popup only ever shows the newest state, even when an older one reso
               scope: "origin",
               since: 0,
             })),
+            grants: [],
           })
         );
       }),

@@ -1,8 +1,9 @@
 /**
  * The demo's agent session, as a model would run it through the MCP tools:
- * find the browser and the tab, claim it, observe, fill the order form,
- * place the order with the page's own confirmation as the expectation,
- * read what changed, take a screenshot, release.
+ * find the browser, open the shop in a new tab of its own (a lease on it),
+ * observe, fill the order form, place the order with the page's own
+ * confirmation as the expectation, read what changed, take a screenshot,
+ * close the tab.
  *
  * @module
  */
@@ -14,9 +15,6 @@ import type { DemoAgent } from "./agent.ts";
 import type { StepPrinter } from "./print.ts";
 
 const InstancesSchema = z.object({ instances: z.array(z.object({ id: z.string() })).min(1) });
-const TabsSchema = z.object({
-  tabs: z.array(z.object({ tab: z.string(), url: z.string().optional() })),
-});
 const CaptureSchema = z.object({ mimeType: z.string(), width: z.number(), height: z.number() });
 
 /** The order the agent places. */
@@ -49,9 +47,9 @@ export function refFor(observation: Observation, role: string, name: string): st
 }
 
 /**
- * Run the session on the tab showing `pageUrl`. `signal` stops it between
- * steps (Ctrl-C); the lease is released on the way out whenever one was
- * granted.
+ * Run the session on a tab it opens at `pageUrl`. `signal` stops it
+ * between steps (Ctrl-C); the tab is closed and its lease released on the
+ * way out whenever one was granted.
  */
 export async function runSession(
   agent: DemoAgent,
@@ -66,20 +64,15 @@ export async function runSession(
   );
   const instance = instances.instances[0].id;
   step();
-  const tabs = TabsSchema.parse(
-    (await agent.call("browser_tabs", { instance }, "Which tab shows the shop?")).structured,
+  const opened = await agent.call(
+    "browser_open",
+    { instance, url: pageUrl, reason: "Order a bag of coffee for Ada" },
+    "Open the shop in a new tab with a lease on it (personal mode: no prompt).",
+    12,
   );
-  const tab = tabs.tabs.find((info) => info.url === pageUrl)?.tab;
-  if (tab === undefined) throw new Error(`Cannot find the tab of ${pageUrl}`);
-  step();
-  const claimed = await agent.call("browser_claim", {
-    instance,
-    tab,
-    reason: "Order a bag of coffee for Ada",
-  }, "Ask for a lease on that tab (personal mode: granted without a prompt).");
-  const lease = ClaimResultSchema.parse(claimed.structured);
+  const lease = ClaimResultSchema.parse(opened.structured);
   // From here on the lease goes by the short handle its text shows (`lease L1 on tab t1`).
-  const leaseId = /^lease (\S+) /.exec(claimed.text)?.[1] ?? lease.leaseId;
+  const leaseId = /^lease (\S+) /.exec(opened.text)?.[1] ?? lease.leaseId;
   try {
     step();
     const page = ObservationSchema.parse(
@@ -150,9 +143,10 @@ export async function runSession(
       screenshot: image === undefined ? undefined : { ...metadata, bytes },
     };
   } finally {
-    // Give the tab back even when a step failed; a dead connection ends the lease anyway.
+    // Close the tab even when a step failed; a dead connection ends the lease anyway.
     if (!signal.aborted) {
-      await agent.call("browser_release", { leaseId }, "Done: give the tab back.").catch(() => {});
+      await agent.call("browser_close", { leaseId }, "Done: close the tab it opened.")
+        .catch(() => {});
     }
   }
 }

@@ -190,6 +190,18 @@ export class ClaimOnScreen {
     await this.#screen.read("document.dispatchEvent(new Event('visibilitychange'))");
   }
 
+  /**
+   * Choose in the window's select how long Allow also allows this client on
+   * this site without asking (`""` this time only, `"1h"`, `"8h"`).
+   */
+  async standFor(choice: "" | "1h" | "8h"): Promise<void> {
+    await this.#screen.read(`(() => {
+      const select = document.getElementById("stand-for");
+      select.value = ${JSON.stringify(choice)};
+      select.dispatchEvent(new Event("change"));
+    })()`);
+  }
+
   /** Click Allow or Deny right now, armed or not. */
   async click(button: "allow" | "deny"): Promise<void> {
     await this.#screen.click(`#${button}`);
@@ -349,6 +361,41 @@ export class Person {
     });
   }
 
+  /** Open the popup once it is connected and read the origins of its standing grants. */
+  async grants(): Promise<string[]> {
+    return await this.#withPopup(async (screen) => {
+      await until(
+        "the popup's connection state",
+        async () => (await this.#readPopup(screen)).status === "connecting" ? undefined : true,
+      );
+      return await this.#readGrants(screen);
+    });
+  }
+
+  /**
+   * Wait until the popup lists a standing grant on `origin`, press its
+   * Revoke, and wait until the popup no longer lists it.
+   */
+  async revokeGrant(origin: string): Promise<void> {
+    await this.#withPopup(async (screen) => {
+      await until(
+        `a standing grant on ${origin} in the popup`,
+        async () => (await this.#readGrants(screen)).includes(origin) ? true : undefined,
+      );
+      await screen.read(`(() => {
+        const item = [...document.querySelectorAll("li.grant")]
+          .find((grant) => grant.querySelector(".origin")?.textContent === ${
+        JSON.stringify(origin)
+      });
+        item?.querySelector("button.revoke")?.click();
+      })()`);
+      await until(
+        `the standing grant on ${origin} gone from the popup`,
+        async () => (await this.#readGrants(screen)).includes(origin) ? undefined : true,
+      );
+    });
+  }
+
   /** Remember that a claim got its answer, so {@linkcode nextClaim} looks past it. */
   answered(claimId: string): void {
     this.#answered.add(claimId);
@@ -378,6 +425,14 @@ export class Person {
     }
     const leaseIds = Array.isArray(view.leaseIds) ? view.leaseIds.map(String) : [];
     return { status: String(view.status), leaseIds };
+  }
+
+  /** The origins of the standing grants the popup lists. */
+  async #readGrants(screen: Screen): Promise<string[]> {
+    const origins = await screen.read(
+      `[...document.querySelectorAll("li.grant .origin")].map((item) => item.textContent)`,
+    );
+    return Array.isArray(origins) ? origins.map(String) : [];
   }
 
   /**

@@ -49,8 +49,7 @@ Deno.test({
     const steps = [...stdout.matchAll(/^\[(\d+)\] (browser_\w+) /gm)].map((match) => match[2]);
     assert.deepEqual(steps, [
       "browser_instances",
-      "browser_tabs",
-      "browser_claim",
+      "browser_open",
       "browser_observe",
       "browser_act",
       "browser_act",
@@ -59,11 +58,11 @@ Deno.test({
       "browser_act",
       "browser_observe",
       "browser_capture",
-      "browser_release",
+      "browser_close",
     ]);
     for (
       const line of [
-        /│ lease L1 on tab t\d+ for this origin/,
+        /│ lease L1 on tab t\d+ for this origin \(a new tab Leash opened for you/,
         /│ +textbox "Your name" required ref=e\d+/,
         // A lean action result: status, then what changed; no made-up request ID.
         /│ act verified\s/,
@@ -73,8 +72,8 @@ Deno.test({
         // Under the added status row, indented beneath it.
         /│ \+ status\n.*│ {3}\+ text "Order confirmed: Ethiopia Yirgacheffe, filter, for Ada Lovelace\. Receipt sent to ada@example\.com\."/,
         /│ captured the viewport: image\/png \d+x\d+/,
-        /│ released lease \S+/,
-        /^Order placed and verified by the page's own text; the tab was given back\.$/m,
+        /│ released lease \S+ and closed its tab/,
+        /^Order placed and verified by the page's own text; the tab was closed\.$/m,
         /^Cleaned up: no process left running, temporary folders removed\.$/m,
       ]
     ) {

@@ -77,6 +77,7 @@ export function specProviderHello(
       "page.settle.v1",
       "input.dialog.v1",
       "input.frame-input.v1",
+      "tab.open.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

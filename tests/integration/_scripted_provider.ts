@@ -1,7 +1,8 @@
 /**
  * A scripted provider: speaks the provider hello (token included, as the
  * Native Host would inject it) straight over the Broker's socket and serves
- * `tabs.list`, `lease.grant`, `lease.revoke` and `cdp` from a script, and,
+ * `tabs.list`, `lease.grant`, `lease.open` (on a new tab of its own, at
+ * the URL it names), `lease.revoke` and `cdp` from a script, and,
  * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
  * `cdp` from that page, and `frames.list` and `ax.frame` from its
  * {@linkcode ScriptedFrames} (none by default). It keeps the leases it
@@ -44,6 +45,11 @@ export interface ScriptedProviderOptions {
   holdTabs?: boolean;
   /** How to answer each `lease.grant`; default `{ kind: "grant" }`. */
   onGrant?: (params: GrantParams) => GrantAnswer;
+  /**
+   * How to answer each `lease.open`; default: a grant on a new tab at the
+   * URL, for its origin (or the whole tab).
+   */
+  onOpen?: (params: OpenParams) => GrantAnswer;
   /** The page a default grant is on; default `https://example.com/`. */
   url?: string;
   /**
@@ -81,6 +87,8 @@ export type LeasedMethod =
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
+/** What the Broker sends with `lease.open`. */
+export type OpenParams = ParamsOf<ProviderMethods, "lease.open">;
 /** What `lease.grant` answers. */
 export type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
 /** What the Broker sends with `cdp`. */
@@ -142,6 +150,7 @@ export function defaultGrant(params: GrantParams, url: string): GrantResult {
 const local = {
   "tabs.list": providerMethods["tabs.list"],
   "lease.grant": providerMethods["lease.grant"],
+  "lease.open": providerMethods["lease.open"],
   "lease.revoke": providerMethods["lease.revoke"],
   "cdp": providerMethods["cdp"],
   "ax.read": providerMethods["ax.read"],
@@ -177,6 +186,12 @@ export class ScriptedProvider {
   readonly revoked: LeaseToken[] = [];
   /** Every `lease.grant` received, in order. */
   readonly grants: GrantParams[] = [];
+  /** Every `lease.open` received, in order. */
+  readonly opens: OpenParams[] = [];
+  /** The tabs it opened for `lease.open` and has not closed. */
+  readonly openedTabs = new Set<string>();
+  /** The tabs `lease.revoke` with `closeTab` closed, in order. */
+  readonly closedTabs: string[] = [];
   /** The tokens of `lease.grant` calls the Broker cancelled (cancel frame or close). */
   readonly grantCancels: LeaseToken[] = [];
   /** Leases granted and not yet revoked, by lease ID. */
@@ -263,6 +278,7 @@ export class ScriptedProvider {
       if (page === undefined) throw new LeashError("UNKNOWN_METHOD");
       return read(page);
     };
+    const hello = specProviderHello(options.token, options.instanceId);
     const peer: ProviderPeer = new Peer({
       transport: new StreamTransport(conn.readable, conn.writable),
       local,
@@ -305,12 +321,32 @@ export class ScriptedProvider {
           });
           return result;
         },
-        "lease.revoke": ({ lease }) => {
+        "lease.open": (params) => {
+          provider?.opens.push(params);
+          const answer = options.onOpen?.(params) ?? { kind: "grant" };
+          if (answer.kind === "deny") throw new LeashError(answer.code);
+          if (answer.kind !== "grant") throw new LeashError("UNSUPPORTED");
+          const tab = `${hello.instance.id}:${100 + (provider?.opens.length ?? 0)}`;
+          const result = answer.result ?? defaultGrant({ ...params, tab }, params.url);
+          provider?.openedTabs.add(result.tab);
+          provider?.live.set(params.lease.leaseId, {
+            fence: params.lease.fence,
+            tab: result.tab,
+            url: result.url,
+          });
+          return result;
+        },
+        "lease.revoke": ({ lease, closeTab }) => {
           provider?.revoked.push(lease);
           const granted = provider?.live.get(lease.leaseId);
-          if (granted === undefined || granted.fence !== lease.fence) return { revoked: false };
+          if (granted === undefined || granted.fence !== lease.fence) {
+            return closeTab === true ? { revoked: false, closed: false } : { revoked: false };
+          }
           provider?.live.delete(lease.leaseId);
-          return { revoked: true };
+          if (closeTab !== true) return { revoked: true };
+          const closed = provider?.openedTabs.delete(granted.tab) === true;
+          if (closed) provider?.closedTabs.push(granted.tab);
+          return { revoked: true, closed };
         },
         "cdp": (params) => {
           provider?.cdpCalls.push(params);
@@ -395,7 +431,6 @@ export class ScriptedProvider {
             })),
       },
     });
-    const hello = specProviderHello(options.token, options.instanceId);
     try {
       const welcome = await peer.request("hello", hello, { timeoutMs: 5_000 });
       provider = new ScriptedProvider(peer, welcome, held, hello, heldGrants);
@@ -424,6 +459,11 @@ export class ScriptedProvider {
   /** The person answers the dialog in the browser. */
   closeDialog(): void {
     this.dialog = undefined;
+  }
+
+  /** The page of lease `leaseId` opens tab `tab` (a popup): the Broker hears `lease.tab-opened`. */
+  openPopup(leaseId: string, tab: string): void {
+    this.emit("lease.tab-opened", { leaseId, tab });
   }
 
   /** The tab of lease `leaseId` now shows `url` (what `cdp` `Page.getFrameTree` reports). */

@@ -18,6 +18,7 @@ const toolNames = [
   "browser_instances",
   "browser_tabs",
   "browser_claim",
+  "browser_open",
   "browser_observe",
   "browser_act",
   "browser_batch",
@@ -25,6 +26,7 @@ const toolNames = [
   "browser_frames",
   "browser_capture",
   "browser_release",
+  "browser_close",
 ];
 
 Deno.test("tools/list shows every tool with its input schema and no sessionId", async () => {

@@ -68,6 +68,8 @@ export interface FixtureServer {
   packageUrl(name: string, file: string): string;
   /** The params of every `/report` request so far, oldest first. */
   reports(): URLSearchParams[];
+  /** The path and query of every request the server received so far, oldest first. */
+  requests(): string[];
   /** A URL on {@linkcode origin} that the server answers with a 302 redirect to `to`. */
   redirectUrl(to: string): string;
   /** Stop serving and wait for the listener to close. */
@@ -82,11 +84,13 @@ export function serveFixtures(
 ): Promise<FixtureServer> {
   const packages = new Set(options.packages ?? []);
   const reports: URLSearchParams[] = [];
+  const requests: string[] = [];
   const listening = Promise.withResolvers<number>();
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: ({ port }) => listening.resolve(port) },
     (request) => {
       const url = new URL(request.url);
+      requests.push(url.pathname + url.search);
       if (url.pathname !== "/report") return respond(root, packages, request);
       reports.push(url.searchParams);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
@@ -104,6 +108,7 @@ export function serveFixtures(
       packageUrl: (name: string, file: string) =>
         new URL(`/npm/${name}/${file}`, `http://127.0.0.1:${port}/`).href,
       reports: () => [...reports],
+      requests: () => [...requests],
       redirectUrl: (to: string) => {
         const url = new URL("/redirect", `http://127.0.0.1:${port}/`);
         url.searchParams.set("to", to);

@@ -82,3 +82,11 @@ Deno.test("serveFixtures() answers a fixture asked for with ?delay= no sooner th
   assert.equal(response.status, 200);
   assert.ok(performance.now() - began >= 190, "answered before the delay");
 });
+
+Deno.test("serveFixtures() logs the path and query of every request it receives", async () => {
+  await using server = await serveFixtures();
+  assert.deepEqual(server.requests(), []);
+  await (await fetch(server.url("form.html?x=1"))).body?.cancel();
+  await (await fetch(server.url("missing.html"))).body?.cancel();
+  assert.deepEqual(server.requests(), ["/form.html?x=1", "/missing.html"]);
+});

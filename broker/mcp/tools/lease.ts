@@ -1,12 +1,13 @@
 /**
- * Lease tools: claim a tab, release a lease.
+ * Lease tools: claim a tab, release a lease (`open.ts` has the tools for
+ * tabs Leash opens).
  *
  * @module
  */
 import { z } from "zod";
 import { clientNameProblem } from "../../../contracts/display_text.ts";
 import { toErrorCode } from "../../../contracts/errors.ts";
-import { DocumentEpochSchema, LeaseSchema } from "../../../contracts/methods/common.ts";
+import { DocumentEpochSchema, type Lease, LeaseSchema } from "../../../contracts/methods/common.ts";
 import {
   CursorSchema,
   type Observation,
@@ -14,7 +15,7 @@ import {
 } from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
-import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
+import { callTimeoutMs, defineTool, leaseIdNote, type ToolOutput } from "../define.ts";
 import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
@@ -42,7 +43,7 @@ export const claimTool = defineTool({
   method: "browser.claim",
   description: [
     "Ask for a lease on one tab; every page tool (observe, act, read_page, capture, release) works on it: while it is your only live lease they need no `leaseId`, else pass its short handle such as `L1` shown in the text (or the full ID).",
-    "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer.",
+    "In restricted mode (the default) the person approves the claim in a window in their browser and the lease covers exactly the tab's current origin; this call waits for their answer, unless the person allowed you on that origin for a while earlier (then it is granted at once).",
     '`scope: "tab"` covers the whole tab and needs the Broker\'s personal mode.',
     "Omit `instance` when exactly one browser is connected, and `tab` to claim the instance's active tab. `reason` is shown to the person: say what you will do.",
     "Unless `observe` is false, the answer also carries the claimed tab's first observation (as browser_observe returns it, its `epoch` and `cursor` structured), so you can go straight to browser_act.",
@@ -91,32 +92,47 @@ export const claimTool = defineTool({
       session.leases.granted(granted, connection.generation);
       return granted;
     });
-    const text = formatLease(lease, session.handles);
-    if (!observe) return { text, structured: lease };
-    const look = await firstLook(session, lease.leaseId, signal);
-    if ("failed" in look) {
-      return {
-        text: `${text}\n(no first observation: ${look.failed}; observe to see the page)`,
-        structured: lease,
-      };
-    }
-    return {
-      text: `${formatLease(lease, session.handles, look.url)}\n${look.text}`,
-      structured: {
-        ...lease,
-        documentEpoch: look.documentEpoch,
-        cursor: look.cursor,
-        truncated: look.truncated,
-      },
-    };
+    return await leaseOutput(session, lease, { observe, signal });
   },
 });
+
+/**
+ * A granted lease as a tool's answer: its line (with `note` after it),
+ * then, unless `observe` is false, the tab's first observation with its
+ * epoch, cursor and truncation structured. The lease stands whatever the
+ * look does: a failed one is reported by its code beside the lease.
+ */
+export async function leaseOutput(
+  session: AgentSession,
+  lease: Lease,
+  { observe, signal, note }: { observe: boolean; signal?: AbortSignal; note?: string },
+): Promise<ToolOutput> {
+  const line = (url?: string) =>
+    `${formatLease(lease, session.handles, url)}${note === undefined ? "" : ` ${note}`}`;
+  if (!observe) return { text: line(), structured: lease };
+  const look = await firstLook(session, lease.leaseId, signal);
+  if ("failed" in look) {
+    return {
+      text: `${line()}\n(no first observation: ${look.failed}; observe to see the page)`,
+      structured: lease,
+    };
+  }
+  return {
+    text: `${line(look.url)}\n${look.text}`,
+    structured: {
+      ...lease,
+      documentEpoch: look.documentEpoch,
+      cursor: look.cursor,
+      truncated: look.truncated,
+    },
+  };
+}
 
 /**
  * The one connected instance, for a claim that names none; with none or
  * several connected, a note that says which call tells them apart.
  */
-async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
+export async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
   const instances = await session.withReadConnection(
     1,
     (connection) => connection.call("browser.instances", {}, { signal, timeoutMs: callTimeoutMs }),
@@ -167,7 +183,7 @@ async function firstLook(
  * person, with a note on whose name it is: the model's to change, or the
  * MCP client program's (which the model cannot change).
  */
-function checkNames(chosen: string | undefined, reported: string | undefined): void {
+export function checkNames(chosen: string | undefined, reported: string | undefined): void {
   if (reported !== undefined && clientNameProblem(reported) !== undefined) {
     throw new NotedError(
       "INVALID_PARAMS",
@@ -188,10 +204,14 @@ export const releaseTool = defineTool({
   method: "browser.release",
   description: [
     "End one of your leases as soon as you are done with the tab, so the person gets it back.",
+    "`closeTab: true` also closes the tab when Leash opened it for you (browser_open); a tab the person or a page opened stays open, and the text says so.",
     "Releasing a lease that already ended is harmless and says so.",
   ].join(" "),
   input: releaseParams.omit({ sessionId: true }).extend({
     leaseId: releaseParams.shape.leaseId.describe(leaseIdNote),
+    closeTab: releaseParams.shape.closeTab.describe(
+      "Also close the tab, when Leash opened it with browser_open (default false).",
+    ),
   }),
   hints: {
     readOnlyHint: false,
@@ -199,29 +219,41 @@ export const releaseTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  async handler({ leaseId }, { session, signal }) {
-    const ended = session.leases.get(leaseId)?.ended;
-    if (ended !== undefined) {
-      return {
-        text: `${formatRelease(session.handles.of("lease", leaseId), false)}\n${
-          leaseEndNote(ended)
-        }`,
-        structured: { leaseId, released: false },
-      };
-    }
-    const { released } = await session.withLease(
-      leaseId,
-      1,
-      (connection) =>
-        connection.call("browser.release", { sessionId: session.sessionId, leaseId }, {
-          signal,
-          timeoutMs: callTimeoutMs,
-        }),
-    );
-    session.leases.end(leaseId, "released");
-    return {
-      text: formatRelease(session.handles.of("lease", leaseId), released),
-      structured: { leaseId, released },
-    };
-  },
+  handler: ({ leaseId, closeTab }, { session, signal }) =>
+    release(session, { leaseId, closeTab: closeTab === true }, signal),
 });
+
+/**
+ * End `leaseId` through `browser.release`, closing its tab too when
+ * `closeTab` and Leash opened it; the text says what happened to the tab.
+ */
+export async function release(
+  session: AgentSession,
+  { leaseId, closeTab }: { leaseId: string; closeTab: boolean },
+  signal?: AbortSignal,
+): Promise<ToolOutput> {
+  const handle = session.handles.of("lease", leaseId);
+  const ended = session.leases.get(leaseId)?.ended;
+  if (ended !== undefined) {
+    const tab = closeTab ? "\nIts tab was not closed: a lease that ended closes nothing." : "";
+    return {
+      text: `${formatRelease(handle, false)}\n${leaseEndNote(ended)}${tab}`,
+      structured: { leaseId, released: false, ...(closeTab ? { closed: false } : {}) },
+    };
+  }
+  const answer = await session.withLease(
+    leaseId,
+    1,
+    (connection) =>
+      connection.call("browser.release", {
+        sessionId: session.sessionId,
+        leaseId,
+        ...(closeTab ? { closeTab } : {}),
+      }, { signal, timeoutMs: callTimeoutMs }),
+  );
+  session.leases.end(leaseId, "released");
+  return {
+    text: formatRelease(handle, answer.released, answer.closed),
+    structured: { leaseId, ...answer },
+  };
+}
