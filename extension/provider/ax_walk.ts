@@ -4,7 +4,11 @@
  * and stopped once the part read in full holds enough rows for the read's
  * bound, so a read's cost follows what it returns, not the page's size.
  * Children are fetched a batch at a time, the next ones in document order
- * first. What the walk leaves out is exact in place (every node it holds
+ * first; an item of a long list (a node with many siblings: a table's row,
+ * a feed's entry) is fetched whole in one `Accessibility.queryAXTree` of
+ * its subtree, and how many items a round fetches follows how many rows
+ * the items read so far held, so the walk's calls follow the rows it
+ * returns rather than the nodes. What the walk leaves out is exact in place (every node it holds
  * comes before everything it left out, as in a full read's first rows)
  * and estimated in number: each subtree not read counts as large as the
  * mean of its read siblings. Each answer is validated as it arrives, so the
@@ -26,6 +30,10 @@ export type AxCommand = (method: string, params?: Record<string, unknown>) => Pr
 export const walkBatch = 256;
 /** Calls a round makes even past the bound, so the last levels do not take a round each. */
 const minBatch = 16;
+/** A node with at least this many siblings (itself included) is an item, fetched whole. */
+export const itemSiblings = 8;
+/** Items fetched whole in the first round, before their size is known. */
+const firstItems = 4;
 
 /** What a walk read: the nodes of the part read in full, and what it left out. */
 export interface AxWalk {
@@ -106,25 +114,94 @@ export async function walkAxTree(
   if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
   const root = answer.data.node;
   const byId = new Map<string, RawAxNode>([[root.nodeId, root]]);
+  const add = (nodes: readonly RawAxNode[]) => {
+    for (const node of nodes) {
+      if (!node.nodeId.startsWith("-") && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
+    }
+  };
+  const items = { fetched: 0, shown: 0 };
   for (;;) {
     const scan = scanInOrder(root, byId, rows);
     if (scan.need.length === 0 || scan.full) return finish(root, byId, rows);
-    const answers = await Promise.all(
-      scan.need.map((id) => command("Accessibility.getChildAXNodes", { id })),
-    );
-    for (const answer of answers) {
-      for (const node of rawNodes(answer)) {
-        if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
-      }
+    const { whole, level } = splitItems(scan.need, byId, itemBudget(items, rows - scan.counted));
+    const [wholeAnswers, levelAnswers] = await Promise.all([
+      Promise.all(whole.map((node) => subtreeOf(command, node))),
+      Promise.all(level.map((id) => command("Accessibility.getChildAXNodes", { id }))),
+    ]);
+    for (const answer of levelAnswers) add(rawNodes(answer));
+    for (const nodes of wholeAnswers) {
+      add(nodes);
+      items.fetched++;
+      items.shown += nodes.filter(mayShow).length;
     }
+    // An item its subtree's answer left without its children is asked for them the usual way.
+    const short = whole.filter((node) => unknownChildren(node, byId)).map((node) => node.nodeId);
+    for (
+      const answer of await Promise.all(
+        short.map((id) => command("Accessibility.getChildAXNodes", { id })),
+      )
+    ) add(rawNodes(answer));
     // A node whose children never come (a malformed answer) must not be asked for forever.
-    for (const id of scan.need) {
+    for (const id of [...level, ...short]) {
       const node = byId.get(id);
       if (node !== undefined && unknownChildren(node, byId)) {
         byId.set(id, { ...node, childIds: (node.childIds ?? []).filter((c) => byId.has(c)) });
       }
     }
   }
+}
+
+/**
+ * How many items the next round may fetch whole: enough for the rows still
+ * wanted at the mean the items read so far held, a few before any was read.
+ */
+function itemBudget(items: { fetched: number; shown: number }, wanted: number): number {
+  if (items.fetched === 0) return firstItems;
+  const mean = Math.max(1, items.shown / items.fetched);
+  return Math.min(walkBatch, Math.max(firstItems, Math.ceil(wanted / mean) + 1));
+}
+
+/**
+ * The nodes of a round (`need`, in document order) split into items fetched
+ * whole, at most `budget` of them, and nodes whose children are fetched;
+ * items past the budget wait for the next round.
+ */
+function splitItems(
+  need: readonly string[],
+  byId: Map<string, RawAxNode>,
+  budget: number,
+): { whole: RawAxNode[]; level: string[] } {
+  const whole: RawAxNode[] = [];
+  const level: string[] = [];
+  for (const id of need) {
+    const node = byId.get(id);
+    if (node === undefined) continue;
+    if (!isItem(node, byId)) level.push(id);
+    else if (whole.length < budget) whole.push(node);
+  }
+  return { whole, level };
+}
+
+/** Whether `node` is one of many siblings, with a DOM node to query its subtree by. */
+function isItem(node: RawAxNode, byId: Map<string, RawAxNode>): boolean {
+  if (node.backendDOMNodeId === undefined || node.parentId === undefined) return false;
+  const siblings = byId.get(node.parentId)?.childIds ?? [];
+  return siblings.length >= itemSiblings;
+}
+
+/**
+ * The subtree under `node` in one call (ignored nodes included, inline text
+ * boxes left out); empty when DevTools cannot answer (its DOM node went), so
+ * the node's children are then asked for the usual way.
+ */
+async function subtreeOf(command: AxCommand, node: RawAxNode): Promise<RawAxNode[]> {
+  let answer: unknown;
+  try {
+    answer = await command("Accessibility.queryAXTree", { backendNodeId: node.backendDOMNodeId });
+  } catch {
+    return [];
+  }
+  return rawNodes(answer).filter((found) => found.role?.value !== "InlineTextBox");
 }
 
 function unknownChildren(node: RawAxNode, byId: Map<string, RawAxNode>): boolean {
@@ -152,7 +229,7 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
       known++;
       if (complete) counted++;
     }
-    if (complete && counted >= rows) return { need, full: true };
+    if (complete && counted >= rows) return { need, full: true, counted };
     if (!complete && known >= rows && need.length >= minBatch) break;
     if (unknownChildren(node, byId)) {
       complete = false;
@@ -166,7 +243,7 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
       if (child !== undefined) stack.push(child);
     }
   }
-  return { need, full: false };
+  return { need, full: false, counted };
 }
 
 /**
