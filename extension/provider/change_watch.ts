@@ -5,7 +5,9 @@
  * world of the tab's top-level document (the page cannot see or reach it)
  * and notes changed elements (`watchChangesExpression`); the next page
  * read ends it and gets the regions' roots by backend node ID. A watch is
- * bound to its document: a read of another document ignores it. Neither
+ * bound to its document: a read of another document ignores it. Only a
+ * document whose last page read stopped at its bound is watched: a read
+ * that reaches the end sees every change without one. Neither
  * side ever fails its caller: a watch that cannot begin or be read leaves
  * the read to its bound alone, as without it.
  *
@@ -53,17 +55,31 @@ const PropertiesSchema = z.object({
 });
 const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
 
+type DocumentKey = { frameId: string; loaderId: string };
+
 /** The tabs' running watches. */
 export class ChangeWatches {
   readonly #watches = new Map<number, Watch>();
+  /** Per tab, the document whose last page read stopped at its bound. */
+  readonly #large = new Map<number, DocumentKey>();
+
+  /** A page read of tab `tabId`'s `document` stopped at its bound (`stopped`) or not. */
+  noteRead(tabId: number, document: DocumentKey, stopped: boolean): void {
+    if (stopped) this.#large.set(tabId, { frameId: document.frameId, loaderId: document.loaderId });
+    else this.#large.delete(tabId);
+  }
 
   /**
    * Begin watching tab `tabId`'s top-level document, unless a watch of it
-   * is running (a batch's later steps add to the first one's).
+   * is running (a batch's later steps add to the first one's) or its last
+   * page read reached the end.
    */
   async begin(tabId: number, command: TabCommand): Promise<void> {
+    const large = this.#large.get(tabId);
+    if (large === undefined) return;
     try {
       const document = documentOf(await command("Page.getFrameTree"));
+      if (!sameDocument(large, document)) return;
       const running = this.#watches.get(tabId);
       if (running !== undefined && sameDocument(running, document)) return;
       this.#watches.delete(tabId);
@@ -98,7 +114,7 @@ export class ChangeWatches {
    */
   async take(
     tabId: number,
-    document: { frameId: string; loaderId: string },
+    document: DocumentKey,
     command: TabCommand,
   ): Promise<Changes | undefined> {
     const watch = this.#watches.get(tabId);

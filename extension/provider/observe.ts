@@ -73,9 +73,9 @@ export async function readAx(
   const walk = request.root === undefined
     ? await readAxTree(read.command, { rows: maxNodes, maxDepth })
     : undefined;
-  const changes = walk === undefined
-    ? undefined
-    : await watches?.take(read.record.tabId, before, read.command);
+  const tabId = read.record.tabId;
+  if (walk !== undefined) watches?.noteRead(tabId, before, walk.stopped);
+  const changes = walk === undefined ? undefined : await watches?.take(tabId, before, read.command);
   const regions = walk?.stopped === true && Array.isArray(changes) && changes.length > 0
     ? await readRegions(read.command, changes)
     : undefined;

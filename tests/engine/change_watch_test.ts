@@ -87,6 +87,7 @@ Deno.test({
       };
       /** Watch, change, then read as a page read after an action does. */
       const readAfter = async (change: () => Promise<unknown>) => {
+        watches.noteRead(1, await documentNow(), true);
         await watches.begin(1, command);
         await change();
         const walk = await walkAxTree(command, 300);
@@ -150,24 +151,39 @@ Deno.test({
       });
 
       await t.step("the page's own script sees no watch", async () => {
+        watches.noteRead(1, await documentNow(), true);
         await watches.begin(1, command);
         assert.equal(await page.evaluate(`typeof globalThis.leashChangeWatch`), "undefined");
         await watches.take(1, await documentNow(), command);
       });
 
       await t.step("a watch of a replaced document is never read", async () => {
-        await watches.begin(1, command);
         const before = await documentNow();
+        watches.noteRead(1, before, true);
+        await watches.begin(1, command);
         await page.navigate(server.url("long.html?rows=2000"));
         assert.equal(await watches.take(1, before, command), undefined);
+        // Nor begun on a document no read has found large.
+        await watches.begin(1, command);
+        assert.equal(await watches.take(1, await documentNow(), command), undefined);
+        watches.noteRead(1, await documentNow(), true);
         await watches.begin(1, command);
         await page.navigate(server.url("long.html?rows=2000"));
         assert.equal(await watches.take(1, await documentNow(), command), undefined);
       });
 
       await t.step("no change, no region; a take without a watch finds nothing", async () => {
+        watches.noteRead(1, await documentNow(), true);
         await watches.begin(1, command);
         assert.deepEqual(await watches.take(1, await documentNow(), command), []);
+        assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      });
+
+      await t.step("a page a read took whole is not watched", async () => {
+        await page.navigate(server.url("form.html"));
+        watches.noteRead(1, await documentNow(), false);
+        await watches.begin(1, command);
+        await page.evaluate(`document.body.append("late")`);
         assert.equal(await watches.take(1, await documentNow(), command), undefined);
       });
     } finally {
