@@ -76,13 +76,12 @@ export class ChangeWatches {
    */
   async begin(tabId: number, command: TabCommand): Promise<void> {
     const large = this.#large.get(tabId);
-    if (large === undefined) return;
+    // A running watch is of the document the action began on; after a navigation, no delta
+    // follows (the read after it is a whole observation), so the watch is never read.
+    if (large === undefined || this.#watches.has(tabId)) return;
     try {
       const document = documentOf(await command("Page.getFrameTree"));
       if (!sameDocument(large, document)) return;
-      const running = this.#watches.get(tabId);
-      if (running !== undefined && sameDocument(running, document)) return;
-      this.#watches.delete(tabId);
       const world = WorldSchema.parse(
         await command("Page.createIsolatedWorld", {
           frameId: document.frameId,
