@@ -170,13 +170,18 @@ for (const rows of sizes) {
   console.log(`  observe with query (one row)      ${ms(queryMs)}`);
   const ref = button?.ref;
   if (typeof ref === "string") {
-    await timedCall("click with its delta", () =>
-      client.call("browser.act", {
+    let delta = "";
+    await timedCall("click with its delta", async () => {
+      const clicked = await client.call("browser.act", {
         ...handle,
         requestId: `click-${rows}`,
         documentEpoch: found.documentEpoch,
         action: { kind: "click", ref },
-      }));
+      });
+      delta = clicked.observation?.text ?? "(no observation)";
+    });
+    // What the delta said: the status line past the read's bound comes from the change watch.
+    for (const line of delta.split("\n").slice(0, 12)) console.log(`    ${line.slice(0, 110)}`);
   }
   await timedCall("navigate with its observation", () =>
     client.call("browser.act", {

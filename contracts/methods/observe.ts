@@ -164,6 +164,17 @@ export const AxSnapshotSchema = z.strictObject({
    * them, `failed` when the read failed; only roles then decide refs.
    */
   signals: z.enum(["skipped", "failed"]).optional(),
+  /**
+   * Set when a read that stopped at its bound also read the regions the
+   * page changed since an action began (`beyond`: every row read past the
+   * bound for them, their ancestors' included; `roots`: the top rows of
+   * each region read whole), so a delta can tell what it saw there from
+   * what it did not read.
+   */
+  changed: z.strictObject({
+    beyond: z.array(BackendNodeIdSchema).max(maxAxNodes),
+    roots: z.array(BackendNodeIdSchema).max(maxAxNodes),
+  }).optional(),
 });
 
 /** A literal search's matches, verified against the current document. */

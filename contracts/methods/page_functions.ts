@@ -375,6 +375,75 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   });
 }`;
 
+/**
+ * The provider's change watch, begun in an isolated world of the top-level
+ * document (never the page's own, which cannot see or reach it) before an
+ * action's first input: it notes each element whose children, attributes
+ * or text changed, and each control whose value or state input changed,
+ * until {@linkcode takeChangesExpression} ends it. At most 64 regions
+ * (elements not inside one another); past that it notes only that there
+ * were more. Nothing crosses back.
+ */
+export const watchChangesExpression = String.raw`(() => {
+  if (globalThis.leashChangeWatch) return true;
+  const watch = { noted: new Set(), more: false, ended: new AbortController() };
+  const outermost = (elements) =>
+    elements.filter((element) =>
+      !elements.some((other) => other !== element && other.contains(element))
+    );
+  watch.note = (node) => {
+    if (watch.more || !node) return;
+    let element = node.nodeType === 1 ? node : node.parentNode;
+    if (element && element.nodeType === 11) element = element.host ?? null;
+    if (!element || element.nodeType !== 1) return;
+    watch.noted.add(element);
+    if (watch.noted.size <= 256) return;
+    watch.noted = new Set(outermost([...watch.noted].filter((noted) => noted.isConnected)));
+    if (watch.noted.size > 64) {
+      watch.more = true;
+      watch.noted.clear();
+    }
+  };
+  watch.outermost = outermost;
+  watch.observer = new MutationObserver((records) => {
+    for (const record of records) watch.note(record.target);
+  });
+  watch.observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  for (const type of ["input", "change", "toggle"]) {
+    document.addEventListener(type, (event) => watch.note(event.composedPath()[0]), {
+      capture: true,
+      signal: watch.ended.signal,
+    });
+  }
+  globalThis.leashChangeWatch = watch;
+  return true;
+})()`;
+
+/**
+ * End the change watch and answer the changed regions' roots: the noted
+ * elements still in the document, without those inside another, at most 16
+ * (an array of elements), leaving out any of more than 400 elements (the
+ * bounded read covers those as it can); `null` when no watch was running,
+ * `"more"` when the changes were too many to read region by region.
+ */
+export const takeChangesExpression = String.raw`(() => {
+  const watch = globalThis.leashChangeWatch;
+  if (!watch) return null;
+  delete globalThis.leashChangeWatch;
+  for (const record of watch.observer.takeRecords()) watch.note(record.target);
+  watch.observer.disconnect();
+  watch.ended.abort();
+  if (watch.more) return "more";
+  const roots = watch.outermost([...watch.noted].filter((element) => element.isConnected));
+  if (roots.length > 16) return "more";
+  return roots.filter((root) => root.getElementsByTagName("*").length <= 400);
+})()`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,

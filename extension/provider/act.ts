@@ -12,6 +12,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { JsonObjectSchema } from "../../contracts/json.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { checkCdpParams } from "./cdp_params.ts";
+import type { ChangeWatches } from "./change_watch.ts";
 import type { ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
@@ -20,11 +21,24 @@ import { isDragMethod, runDrag } from "./drag.ts";
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
 
-/** Run one allowlisted command. */
+/** Input to the page: what an action's first one begins a change watch for. */
+const inputMethods: ReadonlySet<string> = new Set([
+  "Input.dispatchDragEvent",
+  "Input.dispatchKeyEvent",
+  "Input.dispatchMouseEvent",
+  "Input.insertText",
+]);
+
+/**
+ * Run one allowlisted command. Before input reaches the page, a change
+ * watch of the tab's document begins (unless one runs), so the read after
+ * the action sees the regions it changed (`change_watch.ts`).
+ */
 export async function runCdp(
   context: ProviderContext,
   params: ParamsOf<ProviderMethods, "cdp">,
   signal: AbortSignal,
+  watches?: ChangeWatches,
 ): Promise<ResultOf<ProviderMethods, "cdp">> {
   const record = context.leases.check(params.lease, context.link.generation);
   const commandParams = checkCdpParams(params.method, params.params, record.scope);
@@ -41,6 +55,13 @@ export async function runCdp(
         operation,
       );
       checkHistoryEntry(history, commandParams.entryId, record.scope);
+    }
+    if (watches !== undefined && inputMethods.has(params.method)) {
+      await watches.begin(
+        record.tabId,
+        (method, commandParams) =>
+          untilAborted(context.browser.sendCommand(record.tabId, method, commandParams), operation),
+      );
     }
     result = isDragMethod(params.method)
       ? await runDrag(context, record.tabId, params.method, commandParams, operation)

@@ -4,7 +4,12 @@
  * and stopped once the part read in full holds enough rows for the read's
  * bound, so a read's cost follows what it returns, not the page's size.
  * Children are fetched a batch at a time, the next ones in document order
- * first. What the walk leaves out is exact in place (every node it holds
+ * first; the items of a long list (a node with many children: a table's
+ * rows, a feed's entries) are fetched one by one, each whole with its
+ * subtree in one `Accessibility.queryAXTree`, never the list's whole
+ * child list, and how many a round fetches follows how many rows the
+ * items read so far held, so the walk's calls and answers follow the rows
+ * it returns rather than the page. What the walk leaves out is exact in place (every node it holds
  * comes before everything it left out, as in a full read's first rows)
  * and estimated in number: each subtree not read counts as large as the
  * mean of its read siblings. Each answer is validated as it arrives, so the
@@ -26,6 +31,10 @@ export type AxCommand = (method: string, params?: Record<string, unknown>) => Pr
 export const walkBatch = 256;
 /** Calls a round makes even past the bound, so the last levels do not take a round each. */
 const minBatch = 16;
+/** A node with at least this many children is a list, whose items are fetched whole. */
+export const listChildren = 8;
+/** Items fetched whole in the first round, before their size is known. */
+const firstItems = 4;
 
 /** What a walk read: the nodes of the part read in full, and what it left out. */
 export interface AxWalk {
@@ -90,6 +99,12 @@ function mayShow(node: RawAxNode): boolean {
   return role !== "InlineTextBox";
 }
 
+/** A child a known node names but the walk has not read: where the known part ends. */
+interface Hole {
+  parent: string;
+  child: string;
+}
+
 /**
  * Walk the tree with `command` (a leased read's) until the part read in full
  * holds `rows` nodes that may show, or the tree ends. Inline text boxes
@@ -102,23 +117,52 @@ export async function walkAxTree(
   // Enabling builds the document's whole tree in the renderer once; it then keeps it current,
   // so the domain stays on for the attachment (its end turns it off) and later reads skip that.
   await command("Accessibility.enable");
+  // Items are asked for by DOM node, which DevTools resolves only once it sent the document.
+  await command("DOM.getDocument", { depth: 0 });
   const answer = RootAnswerSchema.safeParse(await command("Accessibility.getRootAXNode"));
   if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
   const root = answer.data.node;
   const byId = new Map<string, RawAxNode>([[root.nodeId, root]]);
+  const add = (nodes: readonly RawAxNode[]) => {
+    for (const node of nodes) {
+      if (!node.nodeId.startsWith("-") && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
+    }
+  };
+  /** Lists whose items could not be read whole: their children come the usual way. */
+  const byLevel = new Set<string>();
+  const items = { fetched: 0, shown: 0 };
   for (;;) {
     const scan = scanInOrder(root, byId, rows);
-    if (scan.need.length === 0 || scan.full) return finish(root, byId, rows);
-    const answers = await Promise.all(
-      scan.need.map((id) => command("Accessibility.getChildAXNodes", { id })),
-    );
-    for (const answer of answers) {
-      for (const node of rawNodes(answer)) {
-        if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
+    if (scan.holes.length === 0 || scan.full) return finish(root, byId, rows);
+    const budget = itemBudget(items, rows - scan.counted);
+    const parents: string[] = [];
+    const whole: Hole[] = [];
+    const wanted = (hole: Hole) => whole.some((other) => other.child === hole.child);
+    for (const hole of scan.holes) {
+      // The item the hole lies in, when it is one: the hole itself, or its parent.
+      const item = itemAt(hole, byId, byLevel);
+      if (item !== undefined) {
+        if (!wanted(item) && whole.length < budget) whole.push(item);
+      } else if (!parents.includes(hole.parent)) {
+        parents.push(hole.parent);
       }
     }
+    const [wholeAnswers, levelAnswers] = await Promise.all([
+      Promise.all(whole.map((hole) => itemOf(command, hole))),
+      Promise.all(parents.map((id) => command("Accessibility.getChildAXNodes", { id }))),
+    ]);
+    for (const answer of levelAnswers) add(rawNodes(answer));
+    wholeAnswers.forEach((nodes, i) => {
+      if (nodes === undefined) {
+        byLevel.add(whole[i].parent);
+        return;
+      }
+      add(nodes);
+      items.fetched++;
+      items.shown += nodes.filter(mayShow).length;
+    });
     // A node whose children never come (a malformed answer) must not be asked for forever.
-    for (const id of scan.need) {
+    for (const id of parents) {
       const node = byId.get(id);
       if (node !== undefined && unknownChildren(node, byId)) {
         byId.set(id, { ...node, childIds: (node.childIds ?? []).filter((c) => byId.has(c)) });
@@ -127,72 +171,126 @@ export async function walkAxTree(
   }
 }
 
+/**
+ * How many items the next round may fetch whole: enough for the rows still
+ * wanted at the mean the items read so far held, a few before any was read.
+ */
+function itemBudget(items: { fetched: number; shown: number }, wanted: number): number {
+  if (items.fetched === 0) return firstItems;
+  const mean = Math.max(1, items.shown / items.fetched);
+  return Math.min(walkBatch, Math.max(firstItems, Math.ceil(wanted / mean) + 1));
+}
+
+/** Whether node `id` has many children (a list, a table's rows), read item by item. */
+function isList(id: string | undefined, byId: Map<string, RawAxNode>): boolean {
+  return id !== undefined && (byId.get(id)?.childIds?.length ?? 0) >= listChildren;
+}
+
+/**
+ * The item of a list `hole` lies in, as a hole of its list: the missing
+ * child itself when its parent is a list, else the parent when that is a
+ * list's item (its children not read yet); `undefined` when neither, or
+ * when that list's items could not be read whole.
+ */
+function itemAt(hole: Hole, byId: Map<string, RawAxNode>, byLevel: Set<string>): Hole | undefined {
+  if (isList(hole.parent, byId)) return byLevel.has(hole.parent) ? undefined : hole;
+  const parent = byId.get(hole.parent);
+  const list = parent?.parentId;
+  if (parent === undefined || list === undefined || !isList(list, byId) || byLevel.has(list)) {
+    return undefined;
+  }
+  return { parent: list, child: parent.nodeId };
+}
+
+/**
+ * The item `hole` names, with its subtree, in one call: Chromium gives a
+ * DOM node's accessibility node the DOM node's own ID, so the child's ID
+ * names its DOM node. The answer counts only when it holds that very node
+ * as a child of the list (else `undefined`, and the list's children come
+ * the usual way); ignored nodes are included, inline text boxes left out.
+ */
+async function itemOf(command: AxCommand, hole: Hole): Promise<RawAxNode[] | undefined> {
+  let answer: unknown;
+  try {
+    answer = await command("Accessibility.queryAXTree", { backendNodeId: Number(hole.child) });
+  } catch {
+    return undefined;
+  }
+  const nodes = rawNodes(answer).filter((found) => found.role?.value !== "InlineTextBox");
+  const item = nodes.find((node) => node.nodeId === hole.child);
+  return item?.parentId === hole.parent ? nodes : undefined;
+}
+
 function unknownChildren(node: RawAxNode, byId: Map<string, RawAxNode>): boolean {
   return (node.childIds ?? []).some((id) => !id.startsWith("-") && !byId.has(id));
 }
 
+/** A node's children in reverse document order, holes for those not read, for a stack. */
+function reversedChildren(node: RawAxNode, byId: Map<string, RawAxNode>): (RawAxNode | Hole)[] {
+  const out: (RawAxNode | Hole)[] = [];
+  const children = node.childIds ?? [];
+  for (let i = children.length - 1; i >= 0; i--) {
+    const id = children[i];
+    if (id.startsWith("-")) continue;
+    out.push(byId.get(id) ?? { parent: node.nodeId, child: id });
+  }
+  return out;
+}
+
 /**
  * A preorder scan of the known tree: whether the rows that may show before
- * the first node with unknown children reach `rows` (`full`), and the next
- * nodes in document order whose children are unknown: at most
- * {@linkcode walkBatch}, and none past the point where the known nodes
- * alone reach `rows` (fetching there would be wasted).
+ * the first hole reach `rows` (`full`), how many do (`counted`), and the
+ * next holes in document order: at most {@linkcode walkBatch}, and none
+ * past the point where the known nodes alone reach `rows` (fetching there
+ * would be wasted).
  */
 function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number) {
-  const need: string[] = [];
+  const holes: Hole[] = [];
   let counted = 0;
   let known = 0;
   let complete = true;
-  const stack = [root];
+  const stack: (RawAxNode | Hole)[] = [root];
   const seen = new Set<string>();
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (seen.has(node.nodeId)) continue;
-    seen.add(node.nodeId);
-    if (mayShow(node)) {
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if ("child" in item) {
+      complete = false;
+      holes.push(item);
+      if (holes.length >= walkBatch) break;
+      continue;
+    }
+    if (seen.has(item.nodeId)) continue;
+    seen.add(item.nodeId);
+    if (mayShow(item)) {
       known++;
       if (complete) counted++;
     }
-    if (complete && counted >= rows) return { need, full: true };
-    if (!complete && known >= rows && need.length >= minBatch) break;
-    if (unknownChildren(node, byId)) {
-      complete = false;
-      need.push(node.nodeId);
-      if (need.length >= walkBatch) break;
-      continue;
-    }
-    const children = node.childIds ?? [];
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = byId.get(children[i]);
-      if (child !== undefined) stack.push(child);
-    }
+    if (complete && counted >= rows) return { holes, full: true, counted };
+    if (!complete && known >= rows && holes.length >= minBatch) break;
+    stack.push(...reversedChildren(item, byId));
   }
-  return { need, full: false };
+  return { holes, full: false, counted };
 }
 
 /**
  * The walk's answer: the nodes in document order up to where `rows` nodes
- * that may show were read (everything after that point is left out, even
- * when known, so what is kept is a prefix of the document), and the
- * estimate of what was left out.
+ * that may show were read or the first hole (everything after that point
+ * is left out, even when known, so what is kept is a prefix of the
+ * document), and the estimate of what was left out.
  */
 function finish(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number): AxWalk {
   const kept = new Map<string, RawAxNode>();
   let counted = 0;
   let stopped = false;
-  const stack = [root];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (kept.has(node.nodeId)) continue;
-    if (counted >= rows || unknownChildren(node, byId)) {
+  const stack: (RawAxNode | Hole)[] = [root];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if ("child" in item || counted >= rows) {
       stopped = true;
       break;
     }
-    kept.set(node.nodeId, node);
-    if (mayShow(node)) counted++;
-    const children = node.childIds ?? [];
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = byId.get(children[i]);
-      if (child !== undefined) stack.push(child);
-    }
+    if (kept.has(item.nodeId)) continue;
+    kept.set(item.nodeId, item);
+    if (mayShow(item)) counted++;
+    stack.push(...reversedChildren(item, byId));
   }
   if (!stopped) return { nodes: [...kept.values()], stopped: false, unread: 0 };
   return { nodes: [...kept.values()], stopped: true, unread: estimateUnread(kept, byId) };

@@ -48,13 +48,30 @@ function listTree(items: number): RawAxNode[] {
   return nodes;
 }
 
-/** DevTools' answers over `nodes`, with the calls made. */
-function fakeDevtools(nodes: RawAxNode[], elements = 10_000) {
+/**
+ * DevTools' answers over `nodes`, with the calls made; `subtrees: false`
+ * makes every `queryAXTree` fail, as for a DOM node that went.
+ */
+function fakeDevtools(nodes: RawAxNode[], elements = 10_000, { subtrees = true } = {}) {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const calls: string[] = [];
   const command = (method: string, params?: Record<string, unknown>): Promise<unknown> => {
     calls.push(method);
     switch (method) {
+      case "Accessibility.queryAXTree": {
+        const top = nodes.find((node) => node.backendDOMNodeId === params?.backendNodeId);
+        if (!subtrees || top === undefined) return Promise.reject(new Error("No node found"));
+        const found: RawAxNode[] = [];
+        const stack = [top];
+        for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+          found.push(node);
+          for (const id of node.childIds ?? []) {
+            const child = byId.get(id);
+            if (child !== undefined) stack.push(child);
+          }
+        }
+        return Promise.resolve({ nodes: found });
+      }
       case "Accessibility.enable":
         return Promise.resolve({});
       case "Accessibility.getRootAXNode":
@@ -105,6 +122,42 @@ Deno.test("a walk stops at its bound with a prefix of the document and counts th
   const left = 3 * 1_000 - walk.nodes.filter((node) => /^[ibt]/.test(node.nodeId)).length;
   assert.ok(Math.abs(walk.unread - left) <= 3, `${walk.unread} for ${left}`);
   assert.ok(calls.length < 200, `${calls.length} calls for 30 rows`);
+});
+
+/** `nodes` with Chromium's IDs: a DOM node's accessibility node has the DOM node's ID. */
+function withDomIds(nodes: RawAxNode[]): RawAxNode[] {
+  const ids = new Map(nodes.map((node) => [node.nodeId, String(node.backendDOMNodeId)]));
+  const id = (old: string) => ids.get(old) ?? old;
+  return nodes.map((node) => ({
+    ...node,
+    nodeId: id(node.nodeId),
+    ...(node.parentId === undefined ? {} : { parentId: id(node.parentId) }),
+    childIds: (node.childIds ?? []).map(id),
+  }));
+}
+
+Deno.test("a long list's items are read whole, a call each, as many as the rows need", async () => {
+  for (const subtrees of [true, false]) {
+    const { command, calls } = fakeDevtools(withDomIds(listTree(1_000)), 10_000, { subtrees });
+    const walk = await walkAxTree(command, 60);
+    const items = walk.nodes.filter((node) => node.role?.value === "listitem");
+    assert.deepEqual(
+      items.map((node) => node.nodeId),
+      Array.from({ length: items.length }, (_, i) => String(100 + 3 * i)),
+    );
+    assert.ok(items.length >= 19 && items.length <= 21, `${items.length} items`);
+    const queries = calls.filter((call) => call === "Accessibility.queryAXTree").length;
+    const children = calls.filter((call) => call === "Accessibility.getChildAXNodes").length;
+    if (subtrees) {
+      // The root's children, then one query per item (a few first, then the rest), never the
+      // list's thousand children.
+      assert.equal(children, 1);
+      assert.ok(queries >= items.length && queries <= items.length + 4, `${queries} queries`);
+    } else {
+      // Items whose subtree cannot be had are walked level by level instead.
+      assert.ok(children > 2 * items.length, `${children} calls`);
+    }
+  }
 });
 
 Deno.test("a walk ends on children DevTools never sends, and on a cycle", async () => {

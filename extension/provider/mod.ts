@@ -11,6 +11,7 @@
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { runCdp } from "./act.ts";
+import { ChangeWatches } from "./change_watch.ts";
 import type { ProviderContext } from "./context.ts";
 import { answerDialog, gateDialogs } from "./dialog.ts";
 import { listTabs } from "./discovery.ts";
@@ -30,18 +31,20 @@ export type { ProviderContext } from "./context.ts";
 
 /**
  * Handlers for every served provider method, bound to one connection's context.
- * The connection's `ax.page` continuations live as long as these handlers.
+ * The connection's `ax.page` continuations and its change watches live as
+ * long as these handlers.
  */
 export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
   const continuations = new PageContinuations({ now: context.now });
+  const watches = new ChangeWatches();
   return gateDialogs(context, {
     "tabs.list": (params) => listTabs(context, params),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
     "lease.open": (params, { signal }) => openLease(context, params, signal),
     "lease.revoke": (params) => revokeLease(context, params),
-    "ax.read": (params, { signal }) => readAx(context, params, signal),
+    "ax.read": (params, { signal }) => readAx(context, params, signal, watches),
     "ax.find": (params, { signal }) => findAx(context, params, signal),
-    "cdp": (params, { signal }) => runCdp(context, params, signal),
+    "cdp": (params, { signal }) => runCdp(context, params, signal, watches),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),

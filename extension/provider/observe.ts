@@ -9,7 +9,10 @@
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { maxAxNodes } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
+import { changedRows, maxRegionNodes, readRegions, withRegions } from "./ax_regions.ts";
+import type { ChangeWatches } from "./change_watch.ts";
 import { readAxTree } from "./ax_walk.ts";
 import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
@@ -46,11 +49,16 @@ async function documentRoot(read: LeasedRead): Promise<number> {
  * `signals_read.ts`) when they can be had. Without `root` a large page's
  * tree is walked top-down and the walk stops at `maxNodes` (`ax_walk.ts`),
  * so it costs what the read returns; with `root`, that subtree is read whole.
+ * A page read ends the tab's change watch (`change_watch.ts`), and when the
+ * walk stopped at its bound it reads the regions the watch saw change as
+ * well (`ax_regions.ts`): the read after an action sees what the action
+ * changed, wherever it lies, and says which rows came from past the bound.
  */
 export async function readAx(
   context: ProviderContext,
   params: ReadParams,
   signal: AbortSignal,
+  watches?: ChangeWatches,
 ): Promise<ResultOf<ProviderMethods, "ax.read">> {
   const record = context.leases.check(params.lease, context.link.generation);
   const request = params.request;
@@ -65,12 +73,20 @@ export async function readAx(
   const walk = request.root === undefined
     ? await readAxTree(read.command, { rows: maxNodes, maxDepth })
     : undefined;
-  const raw = walk?.nodes ??
+  const tabId = read.record.tabId;
+  if (walk !== undefined) watches?.noteRead(tabId, before, walk.stopped);
+  const changes = walk === undefined ? undefined : await watches?.take(tabId, before, read.command);
+  const regions = walk?.stopped === true && Array.isArray(changes) && changes.length > 0
+    ? await readRegions(read.command, changes)
+    : undefined;
+  const walked = walk?.nodes ??
     rawNodes(await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }));
+  const raw = regions === undefined ? walked : withRegions(walked, regions);
   // The signals' size bound is about the page, not the part read.
   const marks = await readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline);
   const projection = projectAxNodes(raw, {
-    maxNodes,
+    // The regions' rows come on top of the walk's, which fill the bound.
+    maxNodes: regions === undefined ? maxNodes : Math.min(maxAxNodes, maxNodes + maxRegionNodes),
     maxDepth,
     maxTextUnits,
     deadline,
@@ -78,9 +94,18 @@ export async function readAx(
     signals: marks.signals,
     ...(walk?.stopped === true ? { unread: walk.unread } : {}),
   });
+  const changed = regions === undefined
+    ? undefined
+    : changedRows(projection.nodes, walked, regions);
   const document = await finishRead(context, read, params.lease, before, maxTextUnits);
   const missing = marks.missing === undefined ? {} : { signals: marks.missing };
-  return { ...document, nodes: projection.nodes, cut: projection.cut, ...missing };
+  return {
+    ...document,
+    nodes: projection.nodes,
+    cut: projection.cut,
+    ...missing,
+    ...(changed === undefined ? {} : { changed }),
+  };
 }
 
 /**

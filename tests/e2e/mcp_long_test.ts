@@ -67,6 +67,28 @@ Deno.test({
       }
     });
 
+    await t.step("a click's delta shows what it changed past the read's bound", async () => {
+      for (const order of [1_998, 7, 1_998]) {
+        // The delta is against the latest whole observation, whose rows stop far above the
+        // status line the click fills in.
+        const seen = await agent.observe({ leaseId });
+        assert.ok(!seen.nodes.some((node) => node.role === "status"), seen.shown);
+        const found = await agent.observe({ leaseId, query: `Open order ${order}` });
+        const clicked = await agent.act({
+          leaseId,
+          documentEpoch: found.documentEpoch,
+          action: { kind: "click", ref: refOf(found, "button", `Open order ${order}`) },
+        });
+        const delta = clicked.observation?.delta;
+        assert.ok(delta !== null && delta !== undefined, clicked.shown);
+        const said = [...delta.added, ...delta.changed].map((node) => `${node.role} ${node.name}`);
+        assert.ok(said.some((line) => line.endsWith(` Opened order ${order}`)), clicked.shown);
+        assert.match(clicked.shown, new RegExp(`Opened order ${order}`));
+        // Nothing the read did not reach is said to be gone.
+        assert.deepEqual(delta.removed, [], clicked.shown);
+      }
+    });
+
     await t.step("page windows continue each other in order and end on a small page", async () => {
       // Every window rereads the live tree (~1.5 s here for the 2,000 rows' ~11,000 nodes), so
       // three windows stand for the walk; the small form shows where a walk ends.

@@ -53,21 +53,26 @@ export const actObservationTokens = 1_500;
 
 /**
  * The page after an action, or `null` when it cannot be read (the action
- * stands regardless), with the dialog that keeps it from being read.
+ * stands regardless), with the dialog that keeps it from being read. With
+ * `newDocument` (the action left the document it began on) no delta can
+ * follow, so the read covers only what the result's budget shows.
  */
 export async function observationAfter(
   held: OwnedLease,
   books: ObserveBooks,
   signal: AbortSignal,
   actedOn: number | undefined,
+  newDocument = false,
 ): Promise<{ observation: Observation | null; dialog?: OpenDialog }> {
   try {
     const observation = await observeLease(held, books, {
       scope: { kind: "page" },
-      sinceLatest: true,
+      // A document restored from the back-forward cache keeps its epoch, yet is news.
+      sinceLatest: !newDocument,
       maxTokens: actObservationTokens,
       deltaTokens: defaultDeltaTokens,
       ...(actedOn === undefined ? {} : { actedOn }),
+      ...(newDocument ? { newDocument } : {}),
     }, signal);
     return { observation };
   } catch (error) {
@@ -243,7 +248,13 @@ async function finish(
   });
   const { observation, dialog } = run.observe === false
     ? { observation: null, dialog: undefined }
-    : await observationAfter(held, books, run.signal, performed.actedOn);
+    : await observationAfter(
+      held,
+      books,
+      run.signal,
+      performed.actedOn,
+      params.action.kind !== "dialog" && performed.documentChanged,
+    );
   const documentEpoch = observation?.documentEpoch ?? params.documentEpoch;
   return {
     requestId: params.requestId,

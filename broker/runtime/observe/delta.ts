@@ -22,22 +22,38 @@ export interface RowDelta {
 }
 
 /**
+ * The rows a cut read added from past its bound (`AxSnapshot["changed"]`):
+ * all of them, and the top rows of the regions it read whole there.
+ */
+export interface ReadBeyond {
+  beyond: readonly number[];
+  roots: readonly number[];
+}
+
+/**
  * How `after` differs from `before`. With `afterCut` (the read behind
  * `after` stopped at its bound before the document's end), rows of `before`
  * past the last one `after` still holds are not counted removed: the read
- * did not reach them, so nothing says they went.
+ * did not reach them, so nothing says they went. Rows the read added from
+ * past its bound (`beyond`) do not move that point; under the roots of the
+ * regions it read there, a row of `before` it does not hold is removed.
  */
 export function diffRows(
   before: readonly Row[],
   after: readonly Row[],
   afterCut = false,
+  beyond?: ReadBeyond,
 ): RowDelta {
   const old = new Map<number, Row>();
   for (const row of before) old.set(row.backendNodeId, row);
+  const outside = new Set(beyond?.beyond ?? []);
   const seen = new Set<number>();
+  /** Rows of `after` the read reached within its bound. */
+  const within = new Set<number>();
   const delta: RowDelta = { added: [], removed: [], changed: [], current: [] };
   for (const row of after) {
     seen.add(row.backendNodeId);
+    if (!outside.has(row.backendNodeId)) within.add(row.backendNodeId);
     const previous = old.get(row.backendNodeId);
     if (previous === undefined) {
       delta.added.push(row);
@@ -49,12 +65,26 @@ export function diffRows(
   }
   let reached = before.length - 1;
   if (afterCut) {
-    while (reached >= 0 && !seen.has(before[reached].backendNodeId)) reached--;
+    while (reached >= 0 && !within.has(before[reached].backendNodeId)) reached--;
   }
+  const reread = afterCut ? underRoots(before, new Set(beyond?.roots ?? [])) : [];
   for (const [i, row] of before.entries()) {
-    if (i <= reached && !seen.has(row.backendNodeId)) delta.removed.push(row);
+    if (seen.has(row.backendNodeId)) continue;
+    if (i <= reached || reread[i] === true) delta.removed.push(row);
   }
   return withoutReplicas(delta, before, after);
+}
+
+/** For each row of `rows`, whether it is one of `roots` or lies under one. */
+function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[] {
+  if (roots.size === 0) return [];
+  const parents = parentsOf(rows);
+  const under: boolean[] = [];
+  rows.forEach((row, i) => {
+    const parent = parents[i];
+    under.push(roots.has(row.backendNodeId) || (parent !== null && under[parent]));
+  });
+  return under;
 }
 
 /**

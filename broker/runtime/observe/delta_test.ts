@@ -74,3 +74,44 @@ Deno.test("diffRows() keeps a re-created row without a ref whose parent is new",
   assert.deepEqual(delta.added.map((one) => one.backendNodeId), [11, 12]);
   assert.deepEqual(delta.removed.map((one) => one.backendNodeId), [1, 2]);
 });
+
+Deno.test("diffRows() keeps rows read past a cut read's bound from moving where it stopped", () => {
+  // A larger read before: the list, then a status line with its text far below.
+  const before = [
+    row(1, "a"),
+    row(2, "b"),
+    row(3, "c"),
+    row(4, "d"),
+    row(5, "", { role: "status" }),
+    row(6, "Saved", { level: 1 }),
+  ];
+  // The read after stopped at "b", and read the changed status line past it.
+  const after = [
+    row(1, "a"),
+    row(2, "b"),
+    row(5, "", { role: "status" }),
+    row(7, "Opened", { level: 1 }),
+  ];
+  const beyond = { beyond: [5, 7], roots: [5] };
+  const delta = diffRows(before, after, true, beyond);
+  // "c" and "d" were not read, not removed; the status line's old text was read again: gone.
+  assert.deepEqual(delta.removed.map((one) => one.name), ["Saved"]);
+  assert.deepEqual(delta.added.map((one) => one.name), ["Opened"]);
+  // Without saying which rows came from past the bound, "c" and "d" would pass for removed.
+  assert.deepEqual(diffRows(before, after, true).removed.map((one) => one.name), ["c", "d"]);
+});
+
+Deno.test("diffRows() counts nothing removed outside the regions read past the bound", () => {
+  const before = [
+    row(1, "a"),
+    row(5, "", { role: "list" }),
+    row(6, "one", { level: 1 }),
+    row(8, "", { role: "list" }),
+    row(9, "two", { level: 1 }),
+  ];
+  // Only the second list changed and was read again; the first lies past the bound, unread.
+  const after = [row(1, "a"), row(8, "", { role: "list" }), row(10, "three", { level: 1 })];
+  const delta = diffRows(before, after, true, { beyond: [8, 10], roots: [8] });
+  assert.deepEqual(delta.removed.map((one) => one.name), ["two"]);
+  assert.deepEqual(delta.added.map((one) => one.name), ["three"]);
+});

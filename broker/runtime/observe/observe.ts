@@ -75,7 +75,11 @@ export interface DocumentRead {
 export interface ObserveInput {
   leaseId: string;
   /** An `ax.read` snapshot (or an `ax.find` result with `cut: null`). */
-  snapshot: DocumentRead & { cut: AxSnapshot["cut"]; signals?: AxSnapshot["signals"] };
+  snapshot: DocumentRead & {
+    cut: AxSnapshot["cut"];
+    signals?: AxSnapshot["signals"];
+    changed?: AxSnapshot["changed"];
+  };
   /** What to cover; `scopeFromParams` (scope.ts) builds it from a request. */
   scope: ObservationScope;
   /** A cursor from an earlier observation of the same lease, document and scope. */
@@ -159,7 +163,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   }
 
   const delta = withoutFocusHandOff(
-    diffRows(baseline.rows, rows, snapshot.cut !== null),
+    diffRows(baseline.rows, rows, snapshot.cut !== null, snapshot.changed),
     baseline.rows,
     input.actedOn,
   );

@@ -43,11 +43,14 @@ const tokensPerLine = 3;
  * shown line costs at least three tokens (a role, a quoted name or a ref),
  * so a third of the budget in nodes fills it. Never fewer than the default
  * budget's, so the read after an action (a smaller budget) covers the rows
- * of the observation its delta is against.
+ * of the observation its delta is against — unless `newDocument` says no
+ * delta can follow (the action left the document every kept observation
+ * was of), when the budget's own rows are enough.
  */
-export function readRows(maxTokens: number | undefined): number {
+export function readRows(maxTokens: number | undefined, newDocument = false): number {
   const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerLine);
-  return Math.min(maxAxNodes, Math.max(Math.ceil(defaultMaxTokens / tokensPerLine), rows));
+  const floor = newDocument ? 1 : Math.ceil(defaultMaxTokens / tokensPerLine);
+  return Math.min(maxAxNodes, Math.max(floor, rows));
 }
 
 /** What to observe. */
@@ -65,6 +68,12 @@ export interface ObserveRequest {
   deltaTokens?: number;
   /** The element the action this observation follows aimed at (`ObserveInput.actedOn`). */
   actedOn?: number;
+  /**
+   * The action this observation follows left the document the lease's kept
+   * observations are of, so the answer is a whole observation, never a
+   * delta: the read covers only what the budget can show.
+   */
+  newDocument?: boolean;
 }
 
 /**
@@ -95,7 +104,9 @@ export async function observeLease(
       lease: held.token,
       request: {
         ...readBounds,
-        ...(root === undefined ? { maxNodes: readRows(request.maxTokens) } : rooted),
+        ...(root === undefined
+          ? { maxNodes: readRows(request.maxTokens, request.newDocument === true) }
+          : rooted),
       },
     },
     signal,
