@@ -55,6 +55,8 @@ export const capabilityTable = {
   "runtime.until.v1": { side: "runtime", served: true, own: true },
   "runtime.frame-input.v1": { side: "runtime", served: true, own: true },
   "runtime.capture-area.v1": { side: "runtime", served: true, own: true },
+  "runtime.console.v1": { side: "runtime", served: true, own: true },
+  "runtime.network.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },
@@ -76,6 +78,8 @@ export const capabilityTable = {
   "page.settle.v1": { side: "provider", served: true, own: true },
   "input.dialog.v1": { side: "provider", served: true, own: true },
   "input.frame-input.v1": { side: "provider", served: true, own: true },
+  "page.console.v1": { side: "provider", served: true, own: true },
+  "page.network.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;
 
 type Table = typeof capabilityTable;

@@ -28,6 +28,9 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "read-page",
     "frames",
     "capture",
+    "console",
+    "network",
+    "network-request",
     "release",
     "shell",
   ]);

@@ -19,6 +19,9 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
     "browser_read_page",
     "browser_frames",
     "browser_capture",
+    "browser_console",
+    "browser_network",
+    "browser_network_request",
     "browser_release",
   ]);
   assert.equal(toolForVerb("read-page")?.name, "browser_read_page");
@@ -108,7 +111,9 @@ Deno.test("a session requires the capabilities of every method the tools call", 
     [
       "runtime.batch.v1",
       "runtime.capture-publication.v1",
+      "runtime.console.v1",
       "runtime.frames.v1",
+      "runtime.network.v1",
       "runtime.page.v1",
       "runtime.v1",
     ],

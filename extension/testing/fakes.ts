@@ -12,6 +12,7 @@ import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
 import { DialogTracker } from "../worker/dialogs.ts";
 import { DragTracker } from "../worker/drags.ts";
+import { PageLogs } from "../worker/page_logs.ts";
 import type { Browser, Decision, ProviderContext, TabSnapshot } from "../provider/context.ts";
 
 /** Timers that fire only when a test says so. */
@@ -148,6 +149,7 @@ export function fakeProvider(options: {
   const timers = new ManualTimers();
   const dialogs = new DialogTracker();
   const drags = new DragTracker();
+  const logs = new PageLogs(() => 1_000);
   const leases = new LeaseService({
     table,
     attachments: new DebuggerAttachments(debuggerControl),
@@ -172,6 +174,7 @@ export function fakeProvider(options: {
     requests: { open: () => 0 },
     dialogs,
     drags,
+    logs,
     now: () => 1_000,
   };
   return {
@@ -185,5 +188,6 @@ export function fakeProvider(options: {
     timers,
     dialogs,
     drags,
+    logs,
   };
 }

@@ -77,6 +77,8 @@ export function specProviderHello(
       "page.settle.v1",
       "input.dialog.v1",
       "input.frame-input.v1",
+      "page.console.v1",
+      "page.network.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

@@ -24,6 +24,9 @@ const toolNames = [
   "browser_read_page",
   "browser_frames",
   "browser_capture",
+  "browser_console",
+  "browser_network",
+  "browser_network_request",
   "browser_release",
 ];
 
