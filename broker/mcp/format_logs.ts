@@ -108,9 +108,34 @@ export function formatNetwork(log: NetworkLog, since: boolean): string {
   return lines.join("\n");
 }
 
+/**
+ * Headers the browser or server adds to nearly every exchange, which seldom
+ * explain a failure: the text counts them, `structuredContent` has them.
+ */
+const routineHeaders = new Set([
+  "user-agent",
+  "sec-ch-ua",
+  "sec-ch-ua-mobile",
+  "sec-ch-ua-platform",
+  "sec-fetch-dest",
+  "sec-fetch-mode",
+  "sec-fetch-site",
+  "accept-encoding",
+  "accept-language",
+  "connection",
+  "date",
+  "keep-alive",
+  "upgrade-insecure-requests",
+]);
+
 function headerLines(title: string, headers: readonly Header[]): string[] {
+  const shown = headers.filter(([name]) => !routineHeaders.has(name.toLowerCase()));
+  const routine = headers.length - shown.length;
   if (headers.length === 0) return [];
-  return [title, ...headers.map(([name, value]) => `  ${quote(name)}: ${quote(value)}`)];
+  return [
+    routine === 0 ? title : `${title} (${routine} routine not shown)`,
+    ...shown.map(([name, value]) => `  ${quote(name)}: ${quote(value)}`),
+  ];
 }
 
 function bodyLines(body: ResponseBody): string[] {
