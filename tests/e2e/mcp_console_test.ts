@@ -120,7 +120,7 @@ Deno.test({
       const read = await until("the last noise line", async () => {
         const now = await readConsole(agent, { leaseId, limit: 1 });
         return now.entries.at(-1)?.text === "noise line 99999" ? now : undefined;
-      }, { timeoutMs: 300_000, intervalMs: 1_000 });
+      }, { timeoutMs: 600_000, intervalMs: 1_000 });
       // The browser may add a line of its own (a long-task warning): the page's are the rest.
       assert.ok(Number(read.cursor) >= Number(cursor) + 100_000, read.cursor);
       const all = await readConsole(agent, { leaseId, limit: consoleCaps.entries });
