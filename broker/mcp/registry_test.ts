@@ -43,6 +43,10 @@ const serverOwn: Readonly<Record<string, readonly string[]>> = {
   browser_observe: ["nodes"],
   browser_act: ["nodes"],
   browser_read_page: ["nodes"],
+  // Whether structuredContent carries the entries, headers and body too.
+  browser_console: ["nodes"],
+  browser_network: ["nodes"],
+  browser_network_request: ["nodes"],
 };
 
 Deno.test("each tool calls a client method and takes its params, less sessionId and what the server fills in", () => {

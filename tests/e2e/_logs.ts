@@ -57,7 +57,7 @@ export async function readConsole(
   agent: Agent,
   args: Record<string, unknown>,
 ): Promise<ConsoleLog & { shown: string }> {
-  const result = await agent.call("browser_console", args);
+  const result = await agent.call("browser_console", { ...args, nodes: true });
   return { ...ConsoleLogSchema.parse(wire(result)), shown: textOf(result) };
 }
 
@@ -66,7 +66,7 @@ export async function readNetwork(
   agent: Agent,
   args: Record<string, unknown>,
 ): Promise<NetworkLog & { shown: string }> {
-  const result = await agent.call("browser_network", args);
+  const result = await agent.call("browser_network", { ...args, nodes: true });
   return { ...NetworkLogSchema.parse(wire(result)), shown: textOf(result) };
 }
 
@@ -75,7 +75,7 @@ export async function readRequest(
   agent: Agent,
   args: Record<string, unknown>,
 ): Promise<NetworkRequest & { shown: string }> {
-  const result = await agent.call("browser_network_request", args);
+  const result = await agent.call("browser_network_request", { ...args, nodes: true });
   return { ...NetworkRequestSchema.parse(wire(result)), shown: textOf(result) };
 }
 

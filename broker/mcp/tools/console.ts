@@ -5,6 +5,7 @@
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
+import { LogsWholeArgumentSchema } from "../structured.ts";
 import { formatConsole } from "../format_logs.ts";
 
 const consoleParams = clientMethods["browser.console"].params;
@@ -23,6 +24,7 @@ export const consoleTool = defineTool({
   ].join(" "),
   input: consoleParams.omit({ sessionId: true }).extend({
     leaseId: consoleParams.shape.leaseId.describe(leaseIdNote),
+    nodes: LogsWholeArgumentSchema,
     since: consoleParams.shape.since.describe(
       "The `cursor` of an earlier read: only entries logged after it, oldest first. Without it, the newest `limit` entries.",
     ),
@@ -32,7 +34,7 @@ export const consoleTool = defineTool({
     limit: consoleParams.shape.limit.describe("How many entries at most (1–500, default 50)."),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const log = await session.withLease(
       args.leaseId,
       1,

@@ -5,6 +5,7 @@
  */
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { callTimeoutMs, defineTool, leaseIdNote } from "../define.ts";
+import { LogsWholeArgumentSchema } from "../structured.ts";
 import { formatNetwork, formatRequest } from "../format_logs.ts";
 
 const networkParams = clientMethods["browser.network"].params;
@@ -27,6 +28,7 @@ export const networkTool = defineTool({
   ].join(" "),
   input: networkParams.omit({ sessionId: true }).extend({
     leaseId: networkParams.shape.leaseId.describe(leaseIdNote),
+    nodes: LogsWholeArgumentSchema,
     since: networkParams.shape.since.describe(
       "The `cursor` of an earlier read: only requests logged after it, oldest first. Without it, the newest `limit` requests.",
     ),
@@ -36,7 +38,7 @@ export const networkTool = defineTool({
     limit: networkParams.shape.limit.describe("How many requests at most (1–500, default 50)."),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const log = await session.withLease(
       args.leaseId,
       1,
@@ -63,6 +65,7 @@ export const networkRequestTool = defineTool({
   ].join(" "),
   input: requestParams.omit({ sessionId: true }).extend({
     leaseId: requestParams.shape.leaseId.describe(leaseIdNote),
+    nodes: LogsWholeArgumentSchema,
     id: requestParams.shape.id.describe("The request's ID from browser_network, such as `n12`."),
     body: requestParams.shape.body.describe(
       "Also show the first page of the response body (text the page could read; binary is described).",
@@ -72,7 +75,7 @@ export const networkRequestTool = defineTool({
     ),
   }),
   hints: { readOnlyHint: true, openWorldHint: true },
-  async handler(args, { session, signal }) {
+  async handler({ nodes: _nodes, ...args }, { session, signal }) {
     const request = await session.withLease(
       args.leaseId,
       1,
