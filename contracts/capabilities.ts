@@ -56,6 +56,8 @@ export const capabilityTable = {
   "runtime.frame-input.v1": { side: "runtime", served: true, own: true },
   "runtime.capture-area.v1": { side: "runtime", served: true, own: true },
   "runtime.open.v1": { side: "runtime", served: true, own: true },
+  "runtime.console.v1": { side: "runtime", served: true, own: true },
+  "runtime.network.v1": { side: "runtime", served: true, own: true },
   "lease.fencing.v1": { side: "provider", served: true },
   "lease.tab-scope.v1": { side: "provider", served: true },
   "ax.read.v1": { side: "provider", served: true },
@@ -78,6 +80,8 @@ export const capabilityTable = {
   "input.dialog.v1": { side: "provider", served: true, own: true },
   "input.frame-input.v1": { side: "provider", served: true, own: true },
   "tab.open.v1": { side: "provider", served: true, own: true },
+  "page.console.v1": { side: "provider", served: true, own: true },
+  "page.network.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;
 
 type Table = typeof capabilityTable;

@@ -19,7 +19,8 @@
  * `file:`), since its path may name local files or browser internals.
  * The rule is idempotent and a leased view redacted again as unleased
  * equals the unleased view, so the extension and the Broker can both apply
- * it to the same listing.
+ * it to the same listing. Headers, bodies and console text use it through
+ * `redact_http.ts`.
  *
  * @module
  */
@@ -188,8 +189,17 @@ function redactPath(path: string): string {
   return path.split("/").map((segment) => looksLikeSecret(segment) ? redacted : segment).join("/");
 }
 
-/** An `&`-separated parameter list, names kept where they are not credentials themselves. */
-function redactParameters(query: string, view: UrlView): string {
+/**
+ * An `&`-separated parameter list (a query without its `?`, a form body),
+ * names kept where they are not credentials themselves; in the leased view
+ * only values named or shaped like credentials become `[redacted]`.
+ *
+ * @example
+ * ```ts
+ * redactParameters("user=ada&password=hunter2", "leased"); // "user=ada&password=[redacted]"
+ * ```
+ */
+export function redactParameters(query: string, view: UrlView): string {
   return query
     .split("&")
     .filter((pair) => pair.length > 0)

@@ -21,6 +21,7 @@ const suites: Suite[] = [
   { name: "signals", run: async () => (await import("./bench/signals.ts")).benchSignals() },
   { name: "agents", run: async () => (await import("./bench/agents.ts")).benchAgents() },
   { name: "forms", run: async () => (await import("./bench/forms.ts")).benchForms() },
+  { name: "debug", run: async () => (await import("./bench/debug.ts")).benchDebug() },
   {
     name: "realworld",
     run: async () => (await import("./bench/realworld.ts")).benchRealworld(),

@@ -11,10 +11,12 @@ import type { ClientMethods } from "../../contracts/methods/mod.ts";
 import { actHandlers } from "./act.ts";
 import { batchHandlers } from "./batch.ts";
 import { captureHandlers } from "./capture.ts";
+import { consoleHandlers } from "./console.ts";
 import type { HandlerDeps } from "./context.ts";
 import { discoveryHandlers } from "./discovery.ts";
 import { framesHandlers } from "./frames.ts";
 import { leaseHandlers } from "./lease.ts";
+import { networkHandlers } from "./network.ts";
 import { observeHandlers } from "./observe.ts";
 import { pageHandlers } from "./page.ts";
 
@@ -31,5 +33,7 @@ export function clientHandlers(deps: HandlerDeps): ServedHandlers<ClientMethods>
     ...actHandlers(deps),
     ...framesHandlers(deps),
     ...batchHandlers(deps),
+    ...consoleHandlers(deps),
+    ...networkHandlers(deps),
   };
 }

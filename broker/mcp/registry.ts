@@ -10,9 +10,11 @@ import type { Tool } from "./define.ts";
 import { actTool } from "./tools/act.ts";
 import { batchTool } from "./tools/batch.ts";
 import { captureTool } from "./tools/capture.ts";
+import { consoleTool } from "./tools/console.ts";
 import { instancesTool, tabsTool } from "./tools/discovery.ts";
 import { framesTool } from "./tools/frames.ts";
 import { claimTool, releaseTool } from "./tools/lease.ts";
+import { networkRequestTool, networkTool } from "./tools/network.ts";
 import { observeTool } from "./tools/observe.ts";
 import { closeTool, openTool } from "./tools/open.ts";
 import { readPageTool } from "./tools/page.ts";
@@ -29,6 +31,9 @@ const defined: readonly Tool[] = [
   readPageTool,
   framesTool,
   captureTool,
+  consoleTool,
+  networkTool,
+  networkRequestTool,
   releaseTool,
   closeTool,
 ];

@@ -20,6 +20,9 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
     "browser_read_page",
     "browser_frames",
     "browser_capture",
+    "browser_console",
+    "browser_network",
+    "browser_network_request",
     "browser_release",
     "browser_close",
   ]);
@@ -46,6 +49,10 @@ const serverOwn: Readonly<Record<string, readonly string[]>> = {
   browser_observe: ["nodes"],
   browser_act: ["nodes"],
   browser_read_page: ["nodes"],
+  // Whether structuredContent carries the entries, headers and body too.
+  browser_console: ["nodes"],
+  browser_network: ["nodes"],
+  browser_network_request: ["nodes"],
 };
 
 Deno.test("each tool calls a client method and takes its params, less sessionId and what the server fills in", () => {
@@ -114,8 +121,10 @@ Deno.test("a session requires the capabilities of every method the tools call", 
     [
       "runtime.batch.v1",
       "runtime.capture-publication.v1",
+      "runtime.console.v1",
       "runtime.frames.v1",
       "runtime.open.v1",
+      "runtime.network.v1",
       "runtime.page.v1",
       "runtime.v1",
     ],

@@ -4,9 +4,11 @@
  * Claude Code and Codex forward `structuredContent` in its place whenever
  * it is present (see `docs/tools.md`). So the structured result carries the
  * same text, plus the IDs, epoch, cursor, status and counts a program
- * needs — never the node list again (it would triple the bill). A caller
- * that asks with `nodes: true` gets the whole wire result instead, as the
- * CLI's `--json` always does; this shaping is only for MCP.
+ * needs — never the node list again (it would triple the bill), nor a
+ * log's entries, a request's headers or a body's text, which the text
+ * already shows. A caller that asks with `nodes: true` gets the whole wire
+ * result instead, as the CLI's `--json` always does; this shaping is only
+ * for MCP.
  *
  * @module
  */
@@ -40,7 +42,14 @@ function shape(structured: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(structured)) {
     if (key === "text") continue;
     if (key === "nodes" && Array.isArray(value)) out.shownRows = value.length;
-    else if (key === "delta" && isDelta(value)) out.delta = counts(value);
+    else if (key === "entries" && Array.isArray(value)) out.shownEntries = value.length;
+    else if ((key === "requestHeaders" || key === "responseHeaders") && Array.isArray(value)) {
+      out[key] = value.length;
+    } else if (key === "requestBody") continue;
+    else if (key === "body" && isRecord(value)) {
+      const { text: _, ...rest } = value;
+      out.body = rest;
+    } else if (key === "delta" && isDelta(value)) out.delta = counts(value);
     else if (key === "observation" && isRecord(value)) out.observation = shape(value);
     // A batch's steps are action results: each shaped the same way.
     else if (key === "steps" && Array.isArray(value)) {
@@ -71,6 +80,11 @@ function counts(delta: { since: string } & Record<string, unknown[]>): DeltaCoun
 /** The MCP-only argument that asks for the node list in `structuredContent`. */
 export const NodesArgumentSchema = z.boolean().optional().describe(
   "Also put the node list (and a delta's rows) in structuredContent; by default it carries the text, IDs, epoch, cursor and counts only.",
+);
+
+/** The MCP-only argument that asks for the whole result in `structuredContent`. */
+export const LogsWholeArgumentSchema = z.boolean().optional().describe(
+  "Also put the entries (or a request's headers and body) in structuredContent; by default it carries the text, cursor and counts only.",
 );
 
 /** A lean observation as `structuredContent` carries it (the fields a program reads). */

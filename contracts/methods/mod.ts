@@ -11,12 +11,14 @@
 import { actMethods } from "./act.ts";
 import { batchMethods } from "./batch.ts";
 import { captureMethods } from "./capture.ts";
+import { consoleMethods } from "./console.ts";
 import { dialogMethods } from "./dialog.ts";
 import { type Direction, type EventMap, type MethodMap, sentIn } from "./define.ts";
 import { discoveryMethods } from "./discovery.ts";
 import { framesMethods } from "./frames.ts";
 import { handshakeMethods } from "./handshake.ts";
 import { leaseEvents, leaseMethods } from "./lease.ts";
+import { networkMethods } from "./network.ts";
 import { observeEvents, observeMethods } from "./observe.ts";
 import { pageMethods } from "./page.ts";
 
@@ -25,6 +27,7 @@ export * from "./batch.ts";
 export * from "./capture.ts";
 export * from "./cdp.ts";
 export * from "./common.ts";
+export * from "./console.ts";
 export * from "./define.ts";
 export * from "./dialog.ts";
 export * from "./element_expectation.ts";
@@ -32,6 +35,7 @@ export * from "./discovery.ts";
 export * from "./frames.ts";
 export * from "./handshake.ts";
 export * from "./lease.ts";
+export * from "./network.ts";
 export * from "./observe.ts";
 export * from "./page.ts";
 export * from "./until.ts";
@@ -48,6 +52,8 @@ export const families = {
   frames: { methods: framesMethods, events: {} },
   batch: { methods: batchMethods, events: {} },
   dialog: { methods: dialogMethods, events: {} },
+  console: { methods: consoleMethods, events: {} },
+  network: { methods: networkMethods, events: {} },
 } as const satisfies Record<string, { methods: MethodMap; events: EventMap }>;
 
 /** A family's name. */
@@ -65,6 +71,8 @@ export const methods = {
   ...framesMethods,
   ...batchMethods,
   ...dialogMethods,
+  ...consoleMethods,
+  ...networkMethods,
 };
 
 /** Every event, keyed by wire name. */

@@ -62,6 +62,66 @@ const leaseValue = {
   grantedAt: "2026-11-30T00:00:00.000Z",
 };
 
+const consoleLog = {
+  entries: [{
+    seq: 3,
+    time: 1_764_460_800_000,
+    level: "error" as const,
+    source: "exception" as const,
+    text: "Uncaught Error: Save failed",
+    url: "https://example.com/app.js",
+    line: 10,
+    column: 5,
+    stack: ["save (https://example.com/app.js:10:5)"],
+  }],
+  cursor: "3",
+  started: false,
+  capturingSince: 1_764_460_700_000,
+  omitted: 0,
+  dropped: 0,
+};
+const networkEntry = {
+  id: "n2",
+  seq: 2,
+  time: 1_764_460_800_000,
+  method: "POST",
+  url: "https://example.com/api/save",
+  type: "Fetch",
+  state: "done" as const,
+  status: 500,
+  statusText: "Internal Server Error",
+  mimeType: "application/json",
+  durationMs: 12,
+  transferBytes: 230,
+  bodyBytes: 24,
+  initiator: { type: "script", url: "https://example.com/app.js", line: 12 },
+};
+const networkLog = {
+  entries: [networkEntry],
+  cursor: "2",
+  started: true,
+  capturingSince: 1_764_460_700_000,
+  omitted: 1,
+  dropped: 0,
+};
+const networkRequest = {
+  entry: networkEntry,
+  requestHeaders: [["content-type", "application/json"], ["authorization", "[redacted]"]] as [
+    string,
+    string,
+  ][],
+  responseHeaders: [["set-cookie", "[redacted]"]] as [string, string][],
+  requestBody: '{"name":"Ada","password":"[redacted]"}',
+  body: {
+    kind: "text" as const,
+    mimeType: "application/json",
+    text: '{"error":"db down"}',
+    offset: 0,
+    total: 19,
+    cut: false,
+  },
+};
+
 /** Golden method vectors. */
 export const methodSamples: MethodSamples = {
   hello: {
@@ -256,6 +316,24 @@ export const methodSamples: MethodSamples = {
   cdp: {
     params: { lease, method: "DOM.getBoxModel", params: { backendNodeId: 7 } },
     result: { model: { width: 10, height: 10 } },
+  },
+  "browser.console": {
+    params: { sessionId: "s1", leaseId: "lease-1", since: "2", level: "warn", limit: 20 },
+    result: consoleLog,
+  },
+  "console.read": { params: { lease, level: "error" }, result: consoleLog },
+  "browser.network": {
+    params: { sessionId: "s1", leaseId: "lease-1", filter: "5xx", limit: 10 },
+    result: networkLog,
+  },
+  "network.read": { params: { lease, since: "1" }, result: networkLog },
+  "browser.networkRequest": {
+    params: { sessionId: "s1", leaseId: "lease-1", id: "n2", body: true },
+    result: networkRequest,
+  },
+  "network.request": {
+    params: { lease, id: "n2", continuation: "b0123" },
+    result: { ...networkRequest, body: { kind: "binary", mimeType: "image/png", bytes: 2048 } },
   },
   "dialog.answer": {
     params: { lease, accept: true, promptText: "Ada" },

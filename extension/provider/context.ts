@@ -10,6 +10,9 @@ import type { LeaseScope, LeaseToken } from "../../contracts/methods/common.ts";
 import type { JsonObject } from "../../contracts/json.ts";
 import type { DialogType } from "../../contracts/methods/dialog.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
+import type { ConsoleEntry } from "../../contracts/methods/console.ts";
+import type { LogBuffer } from "./log_buffer.ts";
+import type { NetworkLog } from "./network_entries.ts";
 
 /** The connection being served, as a handler sees it. */
 export interface ProviderLink {
@@ -97,6 +100,33 @@ export interface DragWatch {
   intercepted(tabId: number): JsonObject | undefined;
   /** Forget it: the drag ended, or a new one begins. */
   clear(tabId: number): void;
+}
+
+/** What a lease captured of its tab's console and network, since {@linkcode LeaseLogs.since}. */
+export interface LeaseLogs {
+  /** When capture began, in ms since the epoch. */
+  readonly since: number;
+  readonly console: LogBuffer<ConsoleEntry>;
+  readonly network: NetworkLog;
+  /** Settles once the tab's DevTools domains are on (never rejects). */
+  ready: Promise<void>;
+}
+
+/**
+ * The console and network logs of leases that asked for them (the worker
+ * feeds them the debugger events of their tabs).
+ */
+export interface LogWatch {
+  /** The logs of `leaseId`, once capture started. */
+  logs(leaseId: string): LeaseLogs | undefined;
+  /**
+   * Start capture for `record`, whose tab's top-level document is at
+   * `mainUrl`; `firstOnTab` when no other lease captures that tab (its
+   * DevTools domains are off).
+   */
+  start(record: LeaseRecord, mainUrl: string): { logs: LeaseLogs; firstOnTab: boolean };
+  /** Stop capture for `leaseId` and drop its logs; whether its tab has no capturing lease left. */
+  stop(leaseId: string): boolean;
 }
 
 /** One live lease as the extension keeps it. */
@@ -191,5 +221,7 @@ export interface ProviderContext {
   dialogs: DialogWatch;
   /** Drag data of HTML5 drags on leased tabs, for `Input.dispatchDragEvent`. */
   drags: DragWatch;
+  /** Console and network logs of leases that asked for them. */
+  logs: LogWatch;
   now: () => number;
 }

@@ -3,7 +3,7 @@
  * provider table (a missing one is a type error; the peer answers methods
  * this build does not serve `UNSUPPORTED`), composed from one module per
  * method family: `discovery`, `lease`, `observe`, `page` (with `settle`),
- * `act`, `frames` (with `frame_read`) and `dialog`, behind the dialog gate
+ * `act`, `frames` (with `frame_read`), `dialog`, `console` and `network`, behind the dialog gate
  * (no leased call waits on an open JavaScript dialog).
  *
  * @module
@@ -26,6 +26,8 @@ import { openLease } from "./open.ts";
 import { readPage } from "./page.ts";
 import { PageContinuations } from "./page_continuations.ts";
 import { settlePage } from "./settle.ts";
+import { readConsole } from "./console.ts";
+import { bodyContinuations, readNetwork, readRequest } from "./network.ts";
 
 export type { ProviderContext } from "./context.ts";
 
@@ -37,6 +39,7 @@ export type { ProviderContext } from "./context.ts";
 export function providerHandlers(context: ProviderContext): ServedHandlers<ProviderMethods> {
   const continuations = new PageContinuations({ now: context.now });
   const watches = new ChangeWatches();
+  const bodies = bodyContinuations(context.now);
   return gateDialogs(context, {
     "tabs.list": (params) => listTabs(context, params),
     "lease.grant": (params, { signal }) => grantLease(context, params, signal),
@@ -60,5 +63,9 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "frame.geometry": (params, { signal }) => frameGeometry(context, params, signal),
     "frame.input.prepare": (params, { signal }) => prepareFrameInput(context, params, signal),
     "frame.input": (params, { signal }) => inputInFrame(context, params, signal),
+    "console.read": (params, { signal }) => readConsole(context, params, signal),
+    "network.read": (params, { signal }) => readNetwork(context, params, signal),
+    "network.request": (params, { signal }) =>
+      readRequest(context, params, { signal, continuations: bodies }),
   });
 }

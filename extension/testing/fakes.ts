@@ -20,6 +20,7 @@ import type {
   TabSnapshot,
   Who,
 } from "../provider/context.ts";
+import { PageLogs } from "../worker/page_logs.ts";
 
 /** Timers that fire only when a test says so. */
 export class ManualTimers implements Timers {
@@ -190,6 +191,7 @@ export function fakeProvider(options: {
   const timers = new ManualTimers();
   const dialogs = new DialogTracker();
   const drags = new DragTracker();
+  const logs = new PageLogs(() => 1_000);
   const leases = new LeaseService({
     table,
     attachments: new DebuggerAttachments(debuggerControl),
@@ -219,6 +221,7 @@ export function fakeProvider(options: {
     requests: { open: () => 0 },
     dialogs,
     drags,
+    logs,
     now: () => 1_000,
   };
   return {
@@ -233,5 +236,6 @@ export function fakeProvider(options: {
     dialogs,
     drags,
     opened,
+    logs,
   };
 }

@@ -27,6 +27,7 @@ import { StandingGrants } from "./standing_grants.ts";
 import { DialogTracker } from "./dialogs.ts";
 import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
+import { PageLogs } from "./page_logs.ts";
 import { RequestTracker } from "./requests.ts";
 import { UiPorts } from "./ui_ports.ts";
 import { agentPortName } from "../agent_messages.ts";
@@ -45,6 +46,7 @@ const browser = chromeBrowser();
 const requests = new RequestTracker(Date.now);
 const dialogs = new DialogTracker();
 const drags = new DragTracker();
+const logs = new PageLogs(Date.now);
 const table = new LeaseTable(() => {
   showLeaseCount(table.size).catch((error) => diagnose("badge-failed", { error }));
   ui.popupChanged();
@@ -105,6 +107,7 @@ const connector = new Connector({
       requests,
       dialogs,
       drags,
+      logs,
       now: Date.now,
     }),
   onLinkClosed: (link) => {
@@ -202,6 +205,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   requests.forget(tabId);
   dialogs.forget(tabId);
   drags.clear(tabId);
+  logs.forget(tabId);
   leases.endTab(tabId, "tab-closed").catch((error) => diagnose("end-failed", { error }));
 });
 chrome.tabs.onReplaced.addListener((_added, removed) => {
@@ -216,6 +220,7 @@ chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId !== undefined) requests.forget(source.tabId);
   if (source.tabId !== undefined) dialogs.forget(source.tabId);
   if (source.tabId !== undefined) drags.clear(source.tabId);
+  if (source.tabId !== undefined) logs.forget(source.tabId);
   if (source.tabId !== undefined) leases.detached(source.tabId, reason);
 });
 chrome.debugger.onEvent.addListener((source, method, params) => {
@@ -223,9 +228,11 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
   if (source.tabId === undefined || source.sessionId !== undefined) return;
   requests.heard(source.tabId, method, params);
   drags.heard(source.tabId, method, params);
+  logs.heard(source.tabId, method, params);
   // A dialog answered (here or by the person) lets the page change again: wake waiting reads.
   if (dialogs.heard(source.tabId, method, params)) leases.pageChanged(source.tabId);
   const event = classifyDebuggerEvent(method, params);
+  if (event?.kind === "navigated") logs.navigated(source.tabId, event.url);
   if (event?.kind === "navigated") leases.navigated(source.tabId, event.url);
   else if (event?.kind === "changed") leases.pageChanged(source.tabId);
 });

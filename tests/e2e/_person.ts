@@ -32,6 +32,8 @@ export interface ClaimText {
   origin: string;
   scope: string;
   reason: string;
+  /** What the window says the client can do while the lease lasts. */
+  note: string;
 }
 
 /** What the popup shows. */
@@ -274,10 +276,11 @@ export class Person {
             : "";
           return { claimId: main.dataset.claimId ?? "", heading: text("heading"),
             client: text("client-name"), program, title: text("tab-title"),
-            origin: text("origin"), scope: text("scope"), reason: text("reason") };
+            origin: text("origin"), scope: text("scope"), reason: text("reason"),
+            note: text("lease-note") };
         })()`).catch(() => null);
         if (seen === null || typeof seen !== "object" || Array.isArray(seen)) continue;
-        const { claimId, heading, client, program, title, origin, scope, reason } = seen;
+        const { claimId, heading, client, program, title, origin, scope, reason, note } = seen;
         if (typeof claimId !== "string" || claimId === "" || this.#answered.has(claimId)) continue;
         return new ClaimOnScreen(this, screen, claimId, {
           heading: String(heading),
@@ -287,6 +290,7 @@ export class Person {
           origin: String(origin),
           scope: String(scope),
           reason: String(reason),
+          note: String(note).replace(/\s+/g, " ").trim(),
         });
       }
       return undefined;

@@ -31,6 +31,8 @@ Deno.test({
       origin: world.fixtures.origin,
       scope: "Only this site, in this tab",
       reason: "Fill in the contact form",
+      note:
+        "While the lease lasts, the client can read this tab and act in it through Leash, and see the site's console messages and network requests in it (passwords, tokens and cookies hidden). It ends when you press Stop in the Leash toolbar button, close the tab or leave the site.",
     });
     await shown.answer("allow");
     const lease = await claim;

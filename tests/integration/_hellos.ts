@@ -78,6 +78,8 @@ export function specProviderHello(
       "input.dialog.v1",
       "input.frame-input.v1",
       "tab.open.v1",
+      "page.console.v1",
+      "page.network.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

@@ -11,7 +11,7 @@ import type { AxNode } from "../../contracts/methods/mod.ts";
 import { type InProcessBroker, startInProcess } from "./_in_process.ts";
 import { fixtureSnapshot, ScriptedPage, type ScriptedPageOptions } from "./_scripted_page.ts";
 import type { ScriptedFrames } from "./_scripted_frames.ts";
-import { type LeasedMethod, ScriptedProvider } from "./_scripted_provider.ts";
+import { type LeasedMethod, type ScriptedLogs, ScriptedProvider } from "./_scripted_provider.ts";
 
 /** The instance the scripted provider names. */
 export const instance = "scripted-1";
@@ -35,6 +35,8 @@ export interface RuntimeWorldOptions extends ScriptedPageOptions {
   /** The page's document; default the observation engine's `form_page.json`. */
   snapshot?: ReturnType<typeof fixtureSnapshot>;
   beforeAnswer?: (method: LeasedMethod) => Promise<void> | void;
+  /** The console and network logs the provider answers with. */
+  logs?: ScriptedLogs;
   /** The page's child frames; default none. */
   frames?: ScriptedFrames;
   /** Options of the in-process Broker. */
@@ -52,6 +54,7 @@ export async function runtimeWorld(options: RuntimeWorldOptions = {}): Promise<R
     page,
     beforeAnswer: options.beforeAnswer,
     frames: options.frames,
+    logs: options.logs,
   });
   const client = await LeashClient.connect({ runtimeDir: env.runtimeDir });
   const lease = await client.call("browser.claim", { sessionId: "s", instance });

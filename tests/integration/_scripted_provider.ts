@@ -4,8 +4,9 @@
  * `tabs.list`, `lease.grant`, `lease.open` (on a new tab of its own, at
  * the URL it names), `lease.revoke` and `cdp` from a script, and,
  * given a {@linkcode ScriptedPage}, `ax.read`, `ax.find`, `ax.page` and
- * `cdp` from that page, and `frames.list` and `ax.frame` from its
- * {@linkcode ScriptedFrames} (none by default). It keeps the leases it
+ * `cdp` from that page, `frames.list` and `ax.frame` from its
+ * {@linkcode ScriptedFrames} (none by default), and `console.read`,
+ * `network.read` and `network.request` from {@linkcode ScriptedLogs}. It keeps the leases it
  * granted, so `lease.revoke` and the leased methods check the fence like
  * the extension does. While a dialog is open
  * ({@linkcode ScriptedProvider.openDialog}) every leased call answers
@@ -66,6 +67,21 @@ export interface ScriptedProviderOptions {
    * fence was checked: lets a test hold calls to see what else arrives.
    */
   beforeAnswer?: (method: LeasedMethod) => Promise<void> | void;
+  /** What the console and network methods answer; without it they are `UNKNOWN_METHOD`. */
+  logs?: ScriptedLogs;
+}
+
+/** The answers of the console and network methods, as a test scripts them. */
+export interface ScriptedLogs {
+  console(
+    params: ParamsOf<ProviderMethods, "console.read">,
+  ): ResultOf<ProviderMethods, "console.read">;
+  network(
+    params: ParamsOf<ProviderMethods, "network.read">,
+  ): ResultOf<ProviderMethods, "network.read">;
+  request(
+    params: ParamsOf<ProviderMethods, "network.request">,
+  ): ResultOf<ProviderMethods, "network.request">;
 }
 
 /** The leased methods the scripted provider answers. */
@@ -83,7 +99,10 @@ export type LeasedMethod =
   | "frame.click.prepare"
   | "frame.click"
   | "frame.input.prepare"
-  | "frame.input";
+  | "frame.input"
+  | "console.read"
+  | "network.read"
+  | "network.request";
 
 /** What the Broker sends with `lease.grant`. */
 export type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -167,6 +186,9 @@ const local = {
   "frame.click": providerMethods["frame.click"],
   "frame.input.prepare": providerMethods["frame.input.prepare"],
   "frame.input": providerMethods["frame.input"],
+  "console.read": providerMethods["console.read"],
+  "network.read": providerMethods["network.read"],
+  "network.request": providerMethods["network.request"],
 };
 type ProviderPeer = Peer<
   typeof local,
@@ -273,6 +295,10 @@ export class ScriptedProvider {
       } finally {
         self.inFlight--;
       }
+    };
+    const withLogs = <T>(read: (logs: ScriptedLogs) => T): T => {
+      if (options.logs === undefined) throw new LeashError("UNKNOWN_METHOD");
+      return read(options.logs);
     };
     const withPage = <T>(read: (page: ScriptedPage) => T): T => {
       if (page === undefined) throw new LeashError("UNKNOWN_METHOD");
@@ -423,6 +449,27 @@ export class ScriptedProvider {
               frames.input(p, "input", request);
               return { acknowledged: true as const };
             })),
+        "console.read": (params) =>
+          leased(
+            "console.read",
+            params.lease,
+            "console.read",
+            () => withLogs((logs) => logs.console(params)),
+          ),
+        "network.read": (params) =>
+          leased(
+            "network.read",
+            params.lease,
+            "network.read",
+            () => withLogs((logs) => logs.network(params)),
+          ),
+        "network.request": (params) =>
+          leased(
+            "network.request",
+            params.lease,
+            "network.request",
+            () => withLogs((logs) => logs.request(params)),
+          ),
         "frame.click": ({ lease, request }) =>
           leased("frame.click", lease, "frame.click", () =>
             withPage((p) => {

@@ -25,6 +25,9 @@ const toolNames = [
   "browser_read_page",
   "browser_frames",
   "browser_capture",
+  "browser_console",
+  "browser_network",
+  "browser_network_request",
   "browser_release",
   "browser_close",
 ];
@@ -159,7 +162,12 @@ Deno.test("the server exits when its client closes stdin, closing its Broker con
     method: "tools/call",
     params: { name: "browser_instances", arguments: {} },
   });
-  await until(() => env.broker.state.sessions.size === 1, "the server's Broker connection");
+  // A fresh server process loads every tool before it connects: slow on a loaded machine.
+  await until(
+    () => env.broker.state.sessions.size === 1,
+    "the server's Broker connection",
+    20_000,
+  );
   // Kill it if it hangs, so a regression fails instead of blocking the suite.
   const guard = setTimeout(() => child.kill("SIGKILL"), 20_000);
   await writer.close();

@@ -23,6 +23,11 @@
  * `/report?<params>` answers `204` and keeps the params, so a page can tell
  * the test what it did without the agent's tools in between
  * ({@linkcode FixtureServer.reports}).
+ * `/api/echo?status=<code>&kind=<kind>` answers any method as an app's API
+ * would, for pages whose requests a test reads back: `kind` `json` (an
+ * error object naming the request's method and path), `text`, `large`
+ * (200 KiB of numbered lines), `binary` (a small PNG-typed body); with
+ * `cookie=1` it sets a session cookie, with `cors=1` it allows any origin.
  *
  * @module
  */
@@ -91,6 +96,7 @@ export function serveFixtures(
     (request) => {
       const url = new URL(request.url);
       requests.push(url.pathname + url.search);
+      if (url.pathname === "/api/echo") return apiEcho(request);
       if (url.pathname !== "/report") return respond(root, packages, request);
       reports.push(url.searchParams);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
@@ -193,4 +199,48 @@ function redirect(to: string | null): Response {
     status: 302,
     headers: { location: new URL(to).href, "cache-control": "no-store" },
   });
+}
+
+/** The session cookie `/api/echo?cookie=1` sets: a test checks it never reaches an agent. */
+export const echoCookie = "session=echo-cookie-s3cr3t-value";
+
+/** `/api/echo`: an app's API answer of the asked status and kind (see the module notes). */
+async function apiEcho(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const status = Number(params.get("status") ?? 200);
+  const headers = new Headers({ "cache-control": "no-store" });
+  if (params.get("cookie") === "1") headers.set("set-cookie", `${echoCookie}; Path=/; HttpOnly`);
+  if (params.get("cors") === "1") headers.set("access-control-allow-origin", "*");
+  await request.body?.cancel();
+  let body: BodyInit;
+  switch (params.get("kind") ?? "json") {
+    case "text":
+      headers.set("content-type", "text/plain; charset=utf-8");
+      body = `plain answer ${status}`;
+      break;
+    case "large": {
+      headers.set("content-type", "text/plain; charset=utf-8");
+      const lines: string[] = [];
+      for (let i = 1; lines.join("\n").length < 200 * 1024; i++) {
+        lines.push(`row ${i} of the report`);
+      }
+      body = lines.join("\n");
+      break;
+    }
+    case "binary": {
+      headers.set("content-type", "image/png");
+      const bytes = new Uint8Array(3_000);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      body = bytes;
+      break;
+    }
+    default:
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(
+        status >= 400
+          ? { error: status >= 500 ? "database is down" : "no such order", status }
+          : { ok: true, orders: [{ id: 42, name: "Pens" }], accessToken: "json-token-s3cr3t" },
+      );
+  }
+  return new Response(body, { status: Number.isInteger(status) ? status : 200, headers });
 }
