@@ -227,7 +227,7 @@ export const folderRules: FolderRules = {
   // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
   // `ignore` gives `.gitignore` semantics, `diff` the unified diff of `patch_file`.
   "desk/**": {
-    imports: denoSide,
+    imports: [...denoSide, "desk/skills/**"],
     packages: ["zod", "ignore", "diff", "node:path"],
     tests: denoSideTests("desk"),
   },
