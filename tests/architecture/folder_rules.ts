@@ -239,7 +239,7 @@ export const folderRules: FolderRules = {
   },
   "desk/skills/testing": {
     imports: ["desk/skills", "contracts/desk"],
-    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib"],
+    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib", "pdf-lib"],
     testOnly: true,
   },
   "desk/skills/commands": deskSkill([

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { pdf } from "../../desk/skills/testing/pdf.ts";
 import { png } from "../../desk/skills/testing/png.ts";
 import { docx } from "../../desk/skills/testing/zip.ts";
 import type { DeskPolicy } from "../../local/desk_policy.ts";
@@ -187,18 +187,6 @@ Deno.test("import_asset copies from an import root and refuses sensitive or outs
     }),
   );
 });
-
-async function pdf(pages: readonly ("text" | "image")[]): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const image = await document.embedPng(png(8, 8));
-  for (const [i, kind] of pages.entries()) {
-    const page = document.addPage([300, 300]);
-    if (kind === "text") page.drawText(`Text on page ${i + 1}`, { x: 20, y: 250, font, size: 14 });
-    else page.drawImage(image, { x: 10, y: 10, width: 200, height: 200 });
-  }
-  return await document.save();
-}
 
 Deno.test("convert_document_to_markdown converts a docx and a text PDF in the permissionless worker, and names the pages that need OCR", async () => {
   await withDesk(async (desk, world) => {
