@@ -32,7 +32,13 @@ import {
 } from "../../local/desk_policy.ts";
 import type { EnvReader } from "../../local/dirs.ts";
 import type { HostOs } from "../../local/host_config.ts";
-import { editCommand, editImportRoot, skillStatusLines, skillVerbUsage } from "./skill_verbs.ts";
+import {
+  editCommand,
+  editImportRoot,
+  skillStatusLines,
+  skillSupportMap,
+  skillVerbUsage,
+} from "./skill_verbs.ts";
 
 /** Usage of `leash desk`. */
 export const deskPolicyUsage = [
@@ -195,7 +201,11 @@ function printStatus(
 ): void {
   const { values } = parse(args, { json: { type: "boolean" } }, 0);
   if (values.json === true) {
-    io.out(JSON.stringify(what === "list" ? policy.workspaces : { policyPath, ...policy }));
+    io.out(JSON.stringify(
+      what === "list"
+        ? policy.workspaces
+        : { policyPath, ...policy, skillSupport: skillSupportMap(io.os) },
+    ));
     return;
   }
   if (what === "status") {

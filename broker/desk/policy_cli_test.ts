@@ -131,6 +131,11 @@ Deno.test("leash desk command and import-root edit the allowlist and the roots; 
     );
     assert.ok(lines.some((line) => line.startsWith("Commands: echo-it = /bin/echo --fixed one")));
     assert.ok(lines.includes(`Import roots: ${downloads}`));
+    lines.length = 0;
+    assert.equal(await run("status", "--json"), 0);
+    const json = JSON.parse(lines.join(""));
+    assert.deepEqual(json.skillSupport.images, { available: true });
+    assert.equal(json.skillSupport.clipboard.available, false);
 
     assert.equal(await run("command", "remove", "echo-it"), 0);
     assert.equal(await run("command", "remove", "echo-it"), 1);

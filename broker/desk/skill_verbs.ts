@@ -93,6 +93,11 @@ export async function editImportRoot(
   return { ...policy, importRoots: [...roots, real] };
 }
 
+/** Each area's support on `os`, for `leash desk status --json`. */
+export function skillSupportMap(os: HostOs) {
+  return Object.fromEntries(deskAreaNames.map((area) => [area, deskSkillSupport(area, os)]));
+}
+
 /** The status lines for the skills: each area on or off, and whether it can run here. */
 export function skillStatusLines(policy: DeskPolicy, os: HostOs): string[] {
   const lines = deskAreaNames.map((area) => {
