@@ -104,22 +104,24 @@ async function run<S extends z.ZodType>(
 const WorkspaceIdSchema = deskArgumentSchemas.read_file.shape.workspace;
 
 /**
- * A skill action: the switch and the probe first, then the engine with
- * its own strict schema. The engines take no `workspace` field; the host
- * takes it off here and applies it through its path rule, as for files.
+ * A skill action, in the same order as the others: its arguments (the
+ * engine's own strict schema), then the policy, the switch and the probe.
+ * The engines take no `workspace` field; the host takes it off here and
+ * applies it through its path rule, as for files.
  */
 async function runSkill(
   skill: SkillHandler,
   rawArguments: unknown,
   context: DeskContext,
 ): Promise<unknown> {
-  const policy = await currentPolicy(context);
-  const refusal = await areaRefusal(policy, skill.area, context.skills.workerPermissions);
-  if (refusal !== undefined) throw refusal;
   const { workspace, ...args } = isRecord(rawArguments) ? rawArguments : {};
   const id = WorkspaceIdSchema.safeParse(workspace);
   if (!id.success) throw new DeskFailure("INVALID_REQUEST", { reason: "arguments" });
-  return await skill.handle(args, { context, policy }, id.data);
+  const run = skill.prepare(args);
+  const policy = await currentPolicy(context);
+  const refusal = await areaRefusal(policy, skill.area, context.skills.workerPermissions);
+  if (refusal !== undefined) throw refusal;
+  return await run({ context, policy }, id.data);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -30,11 +30,14 @@ import {
 /** The skill areas the engines serve. */
 export type SkillArea = "commands" | "assets" | "documents" | "images";
 
-/** One served skill action: its area and how to run it for a call. */
+/** One served skill action: its area, and its engine once its arguments are valid. */
 export interface SkillHandler {
   readonly area: SkillArea;
-  /** Validates `args` (`INVALID_REQUEST`) and runs the engine. */
-  handle(args: unknown, call: DeskCall, workspace: string | undefined): Promise<unknown>;
+  /**
+   * Validates `args` (`INVALID_REQUEST`) and hands back the engine's run for
+   * them, so the host checks the arguments before the policy, as for every action.
+   */
+  prepare(args: unknown): (call: DeskCall, workspace: string | undefined) => Promise<unknown>;
 }
 
 /** The host's path rule as an engine's `resolveInside`, in `workspace` (or the one implied). */
@@ -78,10 +81,10 @@ function served<S extends z.ZodType, C, D>(
 ): SkillHandler {
   return {
     area,
-    async handle(args, call, workspace) {
+    prepare(args) {
       const parsed = action.schema.safeParse(args);
       if (!parsed.success) throw new DeskFailure("INVALID_REQUEST", { reason: "arguments" });
-      return await action.run(parsed.data, context(call, workspace));
+      return (call, workspace) => action.run(parsed.data, context(call, workspace));
     },
   };
 }

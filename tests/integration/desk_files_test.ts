@@ -43,7 +43,10 @@ Deno.test("skills: a disabled area is SKILL_DISABLED, an unserved one SKILL_RUNT
     assert.equal(await desk.code("read_file", { path: "a.txt" }), "SKILL_DISABLED");
     assert.equal(await desk.code("create_project", { name: "p" }), "SKILL_DISABLED");
     assert.equal(await desk.code("get_clipboard"), "SKILL_DISABLED");
-    assert.equal(await desk.code("run_command", { command: "ls" }), "SKILL_DISABLED");
+    assert.equal(
+      await desk.code("run_command", { command: "ls", args: [], timeoutMs: 1000 }),
+      "SKILL_DISABLED",
+    );
     // Windows is on but not built: the host says so and why, never pretends.
     const error = await desk.error("get_active_window");
     assert.equal(error.code, "SKILL_RUNTIME_UNAVAILABLE");

@@ -90,9 +90,19 @@ Deno.test("each skill answers SKILL_DISABLED when its area is off", async () => 
         await desk.code("convert_document_to_markdown", { path: "a.md" }),
         "SKILL_DISABLED",
       );
-      for (const action of ["inspect_image", "resize_image", "compress_image", "convert_image"]) {
-        assert.equal(await desk.code(action, { path: "a.png" }), "SKILL_DISABLED", action);
-      }
+      assert.equal(await desk.code("inspect_image", { path: "a.png" }), "SKILL_DISABLED");
+      assert.equal(await desk.code("resize_image", { path: "a.png", width: 2 }), "SKILL_DISABLED");
+      assert.equal(await desk.code("compress_image", { path: "a.png" }), "SKILL_DISABLED");
+      assert.equal(
+        await desk.code("convert_image", { path: "a.png", format: "webp" }),
+        "SKILL_DISABLED",
+      );
+      // Arguments come first, as for every action.
+      assert.equal(await desk.code("resize_image", { path: "a.png" }), "INVALID_REQUEST");
+      assert.equal(
+        await desk.code("run_command", { command: "greet", args: [], timeoutMs: 1, extra: 1 }),
+        "INVALID_REQUEST",
+      );
       assert.equal(await desk.code("get_clipboard"), "SKILL_DISABLED");
       assert.equal(await desk.code("capture_screen"), "SKILL_DISABLED");
     },
