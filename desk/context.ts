@@ -10,6 +10,18 @@ import { type DeskPolicy, DeskPolicyError, readDeskPolicy } from "../local/desk_
 import type { Logger } from "../local/log.ts";
 import type { PathRuleOptions } from "./paths/resolve.ts";
 import type { RunTable } from "./runs.ts";
+import type { NetworkPolicy } from "./skills/assets/mod.ts";
+
+/** What the skill engines need from how the host was started. */
+export interface SkillHostOptions {
+  /**
+   * Whether the runtime lets a worker drop its permissions
+   * (`--unstable-worker-options`): the document converter runs only then.
+   */
+  workerPermissions: boolean;
+  /** How downloads resolve and dial; the default refuses every private address. */
+  network: NetworkPolicy;
+}
 
 /** The host's state for one connection. */
 export interface DeskContext {
@@ -17,6 +29,7 @@ export interface DeskContext {
   policyPath: string;
   pathRule: PathRuleOptions;
   runs: RunTable;
+  skills: SkillHostOptions;
   /** Milliseconds, for run idleness. */
   now: () => number;
   logger: Logger;

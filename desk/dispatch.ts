@@ -33,6 +33,7 @@ import { currentPolicy, type DeskCall, type DeskContext } from "./context.ts";
 import { areaRefusal, getSkillProfile, getStatus, openDeskBridge } from "./actions/control.ts";
 import { createFile, createFolder, listFolder, readFile, writeFile } from "./actions/files.ts";
 import { patchFile } from "./actions/patch.ts";
+import { type SkillHandler, skillHandlerOf } from "./actions/skills.ts";
 import { createProject, updateProject } from "./actions/projects.ts";
 import { webAgentContext, webAgentStart, webAgentStop } from "./actions/web_agent.ts";
 
@@ -61,8 +62,19 @@ const webAgentHandlers: {
   web_agent_stop: webAgentStop,
 };
 
-/** Failures whose fixed-word details (which edit, how many, where) cross the wire. */
-const detailedCodes = new Set(["PATCH_TARGET_NOT_FOUND", "PATCH_TARGET_NOT_UNIQUE"]);
+/**
+ * Failures whose details cross the wire: fixed words (which edit, how
+ * many, where; what a skill lacks), a timed-out command's partial output
+ * (the caller's own command's, capped like a result), and the pages a PDF
+ * needs OCR for.
+ */
+const detailedCodes = new Set([
+  "PATCH_TARGET_NOT_FOUND",
+  "PATCH_TARGET_NOT_UNIQUE",
+  "SKILL_RUNTIME_UNAVAILABLE",
+  "COMMAND_TIMEOUT",
+  "DOCUMENT_OCR_REQUIRED",
+]);
 
 function failureResponse(id: string, failure: DeskFailure): DeskResponse {
   const response = deskError(id, failure.code);
@@ -83,10 +95,37 @@ async function run<S extends z.ZodType>(
   if (!parsed.success) throw new DeskFailure("INVALID_REQUEST", { reason: "arguments" });
   const policy = await currentPolicy(context);
   if (area !== undefined) {
-    const refusal = areaRefusal(policy, area);
-    if (refusal !== undefined) throw new DeskFailure(refusal);
+    const refusal = await areaRefusal(policy, area, context.skills.workerPermissions);
+    if (refusal !== undefined) throw refusal;
   }
   return await handler(parsed.data, { context, policy });
+}
+
+const WorkspaceIdSchema = deskArgumentSchemas.read_file.shape.workspace;
+
+/**
+ * A skill action, in the same order as the others: its arguments (the
+ * engine's own strict schema), then the policy, the switch and the probe.
+ * The engines take no `workspace` field; the host takes it off here and
+ * applies it through its path rule, as for files.
+ */
+async function runSkill(
+  skill: SkillHandler,
+  rawArguments: unknown,
+  context: DeskContext,
+): Promise<unknown> {
+  const { workspace, ...args } = isRecord(rawArguments) ? rawArguments : {};
+  const id = WorkspaceIdSchema.safeParse(workspace);
+  if (!id.success) throw new DeskFailure("INVALID_REQUEST", { reason: "arguments" });
+  const run = skill.prepare(args);
+  const policy = await currentPolicy(context);
+  const refusal = await areaRefusal(policy, skill.area, context.skills.workerPermissions);
+  if (refusal !== undefined) throw refusal;
+  return await run({ context, policy }, id.data);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Answer one decoded message. */
@@ -97,6 +136,7 @@ export async function dispatch(message: unknown, context: DeskContext): Promise<
   if (!envelope.success) return deskError(id, "INVALID_REQUEST");
   const { action, arguments: rawArguments } = envelope.data;
   const area = deskAreaOf(action);
+  const skill = skillHandlerOf(action);
   try {
     let data: unknown;
     if (isServedDeskAction(action)) {
@@ -109,9 +149,12 @@ export async function dispatch(message: unknown, context: DeskContext): Promise<
         context,
         undefined,
       );
+    } else if (skill !== undefined) {
+      data = await runSkill(skill, rawArguments, context);
     } else if (area !== undefined) {
       const policy = await currentPolicy(context);
-      throw new DeskFailure(areaRefusal(policy, area) ?? "SKILL_RUNTIME_UNAVAILABLE");
+      throw await areaRefusal(policy, area, context.skills.workerPermissions) ??
+        new DeskFailure("SKILL_RUNTIME_UNAVAILABLE");
     } else {
       return deskError(id, "UNKNOWN_ACTION");
     }

@@ -35,6 +35,26 @@ export interface DeskHostOptions {
   logger: Logger;
   /** Milliseconds, for run idleness; `Date.now` by default. */
   now?: () => number;
+  /**
+   * Whether this process was started with `--unstable-worker-options`, so a
+   * worker may drop its permissions. No API answers it (and asking for it
+   * without the flag ends the process), so the entry point states it.
+   */
+  workerPermissions?: boolean;
+}
+
+/**
+ * The tests' switch for downloads: `LEASH_DESK_TEST_SERVER_PORT` lets
+ * `download_asset` dial exactly `127.0.0.1` on that one port, where a test
+ * server listens. Without it every loopback and private address is refused.
+ */
+function testServer(env: EnvReader, logger: Logger): { port: number } | undefined {
+  const raw = env("LEASH_DESK_TEST_SERVER_PORT");
+  if (raw === undefined || raw === "") return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return undefined;
+  logger.log("info", "desk-test-server-allowed", { port });
+  return { port };
 }
 
 function finish(logger: Logger, exit: DeskExit, event: string): number {
@@ -91,6 +111,10 @@ export async function runDesk(options: DeskHostOptions): Promise<number> {
     policyPath,
     pathRule: { os: options.os, protectedDirs: protectedDirs(policyPath, options.env, options.os) },
     runs: new RunTable(),
+    skills: {
+      workerPermissions: options.workerPermissions ?? false,
+      network: { testServer: testServer(options.env, logger) },
+    },
     now: options.now ?? Date.now,
     logger,
   };

@@ -22,6 +22,9 @@ async function main(): Promise<number> {
       extension: Deno.stdin.readable,
       browser,
       logger,
+      // Every way this entry is started passes `deskRuntimeFlags`: the
+      // `deno compile` build and `deskDenoArgs` (dev launcher, tests, `deno task desk`).
+      workerPermissions: true,
     });
   } catch (error) {
     logger.log("error", "desk-failed", {

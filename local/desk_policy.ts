@@ -20,6 +20,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { extensionOriginPattern } from "../contracts/identity.ts";
 import { deskActionsByArea, type DeskArea } from "../contracts/desk/codes.ts";
+import { AllowedCommandSchema, CommandNameSchema } from "../contracts/desk/commands.ts";
 import type { EnvReader } from "./dirs.ts";
 import { type HostOs, userConfigRoot } from "./host_config.ts";
 
@@ -52,6 +53,12 @@ export const DeskPolicySchema = z.strictObject({
   enabledAreas: z.array(z.enum(switchableAreas)).max(switchableAreas.length),
   /** Extension origins allowed besides the compiled-in one. */
   allowedOrigins: z.array(z.string().regex(extensionOriginPattern)).max(64),
+  /** `run_command`'s allowlist by name; absent means none. */
+  commands: z.record(CommandNameSchema, AllowedCommandSchema).optional(),
+  /** Absolute folders `import_asset` may copy from; absent means none. */
+  importRoots: z.array(
+    z.string().min(1).refine(isAbsolute, { message: "must be an absolute path" }),
+  ).max(64).optional(),
 });
 
 /** The policy. */
@@ -59,11 +66,19 @@ export type DeskPolicy = z.infer<typeof DeskPolicySchema>;
 
 /**
  * The policy before the person changed anything: no workspace (so no file
- * action can succeed), the file and project skills on so that adding a
- * workspace is the one step that opens it.
+ * action can succeed), and the skills that act only inside a workspace on,
+ * so that adding a workspace is the one step that opens them. Commands run
+ * only what the person lists and imports come only from roots they name, so
+ * both start empty. Clipboard and Windows read what may be secret (a
+ * copied password, a screen) and stay off until the person turns them on.
  */
 export function defaultDeskPolicy(): DeskPolicy {
-  return { version: 1, workspaces: [], enabledAreas: ["files", "projects"], allowedOrigins: [] };
+  return {
+    version: 1,
+    workspaces: [],
+    enabledAreas: ["files", "projects", "commands", "assets", "images", "documents"],
+    allowedOrigins: [],
+  };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

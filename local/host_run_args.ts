@@ -54,6 +54,14 @@ export function hostDenoArgs(scope: HostScope, args: readonly string[] = []): st
 export const deskMainPath: string = fileURLToPath(new URL("../desk/main.ts", import.meta.url));
 
 /**
+ * What `leash-desk` needs from the runtime besides permissions, wherever it
+ * is started: the document converter's worker drops every permission,
+ * which Deno allows only under `--unstable-worker-options` (without it the
+ * request would end the process, so the host never asks).
+ */
+export const deskRuntimeFlags: readonly string[] = ["--unstable-worker-options"];
+
+/**
  * The `deno` arguments that run `leash-desk` from source, then `args`. Its
  * grants name per-user paths chosen at run time (the workspaces), so they
  * are the table's `desk` set widened, exactly as `deno compile` bakes them.
@@ -64,6 +72,7 @@ export function deskDenoArgs(args: readonly string[] = []): string[] {
     "--config",
     workspaceConfigPath,
     ...staticPermissionFlags(["desk"]),
+    ...deskRuntimeFlags,
     deskMainPath,
     ...args,
   ];

@@ -151,12 +151,34 @@ export const permissionTable = {
    * DeskBridge's host, `leash-desk`: it reads the desk policy and acts inside
    * the workspaces the person named, which are per-user paths chosen at run
    * time, so its file grants are whole; the one path rule in `desk/paths/`
-   * is what keeps it inside them. No network, no subprocesses, no Broker.
+   * is what keeps it inside them. No Broker.
+   *
+   * `run` names `{allowlistedExecutables}`: the narrowest set that works
+   * would be exactly the allowlist's executables, but the person edits the
+   * allowlist while the host runs (the policy is read again for every
+   * request) and `deno compile` bakes the flags in at build time, so no
+   * list written at start can stay right; the grant is whole and the
+   * commands engine is what holds it to the allowlist (absolute paths only,
+   * no shell, no `PATH` search). Only the commands skill spawns anything.
+   *
+   * `net` names `{publicNet}`: `download_asset` dials whatever public
+   * address the caller's URL resolves to, so the grant is whole and the
+   * assets engine's address classifier refuses loopback, private,
+   * link-local and reserved ranges before any connection is made.
    */
   desk: {
+    net: ["{publicNet}"],
     read: ["{userPaths}"],
     write: ["{userPaths}"],
-    env: deskEnvNames,
+    // `{wholeEnvironment}`: wasm-vips (Emscripten's Node build) copies the whole process
+    // environment into libvips as it starts, and cannot be given another; so the grant is whole.
+    // Nothing of it leaves the host: commands start from their own minimal environment, and
+    // no answer carries a variable. The names listed are the ones the host itself reads
+    // (`LEASH_DESK_TEST_SERVER_PORT` is the tests' download switch).
+    env: [...deskEnvNames, "LEASH_DESK_TEST_SERVER_PORT", "{wholeEnvironment}"],
+    // libvips sizes its thread pool from the CPU count.
+    sys: ["cpus"],
+    run: ["{allowlistedExecutables}"],
   },
   /** `deno task desk`: runs the host from source with the `desk` set. */
   deskLauncher: {

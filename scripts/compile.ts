@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type EntryPoint, permissionTable } from "../local/permissions.ts";
 import { staticPermissionFlags } from "../local/static_flags.ts";
+import { deskRuntimeFlags } from "../local/host_run_args.ts";
 
 /** The targets `deno compile` supports, in build order. */
 export const compileTargets = [
@@ -34,6 +35,18 @@ export const compileTargets = [
 export type CompileTarget = typeof compileTargets[number];
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
+
+/**
+ * What `leash-desk` loads that no static import names: the document
+ * converter's worker module (started by URL) and libvips' WebAssembly,
+ * which wasm-vips reads from beside its loader.
+ */
+const deskIncludes = [
+  "--include",
+  join(repo, "desk", "skills", "documents", "convert_worker.ts"),
+  "--include",
+  join(repo, "node_modules", "wasm-vips", "lib", "vips.wasm"),
+];
 
 /** Table entries that are not part of the `leash` executable. */
 const notLeash: readonly string[] = [
@@ -85,7 +98,7 @@ export function buildsFor(target: CompileTarget, outDir: string): Build[] {
     {
       name: "leash-desk",
       entry: join(repo, "desk", "main.ts"),
-      flags: staticPermissionFlags(["desk"]),
+      flags: [...staticPermissionFlags(["desk"]), ...deskRuntimeFlags, ...deskIncludes],
       output: join(outDir, target, `leash-desk${exe}`),
     },
   ];

@@ -9,6 +9,8 @@
  * - `leash desk workspace list [--json]`
  * - `leash desk allow-extension ID`
  * - `leash desk skill enable|disable AREA`
+ * - `leash desk command add|remove …`, `leash desk import-root add|remove PATH`
+ *   (see {@link ./skill_verbs.ts})
  * - `leash desk status [--json]`
  *
  * Exit codes: 0 done; 1 failed (a missing folder, an unreadable policy);
@@ -30,6 +32,13 @@ import {
 } from "../../local/desk_policy.ts";
 import type { EnvReader } from "../../local/dirs.ts";
 import type { HostOs } from "../../local/host_config.ts";
+import {
+  editCommand,
+  editImportRoot,
+  skillStatusLines,
+  skillSupportMap,
+  skillVerbUsage,
+} from "./skill_verbs.ts";
 
 /** Usage of `leash desk`. */
 export const deskPolicyUsage = [
@@ -38,6 +47,7 @@ export const deskPolicyUsage = [
   "leash desk workspace list [--json]",
   "leash desk allow-extension ID",
   `leash desk skill enable|disable ${switchableAreas.join("|")}`,
+  ...skillVerbUsage,
   "leash desk status [--json]",
 ].join("\n  ");
 
@@ -191,13 +201,18 @@ function printStatus(
 ): void {
   const { values } = parse(args, { json: { type: "boolean" } }, 0);
   if (values.json === true) {
-    io.out(JSON.stringify(what === "list" ? policy.workspaces : { policyPath, ...policy }));
+    io.out(JSON.stringify(
+      what === "list"
+        ? policy.workspaces
+        : { policyPath, ...policy, skillSupport: skillSupportMap(io.os) },
+    ));
     return;
   }
   if (what === "status") {
     io.out(`Desk policy: ${policyPath}`);
     const on = ["control", ...policy.enabledAreas];
     io.out(`Skills on: ${on.join(", ")}`);
+    for (const line of skillStatusLines(policy, io.os)) io.out(line);
     io.out(`Extensions allowed: ${[extensionOrigin, ...policy.allowedOrigins].join(", ")}`);
   }
   if (policy.workspaces.length === 0) {
@@ -234,6 +249,10 @@ export async function runDeskPolicy(
       next = allowExtension(rest, policy, io);
     } else if (verb === "skill") {
       next = switchSkill(rest, policy, io);
+    } else if (verb === "command") {
+      next = await editCommand(rest, policy, io.out);
+    } else if (verb === "import-root") {
+      next = await editImportRoot(rest, policy, io.out);
     } else if (verb === "status") {
       printStatus(rest, policy, policyPath, io, "status");
     } else {

@@ -81,12 +81,68 @@ Deno.test("leash desk skill and allow-extension change only what they name; stat
     assert.equal(await run("allow-extension", id), 0);
     assert.equal(await run("allow-extension", id), 0);
     const policy = await readDeskPolicy(policyPath);
-    assert.deepEqual(policy.enabledAreas, ["projects", "clipboard"]);
+    assert.deepEqual(policy.enabledAreas, [
+      "projects",
+      "commands",
+      "assets",
+      "images",
+      "documents",
+      "clipboard",
+    ]);
     assert.deepEqual(policy.allowedOrigins, [`chrome-extension://${id}/`]);
     lines.length = 0;
     assert.equal(await run("status"), 0);
     assert.ok(lines.some((line) => line.includes("every file action is refused")));
-    assert.ok(lines.some((line) => line === "Skills on: control, projects, clipboard"));
+    assert.ok(
+      lines.some((line) =>
+        line === "Skills on: control, projects, commands, assets, images, documents, clipboard"
+      ),
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("leash desk command and import-root edit the allowlist and the roots; status shows them and what can run here", async () => {
+  const { root, policyPath, lines, run } = await world();
+  try {
+    assert.equal(await run("command", "add", "echo-it", "/bin/echo", "--fixed", "one"), 0);
+    assert.deepEqual((await readDeskPolicy(policyPath)).commands, {
+      "echo-it": { executable: "/bin/echo", args: ["--fixed", "one"], env: {} },
+    });
+    assert.equal(await run("command", "add", "rel", "echo"), 2);
+    assert.equal(await run("command", "add", "bad name", "/bin/echo"), 2);
+    assert.equal(await run("command", "add", "missing", join(root, "nope")), 1);
+    const downloads = join(root, "downloads");
+    await Deno.mkdir(downloads);
+    assert.equal(await run("import-root", "add", downloads), 0);
+    assert.equal(await run("import-root", "add", join(root, "absent")), 1);
+    assert.deepEqual((await readDeskPolicy(policyPath)).importRoots, [downloads]);
+    lines.length = 0;
+    assert.equal(await run("status"), 0);
+    assert.ok(lines.includes("  commands: on, available"));
+    assert.ok(
+      lines.includes(
+        "  clipboard: off, unavailable: this build of leash-desk does not serve it yet",
+      ),
+    );
+    assert.ok(
+      lines.includes("  windows: off, unavailable: this build of leash-desk does not serve it yet"),
+    );
+    assert.ok(lines.some((line) => line.startsWith("Commands: echo-it = /bin/echo --fixed one")));
+    assert.ok(lines.includes(`Import roots: ${downloads}`));
+    lines.length = 0;
+    assert.equal(await run("status", "--json"), 0);
+    const json = JSON.parse(lines.join(""));
+    assert.deepEqual(json.skillSupport.images, { available: true });
+    assert.equal(json.skillSupport.clipboard.available, false);
+
+    assert.equal(await run("command", "remove", "echo-it"), 0);
+    assert.equal(await run("command", "remove", "echo-it"), 1);
+    assert.equal(await run("import-root", "remove", downloads), 0);
+    const policy = await readDeskPolicy(policyPath);
+    assert.deepEqual(policy.commands, {});
+    assert.deepEqual(policy.importRoots, []);
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -13,11 +13,17 @@ import {
   DESK_PROTOCOL_VERSION,
   deskActionsByArea,
   type DeskArea,
-  type DeskErrorCode,
+  DeskFailure,
 } from "../../contracts/desk/codes.ts";
 import { deskFileLimits, webAgentLimits } from "../../contracts/desk/limits.ts";
 import type { DeskPolicy } from "../../local/desk_policy.ts";
 import type { DeskCall } from "../context.ts";
+import { COMMAND_MAX_TIMEOUT_MS } from "../skills/commands/mod.ts";
+import { DEFAULT_DOWNLOAD_LIMITS, DEFAULT_IMPORT_MAX_BYTES } from "../skills/assets/mod.ts";
+import { DEFAULT_DOCUMENT_LIMITS } from "../skills/documents/mod.ts";
+import { DEFAULT_IMAGE_LIMITS } from "../skills/images/mod.ts";
+import type { SkillRuntime } from "../skills/skill.ts";
+import { skillHandlerOf, skillRuntime } from "./skills.ts";
 
 /** `leash-desk`'s version. */
 export const deskHostVersion = "0.1.0";
@@ -35,13 +41,42 @@ export function isAreaEnabled(policy: DeskPolicy, area: DeskArea): boolean {
 
 /** Whether this build serves every action of `area`. */
 export function isAreaServed(area: DeskArea): boolean {
-  return deskActionsByArea[area].every((action) => isServedDeskAction(action));
+  return deskActionsByArea[area].every((action) =>
+    isServedDeskAction(action) || skillHandlerOf(action) !== undefined
+  );
 }
 
-/** The code an action of `area` is refused with before it runs, or `undefined` when it may run. */
-export function areaRefusal(policy: DeskPolicy, area: DeskArea): DeskErrorCode | undefined {
-  if (!isAreaEnabled(policy, area)) return "SKILL_DISABLED";
-  if (!isAreaServed(area)) return "SKILL_RUNTIME_UNAVAILABLE";
+/** Why an area cannot run here: its probe's answer, or that this build does not serve it. */
+async function runtimeOf(area: DeskArea, workerPermissions: boolean): Promise<SkillRuntime> {
+  if (!isAreaServed(area)) {
+    return {
+      available: false,
+      missing: "leash-desk support",
+      reason: "This build of leash-desk does not serve this skill yet.",
+    };
+  }
+  return await skillRuntime(area, workerPermissions);
+}
+
+/**
+ * The refusal an action of `area` meets before it runs, or `undefined`
+ * when it may run: `SKILL_DISABLED` when the person has it off, else
+ * `SKILL_RUNTIME_UNAVAILABLE` with what is missing when this machine (or
+ * this build) lacks what it needs.
+ */
+export async function areaRefusal(
+  policy: DeskPolicy,
+  area: DeskArea,
+  workerPermissions: boolean,
+): Promise<DeskFailure | undefined> {
+  if (!isAreaEnabled(policy, area)) return new DeskFailure("SKILL_DISABLED");
+  const runtime = await runtimeOf(area, workerPermissions);
+  if (!runtime.available) {
+    return new DeskFailure("SKILL_RUNTIME_UNAVAILABLE", {
+      missing: runtime.missing,
+      reason: runtime.reason,
+    });
+  }
   return undefined;
 }
 
@@ -55,24 +90,46 @@ const areaLimits: Partial<Record<DeskArea, Record<string, number>>> = {
     patchEditsMax: deskFileLimits.patchEditsMax,
   },
   projects: { changesMax: deskFileLimits.projectChangesMax },
+  commands: { timeoutMsMax: COMMAND_MAX_TIMEOUT_MS },
+  assets: {
+    downloadBytesMax: DEFAULT_DOWNLOAD_LIMITS.maxBytes,
+    downloadTimeoutMs: DEFAULT_DOWNLOAD_LIMITS.timeoutMs,
+    redirectsMax: DEFAULT_DOWNLOAD_LIMITS.maxRedirects,
+    importBytesMax: DEFAULT_IMPORT_MAX_BYTES,
+  },
+  documents: {
+    inputBytesMax: DEFAULT_DOCUMENT_LIMITS.maxInputBytes,
+    inlineBytesMax: DEFAULT_DOCUMENT_LIMITS.maxInlineBytes,
+    timeoutMs: DEFAULT_DOCUMENT_LIMITS.timeoutMs,
+  },
+  images: {
+    inputBytesMax: DEFAULT_IMAGE_LIMITS.maxInputBytes,
+    pixelsMax: DEFAULT_IMAGE_LIMITS.maxPixels,
+  },
 };
 
-function profileOf(policy: DeskPolicy, area: DeskArea) {
-  const served = isAreaServed(area);
+async function profileOf(policy: DeskPolicy, area: DeskArea, workerPermissions: boolean) {
+  const runtime = await runtimeOf(area, workerPermissions);
+  const refusal = await areaRefusal(policy, area, workerPermissions);
   return {
     area,
     enabled: isAreaEnabled(policy, area),
-    runtimeAvailable: served,
-    ...(served ? {} : { reason: "not-in-this-build" }),
-    refusal: areaRefusal(policy, area) ?? null,
+    runtimeAvailable: runtime.available,
+    ...(runtime.available ? {} : { missing: runtime.missing, reason: runtime.reason }),
+    refusal: refusal?.code ?? null,
     actions: [...deskActionsByArea[area]],
     limits: areaLimits[area] ?? {},
   };
 }
 
-/** `get_status`. */
-export function getStatus(_args: DeskArguments<"get_status">, call: DeskCall) {
-  return Promise.resolve({
+/** `get_status`: the skills map says which areas are on; `available` which can run here. */
+export async function getStatus(_args: DeskArguments<"get_status">, call: DeskCall) {
+  const workerPermissions = call.context.skills.workerPermissions;
+  const available: Record<string, boolean> = {};
+  for (const area of deskAreaNames) {
+    available[area] = (await runtimeOf(area, workerPermissions)).available;
+  }
+  return {
     version: deskHostVersion,
     protocol: DESK_PROTOCOL_VERSION,
     workspaces: call.policy.workspaces.map((workspace) => ({
@@ -83,16 +140,18 @@ export function getStatus(_args: DeskArguments<"get_status">, call: DeskCall) {
     skills: Object.fromEntries(
       deskAreaNames.map((area) => [area, isAreaEnabled(call.policy, area)]),
     ),
-  });
+    available,
+  };
 }
 
 /** `get_skill_profile`: every area, or the one asked for. */
-export function getSkillProfile(args: DeskArguments<"get_skill_profile">, call: DeskCall) {
+export async function getSkillProfile(args: DeskArguments<"get_skill_profile">, call: DeskCall) {
   const areas = args.area === undefined ? deskAreaNames : [args.area];
-  return Promise.resolve({
-    areas: areas.map((area) => profileOf(call.policy, area)),
-    webAgentLimits,
-  });
+  const profiles = [];
+  for (const area of areas) {
+    profiles.push(await profileOf(call.policy, area, call.context.skills.workerPermissions));
+  }
+  return { areas: profiles, webAgentLimits };
 }
 
 /**

@@ -227,7 +227,7 @@ export const folderRules: FolderRules = {
   // DeskBridge's desktop host: it acts itself, so it never reaches the Broker.
   // `ignore` gives `.gitignore` semantics, `diff` the unified diff of `patch_file`.
   "desk/**": {
-    imports: denoSide,
+    imports: [...denoSide, "desk/skills/**"],
     packages: ["zod", "ignore", "diff", "node:path"],
     tests: denoSideTests("desk"),
   },
@@ -239,7 +239,7 @@ export const folderRules: FolderRules = {
   },
   "desk/skills/testing": {
     imports: ["desk/skills", "contracts/desk"],
-    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib"],
+    packages: [nodeAssert, "node:fs/promises", "node:os", "node:path", "node:zlib", "pdf-lib"],
     testOnly: true,
   },
   "desk/skills/commands": deskSkill([

@@ -59,10 +59,14 @@ export class DeskProcess {
   readonly host: HostProcess;
   #next = 0;
 
-  constructor(world: DeskWorld, origin: string = extensionOrigin) {
+  constructor(
+    world: DeskWorld,
+    origin: string = extensionOrigin,
+    env: Record<string, string> = {},
+  ) {
     this.host = HostProcess.spawn({
       args: deskDenoArgs([origin]),
-      env: { LEASH_DESK_CONFIG: world.policyPath, HOME: world.root },
+      env: { LEASH_DESK_CONFIG: world.policyPath, HOME: world.root, ...env },
     });
   }
 

@@ -6,6 +6,7 @@
 export {
   type AllowedCommand,
   AllowedCommandSchema,
+  COMMAND_MAX_TIMEOUT_MS,
   type CommandResult,
   type CommandsContext,
   runCommandAction,

@@ -11,9 +11,13 @@
  * @module
  */
 import { stat } from "node:fs/promises";
-import { isAbsolute } from "node:path";
 import { z } from "zod";
 import { DeskFailure } from "../../../contracts/desk/codes.ts";
+import {
+  type AllowedCommand,
+  AllowedCommandSchema,
+  CommandNameSchema,
+} from "../../../contracts/desk/commands.ts";
 import type { ResolveInside, SkillAction } from "../skill.ts";
 import { type CappedText, OutputCap } from "./output_cap.ts";
 import { killGroup, spawnGroup } from "./process_group.ts";
@@ -26,19 +30,7 @@ const PIPE_GRACE_MS = 2_000;
 
 const noNul = (value: string) => !value.includes("\0");
 
-/** One allowlisted command, as the person configured it. */
-export const AllowedCommandSchema = z.strictObject({
-  /** An absolute path: the engine never searches `PATH` for what to run. */
-  executable: z.string().refine((path) => isAbsolute(path) && noNul(path)),
-  /** Arguments that always come first; the caller's follow them. */
-  args: z.array(z.string().refine(noNul)).default([]),
-  /** Variables added to the minimal environment for this command only. */
-  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().refine(noNul))
-    .default({}),
-});
-
-/** One allowlisted command. */
-export type AllowedCommand = z.infer<typeof AllowedCommandSchema>;
+export { type AllowedCommand, AllowedCommandSchema };
 
 /** What `run_command` needs from the host. */
 export interface CommandsContext {
@@ -50,7 +42,7 @@ export interface CommandsContext {
 
 /** `run_command`'s arguments. */
 export const RunCommandArgsSchema = z.strictObject({
-  command: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
+  command: CommandNameSchema,
   args: z.array(z.string().max(32 * 1024).refine(noNul)).max(256),
   cwd: z.string().min(1).max(4096).optional(),
   stdin: z.string().max(512 * 1024).optional(),

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { png } from "../testing/png.ts";
+import { pdf } from "../testing/pdf.ts";
 import { deskFailure } from "../testing/failure.ts";
 import { type TestWorkspace, testWorkspace } from "../testing/workspace.ts";
 import { docx, zip } from "../testing/zip.ts";
@@ -18,18 +17,6 @@ function context(ws: TestWorkspace, limits = DEFAULT_DOCUMENT_LIMITS): Documents
 }
 
 /** A PDF whose pages are text, an image only, or blank, in the order given. */
-async function pdf(pages: readonly ("text" | "image" | "blank")[]): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const image = await document.embedPng(png(8, 8));
-  for (const [i, kind] of pages.entries()) {
-    const page = document.addPage([300, 300]);
-    if (kind === "text") page.drawText(`Text on page ${i + 1}`, { x: 20, y: 250, font, size: 14 });
-    if (kind === "image") page.drawImage(image, { x: 10, y: 10, width: 200, height: 200 });
-  }
-  return await document.save();
-}
-
 Deno.test("a docx built at test time converts to Markdown", async () => {
   await using ws = await testWorkspace();
   await writeFile(

@@ -1,0 +1,167 @@
+/**
+ * The skill engines as the host serves them: each protocol action of the
+ * commands, assets, documents and images areas, with the host's one path
+ * rule injected as the engine's `resolveInside`, its sensitivity rule as
+ * `isSensitive`, and the person's allowlist and import roots from the
+ * policy read for this request. Each area's runtime probe says whether this
+ * machine has what the area needs; it runs once per host, on first use.
+ *
+ * @module
+ */
+import { isAbsolute, normalize, sep } from "node:path";
+import type { z } from "zod";
+import { DeskFailure } from "../../contracts/desk/codes.ts";
+import type { DeskArea } from "../../contracts/desk/codes.ts";
+import type { DeskCall } from "../context.ts";
+import { insideRoot, resolveTarget } from "../paths/resolve.ts";
+import { isSensitivePath } from "../paths/sensitive.ts";
+import type { ResolveInside, SkillAction, SkillRuntime } from "../skills/skill.ts";
+import { commandsRuntime, runCommandAction } from "../skills/commands/mod.ts";
+import { assetsRuntime, downloadAssetAction, importAssetAction } from "../skills/assets/mod.ts";
+import { convertDocumentAction, documentsRuntime } from "../skills/documents/mod.ts";
+import {
+  compressImageAction,
+  convertImageAction,
+  imagesRuntime,
+  inspectImageAction,
+  resizeImageAction,
+} from "../skills/images/mod.ts";
+
+/** The skill areas the engines serve. */
+export type SkillArea = "commands" | "assets" | "documents" | "images";
+
+/** One served skill action: its area, and its engine once its arguments are valid. */
+export interface SkillHandler {
+  readonly area: SkillArea;
+  /**
+   * Validates `args` (`INVALID_REQUEST`) and hands back the engine's run for
+   * them, so the host checks the arguments before the policy, as for every action.
+   */
+  prepare(args: unknown): (call: DeskCall, workspace: string | undefined) => Promise<unknown>;
+}
+
+/** The host's path rule as an engine's `resolveInside`, in `workspace` (or the one implied). */
+export function resolveInsideFor(call: DeskCall, workspace: string | undefined): ResolveInside {
+  return async (path, { write }) => {
+    const target = await resolveTarget(
+      call.policy,
+      workspace,
+      path,
+      write ? "write" : "read",
+      call.context.pathRule,
+    );
+    return target.absolute;
+  };
+}
+
+/**
+ * The host's sensitivity rule for a path outside every workspace (an
+ * import source): sensitive when a component below its import root is (a
+ * key, `.env`, `.ssh`), or, outside every root, when any component is; and
+ * always when it lies in the folder that holds the desk policy.
+ */
+export function isSensitiveFor(call: DeskCall): (path: string) => boolean {
+  const { os, protectedDirs } = call.context.pathRule;
+  return (path) => {
+    if (!isAbsolute(path)) return true;
+    const absolute = normalize(path);
+    if (protectedDirs.some((dir) => insideRoot(dir, absolute, os) !== undefined)) return true;
+    for (const root of call.policy.importRoots ?? []) {
+      const rest = insideRoot(root, absolute, os);
+      if (rest !== undefined) return isSensitivePath(rest.split(sep).join("/"));
+    }
+    return isSensitivePath(absolute.split(sep).join("/"));
+  };
+}
+
+function served<S extends z.ZodType, C, D>(
+  area: SkillArea,
+  action: SkillAction<S, C, D>,
+  context: (call: DeskCall, workspace: string | undefined) => C,
+): SkillHandler {
+  return {
+    area,
+    prepare(args) {
+      const parsed = action.schema.safeParse(args);
+      if (!parsed.success) throw new DeskFailure("INVALID_REQUEST", { reason: "arguments" });
+      return (call, workspace) => action.run(parsed.data, context(call, workspace));
+    },
+  };
+}
+
+const images = (call: DeskCall, workspace: string | undefined) => ({
+  resolveInside: resolveInsideFor(call, workspace),
+});
+
+/** Every served skill action, by protocol name. */
+export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
+  run_command: served("commands", runCommandAction, (call, workspace) => ({
+    allowlist: call.policy.commands ?? {},
+    resolveInside: resolveInsideFor(call, workspace),
+  })),
+  download_asset: served("assets", downloadAssetAction, (call, workspace) => ({
+    resolveInside: resolveInsideFor(call, workspace),
+    network: call.context.skills.network,
+  })),
+  import_asset: served("assets", importAssetAction, (call, workspace) => ({
+    resolveInside: resolveInsideFor(call, workspace),
+    importRoots: call.policy.importRoots ?? [],
+    isSensitive: isSensitiveFor(call),
+  })),
+  convert_document_to_markdown: served(
+    "documents",
+    convertDocumentAction,
+    (call, workspace) => ({
+      resolveInside: resolveInsideFor(call, workspace),
+      workerPermissions: call.context.skills.workerPermissions,
+    }),
+  ),
+  inspect_image: served("images", inspectImageAction, images),
+  resize_image: served("images", resizeImageAction, images),
+  compress_image: served("images", compressImageAction, images),
+  convert_image: served("images", convertImageAction, images),
+};
+
+/** The served skill action `action`, or `undefined`. */
+export function skillHandlerOf(action: string): SkillHandler | undefined {
+  return Object.hasOwn(skillHandlers, action) ? skillHandlers[action] : undefined;
+}
+
+const probes = new Map<string, Promise<SkillRuntime>>();
+
+/**
+ * Whether this machine has what `area` needs. Areas this build does not
+ * serve (clipboard, applications, windows) answer so, never pretending.
+ */
+export function skillRuntime(area: DeskArea, workerPermissions: boolean): Promise<SkillRuntime> {
+  const key = `${area}:${workerPermissions}`;
+  let probe = probes.get(key);
+  if (probe === undefined) {
+    probe = probeArea(area, workerPermissions);
+    probes.set(key, probe);
+  }
+  return probe;
+}
+
+function probeArea(area: DeskArea, workerPermissions: boolean): Promise<SkillRuntime> {
+  switch (area) {
+    case "control":
+    case "files":
+    case "projects":
+      return Promise.resolve({ available: true });
+    case "commands":
+      return Promise.resolve(commandsRuntime());
+    case "assets":
+      return Promise.resolve(assetsRuntime());
+    case "documents":
+      return Promise.resolve(documentsRuntime(workerPermissions));
+    case "images":
+      return imagesRuntime();
+    default:
+      return Promise.resolve({
+        available: false,
+        missing: "leash-desk support",
+        reason: "This build of leash-desk does not serve this skill yet.",
+      });
+  }
+}
