@@ -48,6 +48,8 @@ let armedAt = Infinity;
 function setArmed(armed: boolean): void {
   allow.disabled = !armed;
   deny.disabled = !armed;
+  // The grant's length is part of the answer: no early key may change it either.
+  standFor.disabled = !armed;
   main.dataset.armed = String(armed);
 }
 

@@ -194,9 +194,11 @@ export class ClaimOnScreen {
 
   /**
    * Choose in the window's select how long Allow also allows this client on
-   * this site without asking (`""` this time only, `"1h"`, `"8h"`).
+   * this site without asking (`""` this time only, `"1h"`, `"8h"`), once the
+   * window armed: like the buttons, the select takes no input before.
    */
   async standFor(choice: "" | "1h" | "8h"): Promise<void> {
+    await this.waitArmed();
     await this.#screen.read(`(() => {
       const select = document.getElementById("stand-for");
       select.value = ${JSON.stringify(choice)};
