@@ -15,7 +15,14 @@ import {
 } from "../../../contracts/methods/observe.ts";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { claimTimeoutMs } from "../../client/client.ts";
-import { callTimeoutMs, defineTool, leaseIdNote, type ToolOutput } from "../define.ts";
+import {
+  callTimeoutMs,
+  defineTool,
+  leaseIdNote,
+  type ToolContext,
+  type ToolOutput,
+} from "../define.ts";
+import type { Connection } from "../connection.ts";
 import { NotedError } from "../errors.ts";
 import { formatLease, formatRelease } from "../format.ts";
 import { leaseEndNote } from "../leases.ts";
@@ -72,27 +79,14 @@ export const claimTool = defineTool({
     ),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  async handler(args, { session, signal, clientName, mcpClientName }) {
-    const { observe = true, ...claim } = args;
-    const name = claim.clientName ?? clientName;
-    checkNames(name, mcpClientName);
-    const instance = claim.instance ?? await onlyInstance(session, signal);
-    const lease = await session.withConnection(1, async (connection) => {
-      const granted = await connection.call(
-        "browser.claim",
-        {
-          ...claim,
-          instance,
-          ...(name === undefined ? {} : { clientName: name }),
-          ...(mcpClientName === undefined ? {} : { mcpClientName }),
-          sessionId: session.sessionId,
-        },
-        { signal, timeoutMs: claimTimeoutMs },
-      );
-      session.leases.granted(granted, connection.generation);
-      return granted;
-    });
-    return await leaseOutput(session, lease, { observe, signal });
+  handler(args, context) {
+    const { observe: _, ...claim } = args;
+    return grantedLease(
+      args,
+      context,
+      (connection, asked, options) =>
+        connection.call("browser.claim", { ...claim, ...asked }, options),
+    );
   },
 });
 
@@ -102,6 +96,45 @@ export const claimTool = defineTool({
  * epoch, cursor and truncation structured. The lease stands whatever the
  * look does: a failed one is reported by its code beside the lease.
  */
+/** Who asks for a lease, filled in for `browser.claim` and `browser.open` alike. */
+export interface LeaseAsker {
+  instance: string;
+  clientName?: string;
+  mcpClientName?: string;
+  sessionId: string;
+}
+
+/**
+ * Ask for a lease as `browser_claim` and `browser_open` do: the client's
+ * names checked, the sole instance when none is named, the grant booked on
+ * the connection that won it, then the lease with its first look.
+ */
+export async function grantedLease(
+  args: { observe?: boolean; instance?: string; clientName?: string },
+  { session, signal, clientName, mcpClientName }: ToolContext,
+  ask: (
+    connection: Connection,
+    asker: LeaseAsker,
+    options: { signal?: AbortSignal; timeoutMs: number },
+  ) => Promise<Lease>,
+  note?: string,
+): Promise<ToolOutput> {
+  const name = args.clientName ?? clientName;
+  checkNames(name, mcpClientName);
+  const instance = args.instance ?? await onlyInstance(session, signal);
+  const lease = await session.withConnection(1, async (connection) => {
+    const granted = await ask(connection, {
+      instance,
+      ...(name === undefined ? {} : { clientName: name }),
+      ...(mcpClientName === undefined ? {} : { mcpClientName }),
+      sessionId: session.sessionId,
+    }, { signal, timeoutMs: claimTimeoutMs });
+    session.leases.granted(granted, connection.generation);
+    return granted;
+  });
+  return await leaseOutput(session, lease, { observe: args.observe ?? true, signal, note });
+}
+
 export async function leaseOutput(
   session: AgentSession,
   lease: Lease,
@@ -132,7 +165,7 @@ export async function leaseOutput(
  * The one connected instance, for a claim that names none; with none or
  * several connected, a note that says which call tells them apart.
  */
-export async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
+async function onlyInstance(session: AgentSession, signal?: AbortSignal): Promise<string> {
   const instances = await session.withReadConnection(
     1,
     (connection) => connection.call("browser.instances", {}, { signal, timeoutMs: callTimeoutMs }),
@@ -183,7 +216,7 @@ async function firstLook(
  * person, with a note on whose name it is: the model's to change, or the
  * MCP client program's (which the model cannot change).
  */
-export function checkNames(chosen: string | undefined, reported: string | undefined): void {
+function checkNames(chosen: string | undefined, reported: string | undefined): void {
   if (reported !== undefined && clientNameProblem(reported) !== undefined) {
     throw new NotedError(
       "INVALID_PARAMS",

@@ -7,9 +7,8 @@
  */
 import { z } from "zod";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
-import { claimTimeoutMs } from "../../client/client.ts";
 import { defineTool, leaseIdNote } from "../define.ts";
-import { checkNames, ClaimResultSchema, leaseOutput, onlyInstance, release } from "./lease.ts";
+import { ClaimResultSchema, grantedLease, release } from "./lease.ts";
 
 const openParams = clientMethods["browser.open"].params;
 const releaseParams = clientMethods["browser.release"].params;
@@ -52,27 +51,15 @@ export const openTool = defineTool({
     ),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  async handler(args, { session, signal, clientName, mcpClientName }) {
-    const { observe = true, ...open } = args;
-    const name = open.clientName ?? clientName;
-    checkNames(name, mcpClientName);
-    const instance = open.instance ?? await onlyInstance(session, signal);
-    const lease = await session.withConnection(1, async (connection) => {
-      const granted = await connection.call(
-        "browser.open",
-        {
-          ...open,
-          instance,
-          ...(name === undefined ? {} : { clientName: name }),
-          ...(mcpClientName === undefined ? {} : { mcpClientName }),
-          sessionId: session.sessionId,
-        },
-        { signal, timeoutMs: claimTimeoutMs },
-      );
-      session.leases.granted(granted, connection.generation);
-      return granted;
-    });
-    return await leaseOutput(session, lease, { observe, signal, note: openedNote });
+  handler(args, context) {
+    const { observe: _, ...open } = args;
+    return grantedLease(
+      args,
+      context,
+      (connection, asked, options) =>
+        connection.call("browser.open", { ...open, ...asked }, options),
+      openedNote,
+    );
   },
 });
 
