@@ -11,7 +11,6 @@
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
-import type { LeaseScope } from "../../contracts/methods/common.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
@@ -19,7 +18,8 @@ import { boundText } from "../../contracts/text.ts";
 import type { ProviderContext, TabSnapshot } from "./context.ts";
 import { closeOpenedTab } from "./open.ts";
 import { approve, checkAsked } from "./approve.ts";
-import { formatTabId, parseTabId } from "./tab_ids.ts";
+import { recordLease } from "./lease_record.ts";
+import { parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
 type GrantResult = ResultOf<ProviderMethods, "lease.grant">;
@@ -61,27 +61,19 @@ export async function grantLease(
   if (current === undefined) throw new LeashError("TAB_NOT_FOUND");
   if (httpOrigin(current.url) !== origin) throw new LeashError("ORIGIN_CHANGED");
 
-  const scope: LeaseScope = params.scope === "tab" ? { kind: "tab" } : { kind: "origin", origin };
-  const record = await context.leases.grant({
-    leaseId: params.lease.leaseId,
-    fence: params.lease.fence,
-    generation: context.link.generation,
-    tabId: tab.id,
-    tab: formatTabId(context.instanceId, tab.id),
-    scope,
-    clientName: params.clientName,
-    grantedAt: context.now(),
-  }, signal);
+  const record = await recordLease(context, params, { tabId: tab.id, origin }, signal);
 
   try {
     // The document may have moved on while the debugger attached.
     const after = await context.browser.getTab(tab.id);
     if (after === undefined) throw new LeashError("TAB_NOT_FOUND");
     const url = after.url;
-    if (url === undefined || !inLeaseScope(scope, url)) throw new LeashError("ORIGIN_CHANGED");
+    if (url === undefined || !inLeaseScope(record.scope, url)) {
+      throw new LeashError("ORIGIN_CHANGED");
+    }
     if (url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
     signal.throwIfAborted();
-    return { tab: record.tab, scope, url };
+    return { tab: record.tab, scope: record.scope, url };
   } catch (error) {
     // The Broker never learns of this lease, so it ends without an event.
     await context.leases.end(record.leaseId, "broker", record.fence);

@@ -17,14 +17,13 @@
  */
 import { delay } from "../../contracts/delay.ts";
 import { LeashError } from "../../contracts/errors.ts";
-import type { LeaseScope } from "../../contracts/methods/common.ts";
 import { isOpenableUrl } from "../../contracts/methods/lease.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { approve, checkAsked } from "./approve.ts";
-import { formatTabId } from "./tab_ids.ts";
+import { recordLease } from "./lease_record.ts";
 
 type OpenParams = ParamsOf<ProviderMethods, "lease.open">;
 type OpenResult = ResultOf<ProviderMethods, "lease.open">;
@@ -52,23 +51,13 @@ export async function openLease(
   try {
     await context.opened.add(tab.id);
     await blankCommitted(context, tab.id, signal);
-    const scope: LeaseScope = params.scope === "tab" ? { kind: "tab" } : { kind: "origin", origin };
-    const record = await context.leases.grant({
-      leaseId: params.lease.leaseId,
-      fence: params.lease.fence,
-      generation: context.link.generation,
-      tabId: tab.id,
-      tab: formatTabId(context.instanceId, tab.id),
-      scope,
-      clientName: params.clientName,
-      grantedAt: context.now(),
-    }, signal);
+    const record = await recordLease(context, params, { tabId: tab.id, origin }, signal);
     try {
       await approve(context, params, { origin, title: "", opens: true }, signal);
       // Stop, the tab's closing or the Broker may have ended the lease while the person decided.
       context.leases.check(params.lease, context.link.generation);
       const url = await load(context, record, params.url, signal);
-      return { tab: record.tab, scope, url };
+      return { tab: record.tab, scope: record.scope, url };
     } catch (error) {
       await context.leases.end(record.leaseId, "broker", record.fence);
       throw error;
