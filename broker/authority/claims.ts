@@ -46,6 +46,7 @@ import {
 } from "./leases.ts";
 import type { Logger } from "../../local/log.ts";
 import type { ProviderEntry, ProviderRegistry } from "./registry.ts";
+import { revokeAtProvider } from "./revocation.ts";
 
 /** What a client sends with `browser.claim`. */
 export type ClaimParams = ParamsOf<ClientMethods, "browser.claim">;
@@ -289,25 +290,26 @@ export class ClaimTable {
     return [...live, ...reserved].some((held) => !sameOwner(held, owner));
   }
 
-  /** Ask the provider to drop a grant the Broker will not keep; best effort. */
+  /** Ask the provider to drop a grant the Broker will not keep, again while its link is full. */
   #withdraw(provider: ProviderEntry, waiting: Waiting): void {
     const { logger } = this.#options;
-    provider.link.request("lease.revoke", { lease: waiting.reservation.token })
-      .catch((error) => {
-        logger.log("debug", "grant-withdraw-failed", { conn: provider.conn, code: codeOf(error) });
-      });
+    revokeAtProvider(provider.link, { lease: waiting.reservation.token }).catch((error) => {
+      // A provider that left ended the grant with its link; anything else may leave it held.
+      const level = isLeashError(error, "CONNECTION_LOST") ? "debug" : "warn";
+      logger.log(level, "grant-withdraw-failed", { conn: provider.conn, code: codeOf(error) });
+    });
   }
 }
 
 /**
- * Whether `error` is the provider's own answer rather than the call being
- * given up locally (deadline, abort, lost connection).
+ * Whether `error` says the provider holds nothing: its own refusal, or
+ * `QUEUE_FULL`, which (from this side's link or the provider's) means the
+ * grant never ran. A call given up (deadline, abort, lost connection) or
+ * answered with a malformed result may have gone through.
  */
 function isProviderAnswer(error: unknown): boolean {
   return error instanceof LeashError &&
-    !["TIMEOUT", "CANCELLED", "CONNECTION_LOST", "QUEUE_FULL", "INVALID_RESULT"].includes(
-      error.code,
-    );
+    !["TIMEOUT", "CANCELLED", "CONNECTION_LOST", "INVALID_RESULT"].includes(error.code);
 }
 
 function abortReason(signal: AbortSignal): LeashError {

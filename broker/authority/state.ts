@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { LeashError } from "../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import type { EventValueOf } from "../../contracts/methods/define.ts";
 import type { ProviderEvents } from "../../contracts/methods/mod.ts";
 import type { AccessMode } from "../../contracts/negotiate.ts";
@@ -24,6 +24,7 @@ import {
 import type { Logger } from "../../local/log.ts";
 import { OpenedTabs } from "./opened_tabs.ts";
 import { ProviderRegistry } from "./registry.ts";
+import { revokeAtProvider } from "./revocation.ts";
 import { SessionTable } from "./sessions.ts";
 
 /** One reaction per provider event, so a new event without one fails type checking. */
@@ -140,10 +141,10 @@ export class BrokerState {
     this.leases.end(lease.leaseId, "closed");
     if (provider === undefined) return false;
     try {
-      const answer = await provider.link.request("lease.revoke", {
+      const answer = await revokeAtProvider(provider.link, {
         lease: { leaseId: lease.leaseId, fence: lease.fence },
         closeTab: true,
-      }, { timeoutMs });
+      }, timeoutMs);
       return answer.closed === true;
     } catch {
       this.#logger.log("warn", "lease-revoke-failed", { conn: provider.conn });
@@ -227,9 +228,11 @@ export class BrokerState {
     // A lease ended to close its tab is revoked by `closeLeaseTab`, which awaits the answer.
     if (providerAlreadyKnows.has(why) || why === "closed") return;
     const provider = this.registry.get(lease.instance);
-    provider?.link
-      .request("lease.revoke", { lease: { leaseId: lease.leaseId, fence: lease.fence } })
-      .catch(() => {
+    if (provider === undefined) return;
+    revokeAtProvider(provider.link, { lease: { leaseId: lease.leaseId, fence: lease.fence } })
+      .catch((error) => {
+        // A provider that left ended the lease with its link; anything else may leave it held.
+        if (isLeashError(error, "CONNECTION_LOST")) return;
         this.#logger.log("warn", "lease-revoke-failed", { conn: provider.conn });
       });
   }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
-import { fakeProvider, fakeSession, hang, settle } from "./_fake_peers.ts";
+import { limits } from "../../contracts/limits.ts";
+import { fakeProvider, fakeSession, grantFor, hang, settle } from "./_fake_peers.ts";
 import { silentLogger } from "../../local/log.ts";
 import { BrokerState, type PageChange } from "./state.ts";
 
@@ -199,4 +200,37 @@ Deno.test("shutdown fails waiting claims and ends every lease without asking pro
   assert.deepEqual(session.events, [{ sessionId: "s", leaseId: lease.leaseId }]);
   await settle();
   assert.ok(!provider.revoked.some((token) => token.leaseId === lease.leaseId));
+});
+
+Deno.test("a lease that ends while its provider's link is full is revoked there once room frees", async () => {
+  const state = new BrokerState(silentLogger);
+  fakeSession(state, "c1");
+  const provider = fakeProvider(state, {
+    instance: "i",
+    onGrant: (params, signal) => params.lease.fence > 1 ? hang(params, signal) : grantFor(params),
+  });
+  const lease = await state.claims.claim("c1", { sessionId: "s", instance: "i" }, live());
+  // Fill the link: every call it may carry waits at the provider.
+  const holding = new AbortController();
+  const held = Array.from(
+    { length: limits.maxInFlight },
+    (_, i) =>
+      provider.entry.link.request("lease.grant", {
+        lease: { leaseId: `held-${i}`, fence: 100 + i },
+        scope: "origin",
+        clientName: "agent",
+      }, { signal: holding.signal }).catch((error) => error),
+  );
+  await settle();
+  assert.equal(provider.grants.length, 1 + limits.maxInFlight);
+
+  state.clientGone("c1");
+  await settle();
+  assert.equal(provider.revoked.length, 0, "no room on the link yet");
+  holding.abort();
+  await Promise.all(held);
+  const deadline = Date.now() + 5_000;
+  while (provider.revoked.length === 0 && Date.now() < deadline) await settle();
+  assert.deepEqual(provider.revoked.map((token) => token.leaseId), [lease.leaseId]);
+  provider.close();
 });
