@@ -262,12 +262,12 @@ Deno.test({
     }),
 });
 
-/** One raw HTTP/1.1 GET, so the test controls the target and the Host header byte for byte. */
-async function rawGet(port: number, target: string, host = `127.0.0.1:${port}`) {
+/** One raw HTTP/1.1 request, so the test controls the target and the Host header byte for byte. */
+async function rawGet(port: number, target: string, host = `127.0.0.1:${port}`, method = "GET") {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
   await conn.write(
     new TextEncoder().encode(
-      `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
     ),
   );
   const text = await new Response(conn.readable).text();
@@ -339,6 +339,12 @@ Deno.test({
         assert.doesNotMatch(got.body, /secret|outside|workspace, not/, target);
       }
       assert.equal((await rawGet(port, `/${token}/absent.txt`)).status, 404);
+      const host = `127.0.0.1:${port}`;
+      assert.equal((await rawGet(port, `/${token}/index.html`, host, "POST")).status, 405);
+      const head = await rawGet(port, `/${token}/style.css`, host, "HEAD");
+      assert.equal(head.status, 200);
+      assert.match(head.head, /content-length: 17/i);
+      assert.equal(head.body, "");
 
       const again = await desk.ok("preview_web", { path: "site" });
       assert.equal(again.url, started.url);
