@@ -11,6 +11,7 @@ import type { Logger } from "../local/log.ts";
 import type { PathRuleOptions } from "./paths/resolve.ts";
 import type { RunTable } from "./runs.ts";
 import type { NetworkPolicy } from "./skills/assets/mod.ts";
+import type { PreviewServers } from "./skills/applications/mod.ts";
 
 /** What the skill engines need from how the host was started. */
 export interface SkillHostOptions {
@@ -21,6 +22,8 @@ export interface SkillHostOptions {
   workerPermissions: boolean;
   /** How downloads resolve and dial; the default refuses every private address. */
   network: NetworkPolicy;
+  /** `preview_web`'s running servers; all stop when the host's port closes. */
+  previews: PreviewServers;
 }
 
 /** The host's state for one connection. */

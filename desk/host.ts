@@ -21,6 +21,7 @@ import { dispatch } from "./dispatch.ts";
 import { type DeskExit, deskExitCodes } from "./exit_codes.ts";
 import { DeskFrameReader, StreamBroken } from "./frames.ts";
 import { RunTable } from "./runs.ts";
+import { PreviewServers } from "./skills/applications/mod.ts";
 
 /** Everything the host touches, passed in so tests can replace each piece. */
 export interface DeskHostOptions {
@@ -114,6 +115,7 @@ export async function runDesk(options: DeskHostOptions): Promise<number> {
     skills: {
       workerPermissions: options.workerPermissions ?? false,
       network: { testServer: testServer(options.env, logger) },
+      previews: new PreviewServers(),
     },
     now: options.now ?? Date.now,
     logger,
@@ -140,5 +142,6 @@ export async function runDesk(options: DeskHostOptions): Promise<number> {
     return finish(logger, "protocol", "stream-broken");
   } finally {
     reader.cancel();
+    await context.skills.previews.stopAll();
   }
 }

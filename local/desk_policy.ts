@@ -1,8 +1,8 @@
 /**
  * DeskBridge's policy: the workspaces the person opened to the extension,
  * which of them may serve an Agent tab's `web_agent_context`, the skill
- * areas turned on, and extension origins allowed besides the compiled-in
- * one. Only the person's `leash desk …` verbs write it; `leash-desk` only
+ * areas turned on, the commands, applications and import roots the skills
+ * may use, and extension origins allowed besides the compiled-in one. Only the person's `leash desk …` verbs write it; `leash-desk` only
  * reads it (again for every request, so a change applies at once) and its
  * path rule refuses every target inside the folder that holds it. It lives
  * beside the host config, mode 0600:
@@ -21,6 +21,7 @@ import { z } from "zod";
 import { extensionOriginPattern } from "../contracts/identity.ts";
 import { deskActionsByArea, type DeskArea } from "../contracts/desk/codes.ts";
 import { AllowedCommandSchema, CommandNameSchema } from "../contracts/desk/commands.ts";
+import { AppIdSchema, RegisteredAppSchema } from "../contracts/desk/apps.ts";
 import type { EnvReader } from "./dirs.ts";
 import { type HostOs, userConfigRoot } from "./host_config.ts";
 
@@ -55,6 +56,8 @@ export const DeskPolicySchema = z.strictObject({
   allowedOrigins: z.array(z.string().regex(extensionOriginPattern)).max(64),
   /** `run_command`'s allowlist by name; absent means none. */
   commands: z.record(CommandNameSchema, AllowedCommandSchema).optional(),
+  /** `open_app`'s registry by exact ID; absent means none. */
+  apps: z.record(AppIdSchema, RegisteredAppSchema).optional(),
   /** Absolute folders `import_asset` may copy from; absent means none. */
   importRoots: z.array(
     z.string().min(1).refine(isAbsolute, { message: "must be an absolute path" }),

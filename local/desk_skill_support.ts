@@ -23,7 +23,6 @@ const notBuilt: DeskSkillSupport = {
 export function deskSkillSupport(area: DeskArea, os: HostOs): DeskSkillSupport {
   switch (area) {
     case "clipboard":
-    case "applications":
     case "windows":
       return notBuilt;
     case "commands":

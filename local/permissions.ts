@@ -159,12 +159,15 @@ export const permissionTable = {
    * request) and `deno compile` bakes the flags in at build time, so no
    * list written at start can stay right; the grant is whole and the
    * commands engine is what holds it to the allowlist (absolute paths only,
-   * no shell, no `PATH` search). Only the commands skill spawns anything.
+   * no shell, no `PATH` search). The applications skill spawns too: the
+   * platform's opener and the person's registered applications, by
+   * absolute path, argv only.
    *
    * `net` names `{publicNet}`: `download_asset` dials whatever public
    * address the caller's URL resolves to, so the grant is whole and the
    * assets engine's address classifier refuses loopback, private,
-   * link-local and reserved ranges before any connection is made.
+   * link-local and reserved ranges before any connection is made. The same
+   * grant lets `preview_web` listen, on 127.0.0.1 only.
    */
   desk: {
     net: ["{publicNet}"],

@@ -9,7 +9,8 @@
  * - `leash desk workspace list [--json]`
  * - `leash desk allow-extension ID`
  * - `leash desk skill enable|disable AREA`
- * - `leash desk command add|remove …`, `leash desk import-root add|remove PATH`
+ * - `leash desk command add|remove …`, `leash desk app add|remove …`,
+ *   `leash desk import-root add|remove PATH`
  *   (see {@link ./skill_verbs.ts})
  * - `leash desk status [--json]`
  *
@@ -33,6 +34,7 @@ import {
 import type { EnvReader } from "../../local/dirs.ts";
 import type { HostOs } from "../../local/host_config.ts";
 import {
+  editApp,
   editCommand,
   editImportRoot,
   skillStatusLines,
@@ -251,6 +253,8 @@ export async function runDeskPolicy(
       next = switchSkill(rest, policy, io);
     } else if (verb === "command") {
       next = await editCommand(rest, policy, io.out);
+    } else if (verb === "app") {
+      next = await editApp(rest, policy, io.out);
     } else if (verb === "import-root") {
       next = await editImportRoot(rest, policy, io.out);
     } else if (verb === "status") {

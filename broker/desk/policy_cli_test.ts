@@ -147,3 +147,29 @@ Deno.test("leash desk command and import-root edit the allowlist and the roots; 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("leash desk app add/remove edit the application registry by exact ID; status shows it", async () => {
+  const { root, policyPath, lines, run } = await world();
+  try {
+    assert.equal(await run("app", "add", "editor", "/bin/echo", "--new-window", "x y"), 0);
+    assert.deepEqual((await readDeskPolicy(policyPath)).apps, {
+      editor: { executable: "/bin/echo", args: ["--new-window", "x y"] },
+    });
+    assert.equal(await run("app", "add", "rel", "echo"), 2);
+    assert.equal(await run("app", "add", "bad id", "/bin/echo"), 2);
+    assert.equal(await run("app", "add", "missing", join(root, "nope")), 1);
+    assert.equal(await run("app", "launch", "editor"), 2);
+    lines.length = 0;
+    assert.equal(await run("status"), 0);
+    assert.ok(lines.includes("Apps: editor = /bin/echo --new-window x y"));
+    assert.equal(await run("app", "remove", "editor", "extra"), 2);
+    assert.equal(await run("app", "remove", "editor"), 0);
+    assert.equal(await run("app", "remove", "editor"), 1);
+    assert.deepEqual((await readDeskPolicy(policyPath)).apps, {});
+    lines.length = 0;
+    assert.equal(await run("status"), 0);
+    assert.ok(lines.some((line) => line.startsWith("Apps: none")));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

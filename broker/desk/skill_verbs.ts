@@ -1,16 +1,24 @@
 /**
  * The `leash desk` verbs for the skills' own policy: the commands
- * `run_command` may run and the folders `import_asset` may copy from, and
- * the status lines that say which skills this machine can serve.
+ * `run_command` may run, the applications `open_app` may start, the folders
+ * `import_asset` may copy from, and the status lines that say which skills
+ * this machine can serve.
  *
  * - `leash desk command add NAME EXECUTABLE [ARGS...]` (again: replaces it)
  * - `leash desk command remove NAME`
+ * - `leash desk app add ID EXECUTABLE [ARGS...]` (again: replaces it)
+ * - `leash desk app remove ID`
  * - `leash desk import-root add|remove PATH`
  *
  * @module
  */
 import { isAbsolute } from "node:path";
-import { AllowedCommandSchema, CommandNameSchema } from "../../contracts/desk/commands.ts";
+import {
+  type AllowedCommand,
+  AllowedCommandSchema,
+  CommandNameSchema,
+} from "../../contracts/desk/commands.ts";
+import { AppIdSchema, type RegisteredApp, RegisteredAppSchema } from "../../contracts/desk/apps.ts";
 import { deskAreaNames } from "../../contracts/desk/actions.ts";
 import { UsageError } from "../../local/cli_args.ts";
 import type { DeskPolicy } from "../../local/desk_policy.ts";
@@ -21,49 +29,103 @@ import type { HostOs } from "../../local/host_config.ts";
 export const skillVerbUsage = [
   "leash desk command add NAME EXECUTABLE [ARGS...]",
   "leash desk command remove NAME",
+  "leash desk app add ID EXECUTABLE [ARGS...]",
+  "leash desk app remove ID",
   "leash desk import-root add|remove PATH",
 ];
 
+/** What the verbs need of a schema: its verdict, and the value it made. */
+interface Checker<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** A named list of launchable programs in the policy: the commands, or the applications. */
+interface LaunchList<Entry> {
+  /** The verb and the word for one entry: `command`, `app`. */
+  readonly noun: string;
+  readonly nameSchema: Checker<string>;
+  readonly entrySchema: Checker<Entry>;
+  readonly read: (policy: DeskPolicy) => Readonly<Record<string, Entry>> | undefined;
+  readonly write: (policy: DeskPolicy, entries: Record<string, Entry>) => DeskPolicy;
+}
+
+const commandList: LaunchList<AllowedCommand> = {
+  noun: "command",
+  nameSchema: CommandNameSchema,
+  entrySchema: AllowedCommandSchema,
+  read: (policy) => policy.commands,
+  write: (policy, commands) => ({ ...policy, commands }),
+};
+
+const appList: LaunchList<RegisteredApp> = {
+  noun: "app",
+  nameSchema: AppIdSchema,
+  entrySchema: RegisteredAppSchema,
+  read: (policy) => policy.apps,
+  write: (policy, apps) => ({ ...policy, apps }),
+};
+
 /**
- * `command add|remove`. Arguments after the executable are taken as they
- * are, dashes and all: they are the command's fixed prefix, not options.
+ * `add NAME EXECUTABLE [ARGS...]` or `remove NAME` on one launch list.
+ * Arguments after the executable are taken as they are, dashes and all:
+ * they are the entry's fixed arguments, not options.
  */
-export async function editCommand(
+async function editLaunchList<Entry>(
+  list: LaunchList<Entry>,
   args: readonly string[],
   policy: DeskPolicy,
   out: (line: string) => void,
 ): Promise<DeskPolicy> {
+  const { noun } = list;
   const [sub, name, executable, ...prefix] = args;
   if (sub !== "add" && sub !== "remove") {
-    throw new UsageError(`Cannot run leash desk command ${sub ?? ""}: expected add or remove`);
+    throw new UsageError(`Cannot run leash desk ${noun} ${sub ?? ""}: expected add or remove`);
   }
-  if (name === undefined || !CommandNameSchema.safeParse(name).success) {
+  if (name === undefined || !list.nameSchema.safeParse(name).success) {
     throw new UsageError(
-      `Cannot ${sub} command ${name ?? ""}: a name is 1-64 letters, digits, '.', '_' or '-'`,
+      `Cannot ${sub} ${noun} ${name ?? ""}: a name is 1-64 letters, digits, '.', '_' or '-'`,
     );
   }
-  const commands = { ...policy.commands };
+  const entries = { ...list.read(policy) };
   if (sub === "remove") {
-    if (executable !== undefined) throw new UsageError("Cannot remove command: expected NAME only");
-    if (!Object.hasOwn(commands, name)) {
-      throw new Error(`Cannot remove command ${name}: not listed`);
+    if (executable !== undefined) throw new UsageError(`Cannot remove ${noun}: expected NAME only`);
+    if (!Object.hasOwn(entries, name)) {
+      throw new Error(`Cannot remove ${noun} ${name}: not listed`);
     }
-    delete commands[name];
-    out(`Removed command ${name}`);
-    return { ...policy, commands };
+    delete entries[name];
+    out(`Removed ${noun} ${name}`);
+    return list.write(policy, entries);
   }
   if (executable === undefined || !isAbsolute(executable)) {
-    throw new UsageError(`Cannot add command ${name}: the executable must be an absolute path`);
+    throw new UsageError(`Cannot add ${noun} ${name}: the executable must be an absolute path`);
   }
   const info = await Deno.stat(executable).catch(() => undefined);
   if (info === undefined || !info.isFile) {
-    throw new Error(`Cannot add command ${name}: ${executable} is not a file`);
+    throw new Error(`Cannot add ${noun} ${name}: ${executable} is not a file`);
   }
-  const parsed = AllowedCommandSchema.safeParse({ executable, args: prefix });
-  if (!parsed.success) throw new UsageError(`Cannot add command ${name}: invalid arguments`);
-  commands[name] = parsed.data;
-  out(`Added command ${name}: ${[executable, ...prefix].join(" ")}`);
-  return { ...policy, commands };
+  const parsed = list.entrySchema.safeParse({ executable, args: prefix });
+  if (!parsed.success) throw new UsageError(`Cannot add ${noun} ${name}: invalid arguments`);
+  entries[name] = parsed.data;
+  out(`Added ${noun} ${name}: ${[executable, ...prefix].join(" ")}`);
+  return list.write(policy, entries);
+}
+
+/** `command add NAME EXECUTABLE [ARGS...]` (a fixed prefix) or `command remove NAME`. */
+export function editCommand(
+  args: readonly string[],
+  policy: DeskPolicy,
+  out: (line: string) => void,
+): Promise<DeskPolicy> {
+  return editLaunchList(commandList, args, policy, out);
+}
+
+/** `app add ID EXECUTABLE [ARGS...]` (its fixed arguments) or `app remove ID`. */
+export function editApp(
+  args: readonly string[],
+  policy: DeskPolicy,
+  out: (line: string) => void,
+): Promise<DeskPolicy> {
+  return editLaunchList(appList, args, policy, out);
 }
 
 /** `import-root add|remove PATH`: added by its real path, which must be a folder. */
@@ -107,6 +169,7 @@ export function skillStatusLines(policy: DeskPolicy, os: HostOs): string[] {
     return `  ${area}: ${on ? "on" : "off"}, ${here}`;
   });
   const commands = Object.entries(policy.commands ?? {});
+  const apps = Object.entries(policy.apps ?? {});
   const roots = policy.importRoots ?? [];
   return [
     "Skills:",
@@ -118,6 +181,11 @@ export function skillStatusLines(policy: DeskPolicy, os: HostOs): string[] {
           `${name} = ${[command.executable, ...command.args].join(" ")}`
         )
           .join("; ")
+      }`,
+    apps.length === 0
+      ? "Apps: none (add one with leash desk app add ID EXECUTABLE [ARGS...])"
+      : `Apps: ${
+        apps.map(([id, app]) => `${id} = ${[app.executable, ...app.args].join(" ")}`).join("; ")
       }`,
     roots.length === 0 ? "Import roots: none" : `Import roots: ${roots.join(", ")}`,
   ];

@@ -22,6 +22,7 @@ import { COMMAND_MAX_TIMEOUT_MS } from "../skills/commands/mod.ts";
 import { DEFAULT_DOWNLOAD_LIMITS, DEFAULT_IMPORT_MAX_BYTES } from "../skills/assets/mod.ts";
 import { DEFAULT_DOCUMENT_LIMITS } from "../skills/documents/mod.ts";
 import { DEFAULT_IMAGE_LIMITS } from "../skills/images/mod.ts";
+import { PREVIEW_LIMITS } from "../skills/applications/mod.ts";
 import type { SkillRuntime } from "../skills/skill.ts";
 import { skillHandlerOf, skillRuntime } from "./skills.ts";
 
@@ -105,6 +106,11 @@ const areaLimits: Partial<Record<DeskArea, Record<string, number>>> = {
   images: {
     inputBytesMax: DEFAULT_IMAGE_LIMITS.maxInputBytes,
     pixelsMax: DEFAULT_IMAGE_LIMITS.maxPixels,
+  },
+  applications: {
+    previewsMax: PREVIEW_LIMITS.maxPreviews,
+    previewIdleMs: PREVIEW_LIMITS.idleMs,
+    listingEntriesMax: PREVIEW_LIMITS.listingEntriesMax,
   },
 };
 

@@ -12,13 +12,21 @@ import { isAbsolute, normalize, sep } from "node:path";
 import type { z } from "zod";
 import { DeskFailure } from "../../contracts/desk/codes.ts";
 import type { DeskArea } from "../../contracts/desk/codes.ts";
-import type { DeskCall } from "../context.ts";
+import { currentPolicy, type DeskCall } from "../context.ts";
 import { insideRoot, resolveTarget } from "../paths/resolve.ts";
 import { isSensitivePath } from "../paths/sensitive.ts";
 import type { ResolveInside, SkillAction, SkillRuntime } from "../skills/skill.ts";
 import { commandsRuntime, runCommandAction } from "../skills/commands/mod.ts";
 import { assetsRuntime, downloadAssetAction, importAssetAction } from "../skills/assets/mod.ts";
 import { convertDocumentAction, documentsRuntime } from "../skills/documents/mod.ts";
+import {
+  applicationsRuntime,
+  openAppAction,
+  openFolderAction,
+  openInBrowserAction,
+  openProjectAction,
+  previewWebAction,
+} from "../skills/applications/mod.ts";
 import {
   compressImageAction,
   convertImageAction,
@@ -28,7 +36,7 @@ import {
 } from "../skills/images/mod.ts";
 
 /** The skill areas the engines serve. */
-export type SkillArea = "commands" | "assets" | "documents" | "images";
+export type SkillArea = "commands" | "assets" | "documents" | "images" | "applications";
 
 /** One served skill action: its area, and its engine once its arguments are valid. */
 export interface SkillHandler {
@@ -93,6 +101,24 @@ const images = (call: DeskCall, workspace: string | undefined) => ({
   resolveInside: resolveInsideFor(call, workspace),
 });
 
+const applications = (call: DeskCall, workspace: string | undefined) => ({
+  resolveInside: resolveInsideFor(call, workspace),
+  apps: call.policy.apps ?? {},
+});
+
+/**
+ * The path rule for a preview's later HTTP requests: under the policy as it
+ * is at each one, so a removed workspace or a turned-off skill stops
+ * serving at once.
+ */
+function liveResolverFor(call: DeskCall, workspace: string | undefined) {
+  return async () => {
+    const policy = await currentPolicy(call.context);
+    if (!policy.enabledAreas.includes("applications")) throw new DeskFailure("SKILL_DISABLED");
+    return resolveInsideFor({ context: call.context, policy }, workspace);
+  };
+}
+
 /** Every served skill action, by protocol name. */
 export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
   run_command: served("commands", runCommandAction, (call, workspace) => ({
@@ -120,6 +146,15 @@ export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
   resize_image: served("images", resizeImageAction, images),
   compress_image: served("images", compressImageAction, images),
   convert_image: served("images", convertImageAction, images),
+  open_folder: served("applications", openFolderAction, applications),
+  open_project: served("applications", openProjectAction, applications),
+  open_in_browser: served("applications", openInBrowserAction, applications),
+  open_app: served("applications", openAppAction, applications),
+  preview_web: served("applications", previewWebAction, (call, workspace) => ({
+    resolveInside: resolveInsideFor(call, workspace),
+    liveResolver: liveResolverFor(call, workspace),
+    previews: call.context.skills.previews,
+  })),
 };
 
 /** The served skill action `action`, or `undefined`. */
@@ -157,6 +192,8 @@ function probeArea(area: DeskArea, workerPermissions: boolean): Promise<SkillRun
       return Promise.resolve(documentsRuntime(workerPermissions));
     case "images":
       return imagesRuntime();
+    case "applications":
+      return applicationsRuntime();
     default:
       return Promise.resolve({
         available: false,

@@ -21,8 +21,15 @@ async function isFolder(path: string, resolveInside: ResolveInside): Promise<boo
   return (await stat(absolute).catch(() => undefined))?.isDirectory() ?? false;
 }
 
-async function requireFolder(path: string, resolveInside: ResolveInside): Promise<void> {
-  if (!await isFolder(path, resolveInside)) throw new DeskFailure("FILE_NOT_FOUND");
+/**
+ * The real path of the folder `path` names, through the host's path rule:
+ * `FILE_NOT_FOUND` when nothing, or no folder, is there.
+ */
+export async function existingFolder(path: string, resolveInside: ResolveInside): Promise<string> {
+  const absolute = await resolveInside(path, { write: false });
+  const info = await stat(absolute).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) throw new DeskFailure("FILE_NOT_FOUND");
+  return absolute;
 }
 
 /**
@@ -39,10 +46,10 @@ export async function destination(
   const { extension, resolveInside } = options;
   if (dest !== undefined && !/[/\\]$/.test(dest) && !await isFolder(dest, resolveInside)) {
     const relative = join(dirname(dest), safeFileName(dest, extension));
-    await requireFolder(dirname(relative), resolveInside);
+    await existingFolder(dirname(relative), resolveInside);
     return { relative, absolute: await resolveInside(relative, { write: true }) };
   }
-  await requireFolder(dest ?? ".", resolveInside);
+  await existingFolder(dest ?? ".", resolveInside);
   const stem = suggested.slice(0, -extension.length - 1);
   for (let n = 0; n < 100; n++) {
     const name = n === 0 ? suggested : `${stem}-${n}.${extension}`;

@@ -273,6 +273,16 @@ export const folderRules: FolderRules = {
     "node:zlib",
   ], ["pdf-lib"]),
   "desk/skills/images": deskSkill(["zod", "wasm-vips", "node:fs/promises", "node:path"]),
+  "desk/skills/applications": deskSkill([
+    "zod",
+    "node:child_process",
+    "node:crypto",
+    "node:fs",
+    "node:fs/promises",
+    "node:http",
+    "node:path",
+    "node:process",
+  ], ["node:net"]),
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

@@ -19,6 +19,7 @@ import type { ResolveInside, SkillAction } from "../skill.ts";
 import { declaredKinds, mediaType, SNIFF_BYTES, sniffKind } from "./content_type.ts";
 import { destination } from "../destination.ts";
 import { fileNameFromUrl } from "../file_name.ts";
+import { webUrl } from "../web_url.ts";
 import { checkedAddress, type NetworkPolicy, requestOnce } from "./pinned_request.ts";
 
 /** The download limits the person may tighten; the caller only within them. */
@@ -70,16 +71,7 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** `raw` as a URL a download may start from: http(s), no credentials. */
 export function downloadUrl(raw: string, base?: URL): URL {
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    throw new DeskFailure("INVALID_URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new DeskFailure("UNSUPPORTED_PROTOCOL");
-  }
-  if (url.username !== "" || url.password !== "") throw new DeskFailure("INVALID_URL");
+  const url = webUrl(raw, base);
   url.hash = "";
   return url;
 }
