@@ -159,7 +159,9 @@ export const permissionTable = {
    * request) and `deno compile` bakes the flags in at build time, so no
    * list written at start can stay right; the grant is whole and the
    * commands engine is what holds it to the allowlist (absolute paths only,
-   * no shell, no `PATH` search). Only the commands skill spawns anything.
+   * no shell, no `PATH` search). Besides it, only the clipboard and windows
+   * skills spawn, and only their fixed programs (xclip, `import`, …) found in
+   * fixed system folders, never on `PATH`, with the display variables only.
    *
    * `net` names `{publicNet}`: `download_asset` dials whatever public
    * address the caller's URL resolves to, so the grant is whole and the

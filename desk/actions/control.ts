@@ -22,6 +22,8 @@ import { COMMAND_MAX_TIMEOUT_MS } from "../skills/commands/mod.ts";
 import { DEFAULT_DOWNLOAD_LIMITS, DEFAULT_IMPORT_MAX_BYTES } from "../skills/assets/mod.ts";
 import { DEFAULT_DOCUMENT_LIMITS } from "../skills/documents/mod.ts";
 import { DEFAULT_IMAGE_LIMITS } from "../skills/images/mod.ts";
+import { CLIPBOARD_LIMITS } from "../skills/clipboard/mod.ts";
+import { WINDOWS_LIMITS } from "../skills/windows/mod.ts";
 import type { SkillRuntime } from "../skills/skill.ts";
 import { skillHandlerOf, skillRuntime } from "./skills.ts";
 
@@ -105,6 +107,12 @@ const areaLimits: Partial<Record<DeskArea, Record<string, number>>> = {
   images: {
     inputBytesMax: DEFAULT_IMAGE_LIMITS.maxInputBytes,
     pixelsMax: DEFAULT_IMAGE_LIMITS.maxPixels,
+  },
+  clipboard: { textBytesMax: CLIPBOARD_LIMITS.textBytesMax },
+  windows: {
+    pixelsMax: WINDOWS_LIMITS.pixelsMax,
+    thumbnailSideMax: WINDOWS_LIMITS.thumbnailSideMax,
+    thumbnailBytesMax: WINDOWS_LIMITS.thumbnailBytesMax,
   },
 };
 

@@ -1,6 +1,6 @@
 /**
  * The skill engines as the host serves them: each protocol action of the
- * commands, assets, documents and images areas, with the host's one path
+ * commands, assets, documents, images, clipboard and windows areas, with the host's one path
  * rule injected as the engine's `resolveInside`, its sensitivity rule as
  * `isSensitive`, and the person's allowlist and import roots from the
  * policy read for this request. Each area's runtime probe says whether this
@@ -20,6 +20,17 @@ import { commandsRuntime, runCommandAction } from "../skills/commands/mod.ts";
 import { assetsRuntime, downloadAssetAction, importAssetAction } from "../skills/assets/mod.ts";
 import { convertDocumentAction, documentsRuntime } from "../skills/documents/mod.ts";
 import {
+  clipboardRuntime,
+  getClipboardAction,
+  setClipboardAction,
+} from "../skills/clipboard/mod.ts";
+import { desktopSession } from "../skills/desktop/mod.ts";
+import {
+  captureScreenAction,
+  getActiveWindowAction,
+  windowsRuntime,
+} from "../skills/windows/mod.ts";
+import {
   compressImageAction,
   convertImageAction,
   imagesRuntime,
@@ -28,7 +39,7 @@ import {
 } from "../skills/images/mod.ts";
 
 /** The skill areas the engines serve. */
-export type SkillArea = "commands" | "assets" | "documents" | "images";
+export type SkillArea = "commands" | "assets" | "documents" | "images" | "clipboard" | "windows";
 
 /** One served skill action: its area, and its engine once its arguments are valid. */
 export interface SkillHandler {
@@ -93,6 +104,15 @@ const images = (call: DeskCall, workspace: string | undefined) => ({
   resolveInside: resolveInsideFor(call, workspace),
 });
 
+/**
+ * The desktop session from the host's own environment (the browser's):
+ * the clipboard and window programs get its display variables only.
+ */
+const desktop = (call: DeskCall, workspace: string | undefined) => ({
+  session: desktopSession(),
+  resolveInside: resolveInsideFor(call, workspace),
+});
+
 /** Every served skill action, by protocol name. */
 export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
   run_command: served("commands", runCommandAction, (call, workspace) => ({
@@ -120,6 +140,10 @@ export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
   resize_image: served("images", resizeImageAction, images),
   compress_image: served("images", compressImageAction, images),
   convert_image: served("images", convertImageAction, images),
+  get_clipboard: served("clipboard", getClipboardAction, desktop),
+  set_clipboard: served("clipboard", setClipboardAction, desktop),
+  capture_screen: served("windows", captureScreenAction, desktop),
+  get_active_window: served("windows", getActiveWindowAction, desktop),
 };
 
 /** The served skill action `action`, or `undefined`. */
@@ -131,7 +155,7 @@ const probes = new Map<string, Promise<SkillRuntime>>();
 
 /**
  * Whether this machine has what `area` needs. Areas this build does not
- * serve (clipboard, applications, windows) answer so, never pretending.
+ * serve answer so, never pretending.
  */
 export function skillRuntime(area: DeskArea, workerPermissions: boolean): Promise<SkillRuntime> {
   const key = `${area}:${workerPermissions}`;
@@ -157,6 +181,10 @@ function probeArea(area: DeskArea, workerPermissions: boolean): Promise<SkillRun
       return Promise.resolve(documentsRuntime(workerPermissions));
     case "images":
       return imagesRuntime();
+    case "clipboard":
+      return Promise.resolve(clipboardRuntime(desktopSession()));
+    case "windows":
+      return windowsRuntime(desktopSession());
     default:
       return Promise.resolve({
         available: false,
