@@ -87,7 +87,9 @@ Deno.test("the clipboard is set and read back through xclip, concealed content i
 });
 
 Deno.test("the clipboard is SKILL_DISABLED while off and SKILL_RUNTIME_UNAVAILABLE without a display", async () => {
+  // No policy file: the default policy, in which both desktop areas are off.
   const off = await deskWorld();
+  await Deno.remove(off.policyPath);
   const on = await deskWorld((policy) => {
     policy.enabledAreas = ["clipboard"];
   });

@@ -100,7 +100,9 @@ Deno.test("capture_screen refuses a region past the screen, a path outside the w
 });
 
 Deno.test("the windows area is SKILL_DISABLED while off and SKILL_RUNTIME_UNAVAILABLE without a display", async () => {
+  // No policy file: the default policy, in which both desktop areas are off.
   const off = await deskWorld();
+  await Deno.remove(off.policyPath);
   const on = await deskWorld((policy) => {
     policy.enabledAreas = ["windows"];
   });

@@ -87,6 +87,8 @@ export async function runTool(run: ToolRun, session: DesktopSession): Promise<To
       deadline = setTimeout(() => {
         timedOut = true;
         killGroup(pid);
+        // Where there are no process groups (Windows), the program itself at least.
+        child.kill("SIGKILL");
       }, run.timeoutMs);
       // Without pipes there is nothing to drain: the exit is the end.
       child.once(run.leavesOwner ? "exit" : "close", (code: number | null) => {
