@@ -76,20 +76,37 @@ export class TestDisplay {
         stderr: "null",
       }).spawn();
       const display = new TestDisplay(number, server);
-      const exited = server.status.then(() => true);
-      for (let i = 0; i < 100; i++) {
-        if (await exists(`/tmp/.X11-unix/X${number}`)) break;
-        if (await Promise.race([exited, sleep(50).then(() => false)])) break;
-      }
-      if (!await exists(`/tmp/.X11-unix/X${number}`)) {
+      if (!await display.#serving(server)) {
         // Another server took the number first: try the next.
-        await display.stop();
+        await display.#killAll();
         continue;
       }
-      await display.#windowManager();
+      try {
+        await display.#windowManager();
+      } catch (error) {
+        await display.#killAll();
+        throw error;
+      }
       return display;
     }
     throw new Error("Cannot start Xvfb: no free display number from :90 to :129");
+  }
+
+  /**
+   * Whether `server` came up on the display: its socket is there and the
+   * lock file names its pid (a server started at the same moment by
+   * another test may hold the number instead).
+   */
+  async #serving(server: Deno.ChildProcess): Promise<boolean> {
+    const exited = server.status.then(() => true);
+    for (let i = 0; i < 100; i++) {
+      const lock = await Deno.readTextFile(`/tmp/.X${this.#number}-lock`).catch(() => "");
+      if (Number(lock.trim()) === server.pid && await exists(`/tmp/.X11-unix/X${this.#number}`)) {
+        return true;
+      }
+      if (await Promise.race([exited, sleep(50).then(() => false)])) return false;
+    }
+    return false;
   }
 
   /** The environment a program on this display gets: its display and nothing else. */
@@ -168,6 +185,18 @@ export class TestDisplay {
    * process is left on the display; fails the test if one survives.
    */
   async stop(): Promise<void> {
+    await this.#killAll();
+    let left: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      left = await this.#onDisplay();
+      if (left.length === 0) break;
+      await sleep(50);
+    }
+    assert.deepEqual(left, [], `processes left on display ${this.display}`);
+    assert.equal(await exists(`/tmp/.X11-unix/X${this.#number}`), false, "the display's socket");
+  }
+
+  async #killAll(): Promise<void> {
     for (const child of this.#children.toReversed()) {
       // SIGTERM lets Xvfb remove its socket and lock file; SIGKILL if it lingers.
       for (const signal of ["SIGTERM", "SIGKILL"] as const) {
@@ -182,13 +211,5 @@ export class TestDisplay {
       }
     }
     this.#children.length = 0;
-    let left: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      left = await this.#onDisplay();
-      if (left.length === 0) break;
-      await sleep(50);
-    }
-    assert.deepEqual(left, [], `processes left on display ${this.display}`);
-    assert.equal(await exists(`/tmp/.X11-unix/X${this.#number}`), false, "the display's socket");
   }
 }
