@@ -145,7 +145,8 @@ export class TestDisplay {
 
   async #windowManager(): Promise<void> {
     this.spawn("openbox", ["--sm-disable"]);
-    for (let i = 0; i < 100; i++) {
+    // Generous: on a loaded machine openbox may take seconds to claim the screen.
+    for (let i = 0; i < 400; i++) {
       const check = await this.output("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]);
       if (check.code === 0 && /window id/.test(check.stdout)) return;
       await sleep(50);
@@ -156,7 +157,7 @@ export class TestDisplay {
   /** Opens an xmessage window titled `title` and waits until it has the focus. */
   async fixtureWindow(title: string): Promise<void> {
     this.spawn("xmessage", ["-name", "leash-fixture", "-title", title, "fixture window"]);
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 400; i++) {
       const active = await this.output("xdotool", ["getactivewindow", "getwindowname"]);
       if (active.code === 0 && active.stdout.trim() === title) return;
       await sleep(50);
@@ -164,18 +165,20 @@ export class TestDisplay {
     throw new Error("The fixture window did not get the focus");
   }
 
-  /** Pids of the processes whose environment names this display. */
+  /** Pids of the live processes whose environment names this display, as `ps` lists them. */
   async #onDisplay(): Promise<number[]> {
+    const listed = await new Deno.Command(which("ps")!, {
+      // BSD-style `e` adds each process's environment after its command line.
+      args: ["-e", "-ww", "e", "-o", "pid=,stat=,args="],
+      clearEnv: true,
+      env: { PATH: "/usr/bin:/bin" },
+      stdin: "null",
+    }).output();
+    const mark = new RegExp(`(^|\\s)DISPLAY=${this.display}(\\s|$)`);
     const pids: number[] = [];
-    for await (const entry of Deno.readDir("/proc")) {
-      if (!/^\d+$/.test(entry.name)) continue;
-      const environ = await Deno.readFile(`/proc/${entry.name}/environ`).catch(() => undefined);
-      if (environ === undefined) continue;
-      const vars = new TextDecoder().decode(environ).split("\0");
-      if (vars.includes(`DISPLAY=${this.display}`)) {
-        const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`).catch(() => "");
-        if (!stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) pids.push(Number(entry.name));
-      }
+    for (const line of new TextDecoder().decode(listed.stdout).split("\n")) {
+      const [, pid, stat, rest] = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line) ?? [];
+      if (rest !== undefined && !stat.startsWith("Z") && mark.test(rest)) pids.push(Number(pid));
     }
     return pids;
   }

@@ -47,22 +47,22 @@ Deno.test("skills: a disabled area is SKILL_DISABLED, an unserved one SKILL_RUNT
       await desk.code("run_command", { command: "ls", args: [], timeoutMs: 1000 }),
       "SKILL_DISABLED",
     );
-    // Windows is on but not built: the host says so and why, never pretends.
-    const error = await desk.error("get_active_window");
+    // Applications is on but not built: the host says so and why, never pretends.
+    const error = await desk.error("open_folder", { path: "." });
     assert.equal(error.code, "SKILL_RUNTIME_UNAVAILABLE");
     assert.deepEqual(error.details, {
       missing: "leash-desk support",
       reason: "This build of leash-desk does not serve this skill yet.",
     });
-    const profile = await desk.ok("get_skill_profile", { area: "windows" });
-    const windows = records(profile.areas)[0];
-    assert.equal(windows.enabled, true);
-    assert.equal(windows.runtimeAvailable, false);
-    assert.equal(windows.refusal, "SKILL_RUNTIME_UNAVAILABLE");
+    const profile = await desk.ok("get_skill_profile", { area: "applications" });
+    const applications = records(profile.areas)[0];
+    assert.equal(applications.enabled, true);
+    assert.equal(applications.runtimeAvailable, false);
+    assert.equal(applications.refusal, "SKILL_RUNTIME_UNAVAILABLE");
     // Control is always on.
     assert.equal((await desk.ok("get_status")).protocol, 1);
   }, (policy) => {
-    policy.enabledAreas = ["windows"];
+    policy.enabledAreas = ["applications"];
   });
 });
 
