@@ -99,7 +99,7 @@ export class TestDisplay {
    */
   async #serving(server: Deno.ChildProcess): Promise<boolean> {
     const exited = server.status.then(() => true);
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       const lock = await Deno.readTextFile(`/tmp/.X${this.#number}-lock`).catch(() => "");
       if (Number(lock.trim()) === server.pid && await exists(`/tmp/.X11-unix/X${this.#number}`)) {
         return true;
