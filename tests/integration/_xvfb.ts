@@ -19,6 +19,7 @@ export const displayPrograms = [
   "xprop",
   "xmessage",
   "import",
+  "ps",
 ];
 
 function which(name: string): string | undefined {
