@@ -161,7 +161,9 @@ export const permissionTable = {
    * commands engine is what holds it to the allowlist (absolute paths only,
    * no shell, no `PATH` search). The applications skill spawns too: the
    * platform's opener and the person's registered applications, by
-   * absolute path, argv only.
+   * absolute path, argv only; and the clipboard and windows skills, only
+   * their fixed programs (xclip, `import`, …) found in fixed system
+   * folders, never on `PATH`, with the display variables only.
    *
    * `net` names `{publicNet}`: `download_asset` dials whatever public
    * address the caller's URL resolves to, so the grant is whole and the

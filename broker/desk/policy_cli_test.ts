@@ -121,13 +121,12 @@ Deno.test("leash desk command and import-root edit the allowlist and the roots; 
     lines.length = 0;
     assert.equal(await run("status"), 0);
     assert.ok(lines.includes("  commands: on, available"));
+    // Whether the desktop programs are installed depends on the machine; the line says which.
     assert.ok(
-      lines.includes(
-        "  clipboard: off, unavailable: this build of leash-desk does not serve it yet",
-      ),
+      lines.some((line) => /^ {2}clipboard: off, (available|unavailable: needs xclip)/.test(line)),
     );
     assert.ok(
-      lines.includes("  windows: off, unavailable: this build of leash-desk does not serve it yet"),
+      lines.some((line) => /^ {2}windows: off, (available|unavailable: needs import)/.test(line)),
     );
     assert.ok(lines.some((line) => line.startsWith("Commands: echo-it = /bin/echo --fixed one")));
     assert.ok(lines.includes(`Import roots: ${downloads}`));
@@ -135,7 +134,7 @@ Deno.test("leash desk command and import-root edit the allowlist and the roots; 
     assert.equal(await run("status", "--json"), 0);
     const json = JSON.parse(lines.join(""));
     assert.deepEqual(json.skillSupport.images, { available: true });
-    assert.equal(json.skillSupport.clipboard.available, false);
+    assert.equal(typeof json.skillSupport.clipboard.available, "boolean");
 
     assert.equal(await run("command", "remove", "echo-it"), 0);
     assert.equal(await run("command", "remove", "echo-it"), 1);

@@ -23,6 +23,8 @@ import { DEFAULT_DOWNLOAD_LIMITS, DEFAULT_IMPORT_MAX_BYTES } from "../skills/ass
 import { DEFAULT_DOCUMENT_LIMITS } from "../skills/documents/mod.ts";
 import { DEFAULT_IMAGE_LIMITS } from "../skills/images/mod.ts";
 import { PREVIEW_LIMITS } from "../skills/applications/mod.ts";
+import { CLIPBOARD_LIMITS } from "../skills/clipboard/mod.ts";
+import { WINDOWS_LIMITS } from "../skills/windows/mod.ts";
 import type { SkillRuntime } from "../skills/skill.ts";
 import { skillHandlerOf, skillRuntime } from "./skills.ts";
 
@@ -111,6 +113,12 @@ const areaLimits: Partial<Record<DeskArea, Record<string, number>>> = {
     previewsMax: PREVIEW_LIMITS.maxPreviews,
     previewIdleMs: PREVIEW_LIMITS.idleMs,
     listingEntriesMax: PREVIEW_LIMITS.listingEntriesMax,
+  },
+  clipboard: { textBytesMax: CLIPBOARD_LIMITS.textBytesMax },
+  windows: {
+    pixelsMax: WINDOWS_LIMITS.pixelsMax,
+    thumbnailSideMax: WINDOWS_LIMITS.thumbnailSideMax,
+    thumbnailBytesMax: WINDOWS_LIMITS.thumbnailBytesMax,
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * The skill engines as the host serves them: each protocol action of the
- * commands, assets, documents and images areas, with the host's one path
- * rule injected as the engine's `resolveInside`, its sensitivity rule as
+ * commands, assets, documents, images, applications, clipboard and
+ * windows areas, with the host's one path rule injected as the engine's `resolveInside`, its sensitivity rule as
  * `isSensitive`, and the person's allowlist and import roots from the
  * policy read for this request. Each area's runtime probe says whether this
  * machine has what the area needs; it runs once per host, on first use.
@@ -28,6 +28,17 @@ import {
   previewWebAction,
 } from "../skills/applications/mod.ts";
 import {
+  clipboardRuntime,
+  getClipboardAction,
+  setClipboardAction,
+} from "../skills/clipboard/mod.ts";
+import { desktopSession } from "../skills/desktop/mod.ts";
+import {
+  captureScreenAction,
+  getActiveWindowAction,
+  windowsRuntime,
+} from "../skills/windows/mod.ts";
+import {
   compressImageAction,
   convertImageAction,
   imagesRuntime,
@@ -36,7 +47,14 @@ import {
 } from "../skills/images/mod.ts";
 
 /** The skill areas the engines serve. */
-export type SkillArea = "commands" | "assets" | "documents" | "images" | "applications";
+export type SkillArea =
+  | "commands"
+  | "assets"
+  | "documents"
+  | "images"
+  | "applications"
+  | "clipboard"
+  | "windows";
 
 /** One served skill action: its area, and its engine once its arguments are valid. */
 export interface SkillHandler {
@@ -119,6 +137,15 @@ function liveResolverFor(call: DeskCall, workspace: string | undefined) {
   };
 }
 
+/**
+ * The desktop session from the host's own environment (the browser's):
+ * the clipboard and window programs get its display variables only.
+ */
+const desktop = (call: DeskCall, workspace: string | undefined) => ({
+  session: desktopSession(),
+  resolveInside: resolveInsideFor(call, workspace),
+});
+
 /** Every served skill action, by protocol name. */
 export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
   run_command: served("commands", runCommandAction, (call, workspace) => ({
@@ -155,6 +182,10 @@ export const skillHandlers: Readonly<Record<string, SkillHandler>> = {
     liveResolver: liveResolverFor(call, workspace),
     previews: call.context.skills.previews,
   })),
+  get_clipboard: served("clipboard", getClipboardAction, desktop),
+  set_clipboard: served("clipboard", setClipboardAction, desktop),
+  capture_screen: served("windows", captureScreenAction, desktop),
+  get_active_window: served("windows", getActiveWindowAction, desktop),
 };
 
 /** The served skill action `action`, or `undefined`. */
@@ -165,8 +196,8 @@ export function skillHandlerOf(action: string): SkillHandler | undefined {
 const probes = new Map<string, Promise<SkillRuntime>>();
 
 /**
- * Whether this machine has what `area` needs. Areas this build does not
- * serve (clipboard, applications, windows) answer so, never pretending.
+ * Whether this machine has what `area` needs: a missing program or
+ * runtime is named with why, never pretended.
  */
 export function skillRuntime(area: DeskArea, workerPermissions: boolean): Promise<SkillRuntime> {
   const key = `${area}:${workerPermissions}`;
@@ -194,11 +225,9 @@ function probeArea(area: DeskArea, workerPermissions: boolean): Promise<SkillRun
       return imagesRuntime();
     case "applications":
       return applicationsRuntime();
-    default:
-      return Promise.resolve({
-        available: false,
-        missing: "leash-desk support",
-        reason: "This build of leash-desk does not serve this skill yet.",
-      });
+    case "clipboard":
+      return Promise.resolve(clipboardRuntime(desktopSession()));
+    case "windows":
+      return windowsRuntime(desktopSession());
   }
 }

@@ -283,6 +283,20 @@ export const folderRules: FolderRules = {
     "node:path",
     "node:process",
   ], ["node:net"]),
+  // The desktop programs the clipboard and windows areas run, in process groups like commands.
+  "desk/skills/desktop": {
+    ...deskSkill(["node:fs", "node:path"]),
+    imports: ["desk/skills", "desk/skills/commands", "contracts/desk"],
+  },
+  "desk/skills/clipboard": {
+    ...deskSkill(["zod"]),
+    imports: ["desk/skills", "desk/skills/desktop", "contracts/desk"],
+  },
+  // Captures are cut, scaled and written by the images area's engine.
+  "desk/skills/windows": {
+    ...deskSkill(["zod", "node:fs/promises", "node:os", "node:path"]),
+    imports: ["desk/skills", "desk/skills/desktop", "desk/skills/images", "contracts/desk"],
+  },
 
   // The MV3 extension: root files are what the worker and the pages share.
   "extension": { imports: ["contracts/**"], packages: ["zod"], tests: extensionTests },

@@ -38,31 +38,24 @@ Deno.test("control: status, skill profiles and the DeskBridge page", async () =>
   });
 });
 
-Deno.test("skills: a disabled area is SKILL_DISABLED, an unserved one SKILL_RUNTIME_UNAVAILABLE", async () => {
+Deno.test("skills: a disabled area is SKILL_DISABLED, whatever the machine has, and Control is always on", async () => {
   await withDesk(async (desk) => {
     assert.equal(await desk.code("read_file", { path: "a.txt" }), "SKILL_DISABLED");
     assert.equal(await desk.code("create_project", { name: "p" }), "SKILL_DISABLED");
     assert.equal(await desk.code("get_clipboard"), "SKILL_DISABLED");
+    assert.equal(await desk.code("capture_screen"), "SKILL_DISABLED");
+    assert.equal(await desk.code("open_folder", { path: "." }), "SKILL_DISABLED");
     assert.equal(
       await desk.code("run_command", { command: "ls", args: [], timeoutMs: 1000 }),
       "SKILL_DISABLED",
     );
-    // Windows is on but not built: the host says so and why, never pretends.
-    const error = await desk.error("get_active_window");
-    assert.equal(error.code, "SKILL_RUNTIME_UNAVAILABLE");
-    assert.deepEqual(error.details, {
-      missing: "leash-desk support",
-      reason: "This build of leash-desk does not serve this skill yet.",
-    });
-    const profile = await desk.ok("get_skill_profile", { area: "windows" });
-    const windows = records(profile.areas)[0];
-    assert.equal(windows.enabled, true);
-    assert.equal(windows.runtimeAvailable, false);
-    assert.equal(windows.refusal, "SKILL_RUNTIME_UNAVAILABLE");
-    // Control is always on.
+    const profile = await desk.ok("get_skill_profile", { area: "clipboard" });
+    const clipboard = records(profile.areas)[0];
+    assert.equal(clipboard.enabled, false);
+    assert.equal(clipboard.refusal, "SKILL_DISABLED");
     assert.equal((await desk.ok("get_status")).protocol, 1);
   }, (policy) => {
-    policy.enabledAreas = ["windows"];
+    policy.enabledAreas = [];
   });
 });
 

@@ -17,7 +17,12 @@ export interface GroupSpawn {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
   /** Piped to the program then closed; without it the program reads an empty stdin. */
-  readonly stdin?: string;
+  readonly stdin?: string | Uint8Array;
+  /**
+   * `ignore` for a program that leaves a daemon behind (a clipboard owner):
+   * a daemon inherits the pipes and would hold them open past the exit.
+   */
+  readonly output?: "pipe" | "ignore";
 }
 
 /** Starts `options.executable` as the leader of a new process group. */
@@ -28,7 +33,11 @@ export function spawnGroup(options: GroupSpawn): ChildProcess {
     detached: true,
     shell: false,
     windowsHide: true,
-    stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    stdio: [
+      options.stdin === undefined ? "ignore" : "pipe",
+      options.output ?? "pipe",
+      options.output ?? "pipe",
+    ],
   });
   if (options.stdin !== undefined && child.stdin !== null) {
     // A program that exits without reading its stdin closes the pipe: not an error.

@@ -18,8 +18,10 @@ export {
 export { loadVips } from "./engine.ts";
 export {
   DEFAULT_IMAGE_LIMITS,
+  encode,
   type ImageLimits,
   type ImageOutput,
   type ImagesContext,
+  type VipsImage,
 } from "./image_file.ts";
 export { imagesRuntime } from "./runtime.ts";
