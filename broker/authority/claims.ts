@@ -209,6 +209,7 @@ export class ClaimTable {
       clientName: params.clientName ?? defaultClientName,
       mcpClientName: params.mcpClientName,
       reason: params.reason,
+      ...(params.capture === true ? { capture: true } : {}),
     };
     const options = { signal: controller.signal, timeoutMs: this.#grantTimeoutMs };
     let granted: Granted;

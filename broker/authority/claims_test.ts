@@ -275,3 +275,17 @@ Deno.test("a session's older grant arriving after its newer one is withdrawn as 
   assert.deepEqual(provider.revoked, [provider.grants[0].lease]);
   assert.deepEqual(state.leases.list().map((l) => l.leaseId), [lease.leaseId]);
 });
+
+Deno.test("a claim's capture wish reaches the provider's grant, and nothing when it asks for none", async () => {
+  const state = stateWith();
+  const provider = fakeProvider(state, { instance: "i" });
+  await state.claims.claim(
+    "c1",
+    { sessionId: "s", instance: "i", tab: "i:1", capture: true },
+    live(),
+  );
+  await state.claims.claim("c1", { sessionId: "s", instance: "i", tab: "i:2" }, live());
+  assert.equal(provider.grants[0].capture, true);
+  assert.equal("capture" in provider.grants[1], false);
+  provider.close();
+});

@@ -161,6 +161,7 @@ Deno.test("a one-shot claim passes its flags, prints the lease and releases it",
     reason: "check it",
     clientName: "command-line client",
     sessionId: "-",
+    capture: true,
   });
   assert.equal(look.method, "browser.observe");
   assert.equal(release.method, "browser.release");

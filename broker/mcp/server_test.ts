@@ -70,6 +70,7 @@ Deno.test("the MCP client's name goes with every claim, and stands in when a cla
     clientName: "Test Agent",
     mcpClientName: "Test Agent",
     sessionId: "s1",
+    capture: true,
   });
   assert.equal(result.structuredContent?.leaseId, "L1");
   await env.client.callTool({
@@ -81,6 +82,7 @@ Deno.test("the MCP client's name goes with every claim, and stands in when a cla
     clientName: "Helper",
     mcpClientName: "Test Agent",
     sessionId: "s1",
+    capture: true,
   });
 });
 

@@ -51,7 +51,12 @@ function rejectsWith(tool: Tool, args: unknown, context: Parameters<Tool["run"]>
 
 Deno.test("claim fills in the session and the client's name, and books the lease", async () => {
   const { calls, session } = await claimed();
-  assert.deepEqual(calls[0].params, { instance: "i1", clientName: "Test Agent", sessionId: "s1" });
+  assert.deepEqual(calls[0].params, {
+    instance: "i1",
+    clientName: "Test Agent",
+    sessionId: "s1",
+    capture: true,
+  });
   assert.deepEqual(session.leases.live(), [sampleLease()]);
 });
 
@@ -61,7 +66,12 @@ Deno.test("a claim's own clientName wins over the MCP client's", async () => {
     session: fake.session,
     clientName: "Host",
   });
-  assert.deepEqual(fake.calls[0].params, { instance: "i1", clientName: "Mine", sessionId: "s1" });
+  assert.deepEqual(fake.calls[0].params, {
+    instance: "i1",
+    clientName: "Mine",
+    sessionId: "s1",
+    capture: true,
+  });
 });
 
 Deno.test("a claim carries the MCP client's own name beside the one it chose", async () => {
@@ -76,6 +86,7 @@ Deno.test("a claim carries the MCP client's own name beside the one it chose", a
     clientName: "Mine",
     mcpClientName: "claude-code",
     sessionId: "s1",
+    capture: true,
   });
 });
 
@@ -348,7 +359,7 @@ Deno.test("a claim without instance takes the only connected browser", async () 
   const fake = fakeBroker({ ...base, "browser.instances": () => [instance("i1")] });
   await claimTool.run({ observe: false }, { session: fake.session });
   assert.deepEqual(fake.calls.map((call) => call.method), ["browser.instances", "browser.claim"]);
-  assert.deepEqual(fake.calls[1].params, { instance: "i1", sessionId: "s1" });
+  assert.deepEqual(fake.calls[1].params, { instance: "i1", sessionId: "s1", capture: true });
 });
 
 Deno.test("a claim without instance among none or several browsers is refused with a note naming browser_instances", async () => {
@@ -403,7 +414,7 @@ Deno.test("handles from the texts work as instance, tab and leaseId arguments; f
     fake.calls.slice(1).map((call) => call.params),
     [
       { instance: uuid },
-      { instance: uuid, tab: `${uuid}:15`, sessionId: "s1" },
+      { instance: uuid, tab: `${uuid}:15`, sessionId: "s1", capture: true },
       { sessionId: "s1", leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c" },
       { leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c", sessionId: "s1" },
       { leaseId: "7f1c2e4a-3b9d-4e8f-a1c2-5d6e7f8a9b0c", sessionId: "s1" },

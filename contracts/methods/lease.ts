@@ -44,6 +44,13 @@ export function isOpenableUrl(url: string): boolean {
   }
 }
 
+/**
+ * Start the lease's console and network capture at the grant — for an
+ * opened tab, before its page loads — so what the page logs and requests
+ * from then on is kept; without it capture starts at the first read.
+ */
+const captureSchema = z.boolean().optional();
+
 /** The release of a lease, and whether the tab Leash opened for it closes with it. */
 const ReleaseParamsSchema = LeaseHandleSchema.extend({
   /**
@@ -76,6 +83,7 @@ export const leaseMethods = {
        */
       mcpClientName: clientNameSchema.optional(),
       reason: reasonSchema.optional(),
+      capture: captureSchema,
     }),
     result: LeaseSchema,
   }),
@@ -93,6 +101,7 @@ export const leaseMethods = {
       clientName: clientNameSchema.optional(),
       mcpClientName: clientNameSchema.optional(),
       reason: reasonSchema.optional(),
+      capture: captureSchema,
     }),
     result: LeaseSchema,
   }),
@@ -133,6 +142,7 @@ export const leaseMethods = {
       clientName: clientNameSchema,
       mcpClientName: clientNameSchema.optional(),
       reason: reasonSchema.optional(),
+      capture: captureSchema,
     }),
     result: z.strictObject({
       tab: TabIdSchema,
@@ -152,6 +162,7 @@ export const leaseMethods = {
       clientName: clientNameSchema,
       mcpClientName: clientNameSchema.optional(),
       reason: reasonSchema.optional(),
+      capture: captureSchema,
     }),
     result: z.strictObject({
       tab: TabIdSchema,

@@ -19,6 +19,7 @@ import type { ProviderContext, TabSnapshot } from "./context.ts";
 import { closeOpenedTab } from "./open.ts";
 import { approve, checkAsked } from "./approve.ts";
 import { recordLease } from "./lease_record.ts";
+import { startCapture } from "./page_logs.ts";
 import { parseTabId } from "./tab_ids.ts";
 
 type GrantParams = ParamsOf<ProviderMethods, "lease.grant">;
@@ -72,6 +73,7 @@ export async function grantLease(
       throw new LeashError("ORIGIN_CHANGED");
     }
     if (url.length > maxUrlLength) throw new LeashError("RESULT_TOO_LARGE");
+    if (params.capture === true) await startCapture(context, record, url);
     signal.throwIfAborted();
     return { tab: record.tab, scope: record.scope, url };
   } catch (error) {

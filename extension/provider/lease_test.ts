@@ -193,3 +193,16 @@ Deno.test("a standing grant for the client on the tab's origin grants without as
   assert.deepEqual(result.scope, { kind: "origin", origin: "https://shop.example" });
   assert.deepEqual(provider.prompts, []);
 });
+
+Deno.test("a grant that asks for capture starts the lease's console and network logs at once; one that does not, none", async () => {
+  const asked = setup();
+  await grantLease(asked.context, { ...params, capture: true }, signal());
+  assert.notEqual(asked.context.logs.logs("l1"), undefined);
+  const enabled = asked.browser.commands.map((command) => command.method);
+  assert.ok(enabled.includes("Runtime.enable") && enabled.includes("Network.enable"), `${enabled}`);
+
+  const plain = setup();
+  await grantLease(plain.context, params, signal());
+  assert.equal(plain.context.logs.logs("l1"), undefined);
+  assert.ok(!plain.browser.commands.some((command) => command.method === "Runtime.enable"));
+});

@@ -24,6 +24,7 @@ import { inLeaseScope } from "../../contracts/scope.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { approve, checkAsked } from "./approve.ts";
 import { recordLease } from "./lease_record.ts";
+import { startCapture } from "./page_logs.ts";
 
 type OpenParams = ParamsOf<ProviderMethods, "lease.open">;
 type OpenResult = ResultOf<ProviderMethods, "lease.open">;
@@ -56,6 +57,8 @@ export async function openLease(
       await approve(context, params, { origin, title: "", opens: true }, signal);
       // Stop, the tab's closing or the Broker may have ended the lease while the person decided.
       context.leases.check(params.lease, context.link.generation);
+      // Before the page loads, so what it logs and requests while loading is kept.
+      if (params.capture === true) await startCapture(context, record, params.url);
       const url = await load(context, record, params.url, signal);
       return { tab: record.tab, scope: record.scope, url };
     } catch (error) {

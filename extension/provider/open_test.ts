@@ -191,3 +191,13 @@ Deno.test("a standing grant for the client on the URL's origin opens without ask
   );
   assert.equal(prompts.length, 1);
 });
+
+Deno.test("an open that asks for capture turns it on after the person allowed it and before the page loads", async () => {
+  const { context, sentBeforeAsking, browser } = setup();
+  await openLease(context, { ...params, capture: true }, signal());
+  assert.ok(!sentBeforeAsking[0].includes("Runtime.enable"), "nothing is captured before approval");
+  const methods = browser.commands.map((command) => command.method);
+  const enabled = methods.indexOf("Runtime.enable");
+  assert.ok(enabled >= 0 && enabled < methods.indexOf("Page.navigate"), `${methods}`);
+  assert.notEqual(context.logs.logs("l1"), undefined);
+});

@@ -1,6 +1,7 @@
 /**
  * Starting a lease's console and network capture, shared by the `console`
- * and `network` families: the first call of either starts both. The
+ * and `network` families: a grant that asks for it (`capture`), or else
+ * the first call of either, starts both. The
  * DevTools domains that feed them — `Runtime` (which a page can notice),
  * `Log`, and `Network` with modest body buffers — are on only while some
  * lease on the tab captures; the lease's end stops its capture, drops its
@@ -43,7 +44,25 @@ export async function leaseLogs(
   const read = leasedRead(context, record, signal, startTimeoutMs);
   const document = documentOf(await read.command("Page.getFrameTree"));
   context.leases.assertInScope(record, document.url);
-  const { logs, firstOnTab } = context.logs.start(record, document.url);
+  return { logs: await startCapture(context, record, document.url), started: true };
+}
+
+/**
+ * Start `record`'s capture on a tab whose top-level document is (or is
+ * about to be) at `mainUrl`: at a grant that asks for it, before an opened
+ * tab loads its page, or at the first read. Its logs go with the lease.
+ */
+export async function startCapture(
+  context: ProviderContext,
+  record: LeaseRecord,
+  mainUrl: string,
+): Promise<LeaseLogs> {
+  const existing = context.logs.logs(record.leaseId);
+  if (existing !== undefined) {
+    await existing.ready;
+    return existing;
+  }
+  const { logs, firstOnTab } = context.logs.start(record, mainUrl);
   record.signal.addEventListener("abort", () => {
     if (context.logs.stop(record.leaseId)) stopDomains(context, record.tabId);
   }, { once: true });
@@ -51,7 +70,7 @@ export async function leaseLogs(
     logs.ready = startDomains(context, record.tabId);
     await logs.ready;
   }
-  return { logs, started: true };
+  return logs;
 }
 
 /** Turn on the domains that feed the logs; a refusal leaves that part of the log empty. */

@@ -23,7 +23,8 @@ Deno.test({
     await using agent = await startAgent();
     const { opened, other } = await openDebugApp(agent);
     await using _other = other;
-    let leaseId = await agent.claim(opened.tab);
+    // Capture asked to start at the first read, for a page that must not see Runtime turned on.
+    let leaseId = await agent.claim(opened.tab, { capture: false });
 
     const first = await readNetwork(agent, { leaseId });
     assert.equal(first.started, true, first.shown);
@@ -157,7 +158,7 @@ Deno.test({
 
     await t.step("release drops the log: the next lease on the tab sees nothing old", async () => {
       await agent.call("browser_release", { leaseId });
-      leaseId = await agent.claim(opened.tab);
+      leaseId = await agent.claim(opened.tab, { capture: false });
       const fresh = await readNetwork(agent, { leaseId, limit: networkCaps.entries });
       assert.equal(fresh.started, true);
       assert.deepEqual(fresh.entries, [], fresh.shown);

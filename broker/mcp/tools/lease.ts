@@ -77,6 +77,7 @@ export const claimTool = defineTool({
     observe: z.boolean().optional().describe(
       "Return the claimed tab's first observation with the lease (default true); false returns the lease alone.",
     ),
+    capture: captureInput(claimParams.shape.capture),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   handler(args, context) {
@@ -96,9 +97,21 @@ export const claimTool = defineTool({
  * epoch, cursor and truncation structured. The lease stands whatever the
  * look does: a failed one is reported by its code beside the lease.
  */
+/**
+ * The `capture` input of `browser_claim` and `browser_open`. On by default:
+ * an agent reads the console after the action that failed, and capture that
+ * started only at that read would have missed it.
+ */
+export function captureInput<T extends z.ZodType>(schema: T): T {
+  return schema.describe(
+    "Keep the tab's console messages, page errors and network requests from the grant on, for browser_console and browser_network (default true). false starts them at your first read of either, for a page that must not see DevTools' Runtime domain turned on.",
+  );
+}
+
 /** Who asks for a lease, filled in for `browser.claim` and `browser.open` alike. */
 export interface LeaseAsker {
   instance: string;
+  capture: boolean;
   clientName?: string;
   mcpClientName?: string;
   sessionId: string;
@@ -110,7 +123,7 @@ export interface LeaseAsker {
  * the connection that won it, then the lease with its first look.
  */
 export async function grantedLease(
-  args: { observe?: boolean; instance?: string; clientName?: string },
+  args: { observe?: boolean; instance?: string; clientName?: string; capture?: boolean },
   { session, signal, clientName, mcpClientName }: ToolContext,
   ask: (
     connection: Connection,
@@ -125,6 +138,7 @@ export async function grantedLease(
   const lease = await session.withConnection(1, async (connection) => {
     const granted = await ask(connection, {
       instance,
+      capture: args.capture ?? true,
       ...(name === undefined ? {} : { clientName: name }),
       ...(mcpClientName === undefined ? {} : { mcpClientName }),
       sessionId: session.sessionId,

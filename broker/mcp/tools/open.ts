@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { clientMethods } from "../../../contracts/methods/mod.ts";
 import { defineTool, leaseIdNote } from "../define.ts";
-import { ClaimResultSchema, grantedLease, release } from "./lease.ts";
+import { captureInput, ClaimResultSchema, grantedLease, release } from "./lease.ts";
 
 const openParams = clientMethods["browser.open"].params;
 const releaseParams = clientMethods["browser.release"].params;
@@ -49,6 +49,7 @@ export const openTool = defineTool({
     observe: z.boolean().optional().describe(
       "Return the page's first observation with the lease (default true); false returns the lease alone.",
     ),
+    capture: captureInput(openParams.shape.capture),
   }),
   hints: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   handler(args, context) {
