@@ -9,6 +9,8 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** Programs the display tests run. */
 export const displayPrograms = [
@@ -62,9 +64,28 @@ export class TestDisplay {
     this.#children.push(server);
   }
 
-  /** Starts Xvfb (`width`×`height`) on the first free display from :90, then openbox. */
+  /**
+   * Starts Xvfb (`width`×`height`) on the first free display from :90, then
+   * openbox. Displays start one at a time across every test process (a
+   * file lock): started at the same moment, an X server now and then came
+   * up unable to serve its window manager, which then exited.
+   */
   static async start(width = 800, height = 600): Promise<TestDisplay> {
-    for (let number = 90; number < 130; number++) {
+    const lock = await Deno.open(join(tmpdir(), "leash-test-display.lock"), {
+      create: true,
+      write: true,
+    });
+    try {
+      await lock.lock(true);
+      return await TestDisplay.#startAlone(width, height);
+    } finally {
+      lock.close();
+    }
+  }
+
+  static async #startAlone(width: number, height: number): Promise<TestDisplay> {
+    let failure: unknown;
+    for (let number = 90, tries = 0; number < 130 && tries < 3; number++) {
       if (await exists(`/tmp/.X${number}-lock`) || await exists(`/tmp/.X11-unix/X${number}`)) {
         continue;
       }
@@ -84,13 +105,15 @@ export class TestDisplay {
       }
       try {
         await display.#windowManager();
+        return display;
       } catch (error) {
+        // A server that cannot keep its window manager is dropped for a fresh one.
+        failure = error;
+        tries++;
         await display.#killAll();
-        throw error;
       }
-      return display;
     }
-    throw new Error("Cannot start Xvfb: no free display number from :90 to :129");
+    throw failure ?? new Error("Cannot start Xvfb: no free display number from :90 to :129");
   }
 
   /**
@@ -145,9 +168,11 @@ export class TestDisplay {
   }
 
   async #windowManager(): Promise<void> {
-    this.spawn("openbox", ["--sm-disable"]);
+    const openbox = this.spawn("openbox", ["--sm-disable"]);
+    const exited = openbox.status.then(() => true);
     // Generous: on a loaded machine openbox may take seconds to claim the screen.
     for (let i = 0; i < 400; i++) {
+      if (await Promise.race([exited, sleep(0).then(() => false)])) break;
       const check = await this.output("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]);
       if (check.code === 0 && /window id/.test(check.stdout)) return;
       await sleep(50);
