@@ -100,12 +100,31 @@ export async function inspectImage(
   }
 }
 
+/** Where an output goes and how it is encoded, given the input's own format. */
+type Target = Omit<Parameters<typeof writeOutput>[2], "input">;
+
+/** Open `path`, write it through `transform` to the target chosen for its format, then free it. */
+async function rewrite(
+  path: string,
+  context: ImagesContext,
+  transform: (upright: VipsImage) => VipsImage,
+  target: (format: ImageFormat) => Target,
+): Promise<ImageOutput> {
+  const opened = await openImage(path, context);
+  try {
+    return await writeOutput(opened, transform, { input: path, ...target(opened.format) }, context);
+  } finally {
+    opened.image.delete();
+  }
+}
+
+const asItIs = (upright: VipsImage) => upright;
+
 /** `resize_image`: the image scaled to the sides given, in its own format. */
-export async function resizeImage(
+export function resizeImage(
   args: z.infer<typeof ResizeImageArgsSchema>,
   context: ImagesContext,
 ): Promise<ImageOutput> {
-  const opened = await openImage(args.path, context);
   const both = args.width !== undefined && args.height !== undefined;
   const resize = (upright: VipsImage) =>
     upright.thumbnailImage(args.width ?? UNBOUNDED, {
@@ -113,64 +132,37 @@ export async function resizeImage(
       size: both && args.fit === "fill" ? "force" : args.enlarge ? "both" : "down",
       ...(both && args.fit === "cover" ? { crop: "centre" } : {}),
     });
-  try {
-    return await writeOutput(
-      opened,
-      resize,
-      { input: args.path, output: args.output, suffix: ".resized", format: opened.format },
-      context,
-    );
-  } finally {
-    opened.image.delete();
-  }
+  return rewrite(args.path, context, resize, (format) => ({
+    output: args.output,
+    suffix: ".resized",
+    format,
+  }));
 }
 
 /** `compress_image`: the image re-encoded at `quality`, in its own format. */
-export async function compressImage(
+export function compressImage(
   args: z.infer<typeof CompressImageArgsSchema>,
   context: ImagesContext,
 ): Promise<ImageOutput> {
-  const opened = await openImage(args.path, context);
-  try {
-    return await writeOutput(
-      opened,
-      (upright) => upright,
-      {
-        input: args.path,
-        output: args.output,
-        suffix: ".compressed",
-        format: opened.format,
-        quality: args.quality,
-      },
-      context,
-    );
-  } finally {
-    opened.image.delete();
-  }
+  return rewrite(args.path, context, asItIs, (format) => ({
+    output: args.output,
+    suffix: ".compressed",
+    format,
+    quality: args.quality,
+  }));
 }
 
 /** `convert_image`: the image in another format. */
-export async function convertImage(
+export function convertImage(
   args: z.infer<typeof ConvertImageArgsSchema>,
   context: ImagesContext,
 ): Promise<ImageOutput> {
-  const opened = await openImage(args.path, context);
-  try {
-    return await writeOutput(
-      opened,
-      (upright) => upright,
-      {
-        input: args.path,
-        output: args.output,
-        suffix: "",
-        format: args.format,
-        quality: args.quality,
-      },
-      context,
-    );
-  } finally {
-    opened.image.delete();
-  }
+  return rewrite(args.path, context, asItIs, () => ({
+    output: args.output,
+    suffix: "",
+    format: args.format,
+    quality: args.quality,
+  }));
 }
 
 /** The `inspect_image` action. */
