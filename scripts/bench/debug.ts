@@ -56,11 +56,10 @@ function step(replies: string[]): Step {
   };
 }
 
-/** Leash: claim, start capture, let the save fail, then the debugging step. */
+/** Leash: claim (capture runs from the grant), let the save fail, then the debugging step. */
 async function leashStep(world: World, session: StdioSession, url: string): Promise<Step> {
   const { tab } = await world.openTab(url);
   await session.call("browser_claim", { instance: world.instance.id, tab }, 60_000);
-  await session.call("browser_console", {});
   await delay(autosaveMs + 1_500);
   const console = await session.call("browser_console", { level: "error" });
   const network = await session.call("browser_network", { filter: "failed" });
@@ -125,7 +124,7 @@ async function observeMs(session: StdioSession): Promise<number> {
 async function captureOverhead(world: World, session: StdioSession): Promise<BenchRow> {
   await session.call("browser_release", {}).catch(() => {});
   const { tab } = await world.openTab(world.fixtures.url("long.html?rows=2000"));
-  await session.call("browser_claim", { instance: world.instance.id, tab }, 60_000);
+  await session.call("browser_claim", { instance: world.instance.id, tab, capture: false }, 60_000);
   await observeMs(session);
   const before = await observeMs(session);
   await session.call("browser_console", {});
