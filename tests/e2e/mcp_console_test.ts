@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { consoleCaps } from "../../contracts/methods/console.ts";
 import { startAgent } from "./_mcp.ts";
-import { openDebugApp, press, readConsole, secrets } from "./_logs.ts";
+import { openDebugApp, press, readConsole, readNetwork, secrets } from "./_logs.ts";
 import { noBrowser, until } from "./harness.ts";
 
 Deno.test({
@@ -138,6 +138,29 @@ Deno.test({
       assert.ok(since.dropped >= 100_000 - consoleCaps.entries, String(since.dropped));
       assert.match(since.shown, /dropped before they were read/);
     });
+
+    await t.step(
+      "a tab opened with browser_open keeps what its page did while it loaded",
+      async () => {
+        const opening = agent.call("browser_open", {
+          instance: agent.world.instance.id,
+          url: agent.world.fixtures.url("debug_app.html?boot=1"),
+        });
+        await agent.world.person.approve();
+        const openedId = String((await opening).structuredContent?.leaseId);
+        const read = await until("the boot line", async () => {
+          const now = await readConsole(agent, { leaseId: openedId });
+          return now.entries.some((entry) => entry.text.startsWith("app booted")) ? now : undefined;
+        });
+        assert.equal(read.started, false, read.shown);
+        // Capture was on before the page was asked for: its own document is in the log.
+        const page = await readNetwork(agent, { leaseId: openedId, filter: "debug_app.html" });
+        assert.equal(page.entries[0]?.type, "Document", page.shown);
+        const boot = await readNetwork(agent, { leaseId: openedId, filter: "kind=json&boot=1" });
+        assert.equal(boot.entries.length, 1, boot.shown);
+        await agent.call("browser_close", { leaseId: openedId });
+      },
+    );
 
     await t.step("release drops the log: the next lease on the tab sees nothing old", async () => {
       await agent.call("browser_release", { leaseId });
