@@ -208,6 +208,15 @@ export async function compile(args: readonly string[]): Promise<number> {
     return 1;
   }
   const outDir = values["out-dir"] ?? join(repo, "dist");
+  // The task may write under dist/ only: say so, rather than fail in the middle of a build.
+  if ((await Deno.permissions.query({ name: "write", path: outDir })).state !== "granted") {
+    console.error(
+      `Cannot compile into ${outDir}: the compile task may write only under dist/; ` +
+        `run: deno run --allow-read --allow-write=${outDir} --allow-env=DENORT_BIN ` +
+        `--allow-run=deno scripts/compile.ts --out-dir ${outDir}`,
+    );
+    return 2;
+  }
   for (const target of targets) {
     for (const spec of buildsFor(target, outDir)) {
       const failure = await build(target, spec);

@@ -6,14 +6,16 @@ import { buildsFor, compileTargets } from "./compile.ts";
 const repo = new URL("../", import.meta.url).pathname;
 
 /** `scripts/compile.ts` run as `deno task compile` runs it, with `env` added. */
-async function compile(args: string[], env: Record<string, string>) {
+async function compile(args: string[], env: Record<string, string>, asTheTaskGrants = false) {
   const config = JSON.parse(await Deno.readTextFile(join(repo, "deno.json")));
   const task: string = config.tasks.compile;
   const flags = task.split(" ").filter((word) => word.startsWith("--"));
   const output = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      ...flags.map((flag) => flag.replace("--allow-write=dist", "--allow-write")),
+      ...(asTheTaskGrants
+        ? flags
+        : flags.map((flag) => flag.replace("--allow-write=dist", "--allow-write"))),
       join(repo, "scripts/compile.ts"),
       ...args,
     ],
@@ -85,5 +87,21 @@ Deno.test("compile passes DENORT_BIN to deno compile, and without a runtime it f
     assert.match(several.stderr, /DENORT_BIN/);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("compile into a folder the task may not write is a usage error naming the way, before any build", async () => {
+  const outside = await Deno.makeTempDir({ prefix: "leash-compile-outside-" });
+  try {
+    const refused = await compile(
+      ["--target", "x86_64-unknown-linux-gnu", "--out-dir", outside],
+      { DENORT_BIN: Deno.execPath() },
+      true,
+    );
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /may write only under dist\/; run: deno run .*--allow-write=/);
+    assert.deepEqual([...Deno.readDirSync(outside)], []);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
   }
 });
