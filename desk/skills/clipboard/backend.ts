@@ -99,11 +99,45 @@ export async function writeThrough(
   if (written.exitCode !== 0) throw new DeskFailure("EXECUTION_FAILED", { reason: "write" });
 }
 
+/** A program that pastes the clipboard under one type, and lists the types when asked. */
+export interface PasteProgram {
+  readonly executable: string;
+  /** Its arguments to paste `type`. */
+  readonly pasteArgs: (type: string) => string[];
+  /** Its arguments to list the types, one a line. */
+  readonly listArgs: readonly string[];
+  /** What its error says when nothing owns the clipboard. */
+  readonly empty: RegExp;
+}
+
+/** The clipboard as `program` reads it, for {@linkcode readTyped}. */
+export function typedThrough(parts: BackendParts, program: PasteProgram): TypedClipboard {
+  const paste = (args: readonly string[], maxOutputBytes: number) =>
+    runTool(
+      {
+        executable: program.executable,
+        args: [...args],
+        timeoutMs: parts.timeoutMs,
+        maxOutputBytes,
+      },
+      parts.session,
+    );
+  return {
+    async list() {
+      return offeredTypes(await paste(program.listArgs, 64 * 1024), program.empty);
+    },
+    async read(type, maxBytes) {
+      const read = await paste(program.pasteArgs(type), maxBytes);
+      return read.exitCode === 0 || read.overflow ? read : undefined;
+    },
+  };
+}
+
 /**
  * The types a listing program printed, one a line; none when its error
  * says nothing owns the clipboard (`empty`), else `EXECUTION_FAILED`.
  */
-export function offeredTypes(listed: ToolResult, empty: RegExp): string[] {
+function offeredTypes(listed: ToolResult, empty: RegExp): string[] {
   if (listed.exitCode !== 0) {
     if (empty.test(listed.stderr)) return [];
     throw new DeskFailure("EXECUTION_FAILED", { reason: "types" });

@@ -5,13 +5,12 @@
  *
  * @module
  */
-import { runTool } from "../desktop/mod.ts";
 import {
   type BackendParts,
   type ClipboardBackend,
-  offeredTypes,
   readTyped,
   type TypedClipboard,
+  typedThrough,
   writeThrough,
 } from "./backend.ts";
 
@@ -23,32 +22,14 @@ const textTypes = [
   ["TEXT", "latin1"],
 ] as const;
 
-function paste(parts: BackendParts, args: string[], maxOutputBytes: number) {
-  return runTool(
-    {
-      executable: parts.tools["wl-paste"],
-      args: ["--no-newline", ...args],
-      timeoutMs: parts.timeoutMs,
-      maxOutputBytes,
-    },
-    parts.session,
-  );
-}
-
 function types(parts: BackendParts): TypedClipboard {
-  return {
-    async list() {
-      // wl-paste says "No selection" (or "Nothing is copied") when nothing owns the clipboard.
-      return offeredTypes(
-        await paste(parts, ["--list-types"], 64 * 1024),
-        /no selection|nothing is copied/i,
-      );
-    },
-    async read(type, maxBytes) {
-      const read = await paste(parts, ["--type", type], maxBytes);
-      return read.exitCode === 0 || read.overflow ? read : undefined;
-    },
-  };
+  return typedThrough(parts, {
+    executable: parts.tools["wl-paste"],
+    pasteArgs: (type) => ["--no-newline", "--type", type],
+    listArgs: ["--no-newline", "--list-types"],
+    // wl-paste says "No selection" (or "Nothing is copied") when nothing owns the clipboard.
+    empty: /no selection|nothing is copied/i,
+  });
 }
 
 /** wl-paste reads, wl-copy writes. */

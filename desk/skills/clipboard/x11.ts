@@ -7,13 +7,12 @@
  * @module
  */
 import { DeskFailure } from "../../../contracts/desk/codes.ts";
-import { runTool } from "../desktop/mod.ts";
 import {
   type BackendParts,
   type ClipboardBackend,
-  offeredTypes,
   readTyped,
   type TypedClipboard,
+  typedThrough,
   writeThrough,
 } from "./backend.ts";
 
@@ -25,29 +24,14 @@ const textTargets = [
   ["text/plain", "latin1"],
 ] as const;
 
-function xclip(parts: BackendParts, target: string, maxOutputBytes: number) {
-  return runTool(
-    {
-      executable: parts.tools.xclip,
-      args: ["-selection", "clipboard", "-o", "-t", target],
-      timeoutMs: parts.timeoutMs,
-      maxOutputBytes,
-    },
-    parts.session,
-  );
-}
-
 function targets(parts: BackendParts): TypedClipboard {
-  return {
-    async list() {
-      // xclip says a target is "not available" when nothing owns the clipboard.
-      return offeredTypes(await xclip(parts, "TARGETS", 64 * 1024), /not available/);
-    },
-    async read(target, maxBytes) {
-      const read = await xclip(parts, target, maxBytes);
-      return read.exitCode === 0 || read.overflow ? read : undefined;
-    },
-  };
+  return typedThrough(parts, {
+    executable: parts.tools.xclip,
+    pasteArgs: (target) => ["-selection", "clipboard", "-o", "-t", target],
+    listArgs: ["-selection", "clipboard", "-o", "-t", "TARGETS"],
+    // xclip says a target is "not available" when nothing owns the clipboard.
+    empty: /not available/,
+  });
 }
 
 /** xclip reads and writes; xsel only writes. */
