@@ -22,7 +22,6 @@ const inputs = [
   "extension",
   "contracts",
   "local",
-  "desk",
   "scripts/build_extension.ts",
   "deno.json",
   "deno.lock",
