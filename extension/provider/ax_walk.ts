@@ -1,19 +1,21 @@
 /**
  * A budget-first read of the accessibility tree: walked top-down from
- * `Accessibility.getRootAXNode` with `getChildAXNodes`, in document order,
- * and stopped once the part read in full holds enough rows for the read's
- * bound, so a read's cost follows what it returns, not the page's size.
- * Children are fetched a batch at a time, the next ones in document order
- * first; the items of a long list (a node with many children: a table's
- * rows, a feed's entries) are fetched one by one, each whole with its
- * subtree in one `Accessibility.queryAXTree`, never the list's whole
- * child list, and how many a round fetches follows how many rows the
- * items read so far held, so the walk's calls and answers follow the rows
- * it returns rather than the page. What the walk leaves out is exact in place (every node it holds
- * comes before everything it left out, as in a full read's first rows)
- * and estimated in number: each subtree not read counts as large as the
- * mean of its read siblings. Each answer is validated as it arrives, so the
- * checks cost what the walk keeps.
+ * `Accessibility.getRootAXNode`, in document order, and stopped once the
+ * part read in full holds enough rows for the read's bound, so a read's
+ * cost follows what it returns, not the page's size. Nodes are fetched a
+ * batch at a time, the next ones in document order first, each alone with
+ * `getPartialAXTree`: a parent's children in one `getChildAXNodes` would
+ * bring every row under an ignored child too (a table's row group holds
+ * them all). The items of a long list (a node with many children: a
+ * table's rows, a feed's entries) are fetched one by one, each whole with
+ * its subtree in one `Accessibility.queryAXTree`, and how many a round
+ * fetches follows how many rows the items read so far held, so the walk's
+ * calls and answers follow the rows it returns rather than the page. What
+ * the walk leaves out is exact in place (every node it holds comes before
+ * everything it left out, as in a full read's first rows) and estimated in
+ * number: each subtree not read counts as large as the mean of its read
+ * siblings. Each answer is validated as it arrives, so the checks cost
+ * what the walk keeps.
  *
  * @module
  */
@@ -128,27 +130,32 @@ export async function walkAxTree(
       if (!node.nodeId.startsWith("-") && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
     }
   };
-  /** Lists whose items could not be read whole: their children come the usual way. */
+  /** Nodes whose children come in one `getChildAXNodes` (their items or nodes could not be had). */
   const byLevel = new Set<string>();
   const items = { fetched: 0, shown: 0 };
   for (;;) {
     const scan = scanInOrder(root, byId, rows);
     if (scan.holes.length === 0 || scan.full) return finish(root, byId, rows);
-    const budget = itemBudget(items, rows - scan.counted);
+    // Items read past an earlier hole count too: the next round fills the hole, not more items.
+    const budget = itemBudget(items, rows - scan.known);
     const parents: string[] = [];
     const whole: Hole[] = [];
+    const single: Hole[] = [];
     const wanted = (hole: Hole) => whole.some((other) => other.child === hole.child);
     for (const hole of scan.holes) {
       // The item the hole lies in, when it is one: the hole itself, or its parent.
       const item = itemAt(hole, byId, byLevel);
       if (item !== undefined) {
         if (!wanted(item) && whole.length < budget) whole.push(item);
-      } else if (!parents.includes(hole.parent)) {
-        parents.push(hole.parent);
+      } else if (byLevel.has(hole.parent)) {
+        if (!parents.includes(hole.parent)) parents.push(hole.parent);
+      } else {
+        single.push(hole);
       }
     }
-    const [wholeAnswers, levelAnswers] = await Promise.all([
+    const [wholeAnswers, singleAnswers, levelAnswers] = await Promise.all([
       Promise.all(whole.map((hole) => itemOf(command, hole))),
+      Promise.all(single.map((hole) => nodeOf(command, hole))),
       Promise.all(parents.map((id) => command("Accessibility.getChildAXNodes", { id }))),
     ]);
     for (const answer of levelAnswers) add(rawNodes(answer));
@@ -160,6 +167,10 @@ export async function walkAxTree(
       add(nodes);
       items.fetched++;
       items.shown += nodes.filter(mayShow).length;
+    });
+    singleAnswers.forEach((node, i) => {
+      if (node === undefined) byLevel.add(single[i].parent);
+      else add([node]);
     });
     // A node whose children never come (a malformed answer) must not be asked for forever.
     for (const id of parents) {
@@ -221,6 +232,31 @@ async function itemOf(command: AxCommand, hole: Hole): Promise<RawAxNode[] | und
   return item?.parentId === hole.parent ? nodes : undefined;
 }
 
+/**
+ * The node `hole` names, alone, in one call: a child's ID names its DOM
+ * node (see {@linkcode itemOf}). Never `getChildAXNodes` for a node's
+ * children by default: DevTools answers it with every descendant under
+ * ignored children too, so a table's two children (its ignored row group
+ * holding all the rows) cost the whole table. The answer counts only when
+ * it is that very node under that parent; else `undefined`, and the
+ * parent's children come in one `getChildAXNodes` after all.
+ */
+async function nodeOf(command: AxCommand, hole: Hole): Promise<RawAxNode | undefined> {
+  const backendNodeId = Number(hole.child);
+  if (!Number.isSafeInteger(backendNodeId) || backendNodeId <= 0) return undefined;
+  let answer: unknown;
+  try {
+    answer = await command("Accessibility.getPartialAXTree", {
+      backendNodeId,
+      fetchRelatives: false,
+    });
+  } catch {
+    return undefined;
+  }
+  const node = rawNodes(answer).find((found) => found.nodeId === hole.child);
+  return node?.parentId === hole.parent ? node : undefined;
+}
+
 function unknownChildren(node: RawAxNode, byId: Map<string, RawAxNode>): boolean {
   return (node.childIds ?? []).some((id) => !id.startsWith("-") && !byId.has(id));
 }
@@ -239,7 +275,8 @@ function reversedChildren(node: RawAxNode, byId: Map<string, RawAxNode>): (RawAx
 
 /**
  * A preorder scan of the known tree: whether the rows that may show before
- * the first hole reach `rows` (`full`), how many do (`counted`), and the
+ * the first hole reach `rows` (`full`), how many known rows it passed
+ * (`known`, before and after holes), and the
  * next holes in document order: at most {@linkcode walkBatch}, and none
  * past the point where the known nodes alone reach `rows` (fetching there
  * would be wasted).
@@ -264,11 +301,11 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
       known++;
       if (complete) counted++;
     }
-    if (complete && counted >= rows) return { holes, full: true, counted };
+    if (complete && counted >= rows) return { holes, full: true, known };
     if (!complete && known >= rows && holes.length >= minBatch) break;
     stack.push(...reversedChildren(item, byId));
   }
-  return { holes, full: false, counted };
+  return { holes, full: false, known };
 }
 
 /**

@@ -55,6 +55,8 @@ function listTree(items: number): RawAxNode[] {
 function fakeDevtools(nodes: RawAxNode[], elements = 10_000, { subtrees = true } = {}) {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const calls: string[] = [];
+  /** How many nodes each answer held. */
+  const answered: number[] = [];
   const command = (method: string, params?: Record<string, unknown>): Promise<unknown> => {
     calls.push(method);
     switch (method) {
@@ -70,6 +72,7 @@ function fakeDevtools(nodes: RawAxNode[], elements = 10_000, { subtrees = true }
             if (child !== undefined) stack.push(child);
           }
         }
+        answered.push(found.length);
         return Promise.resolve({ nodes: found });
       }
       case "Accessibility.enable":
@@ -77,9 +80,25 @@ function fakeDevtools(nodes: RawAxNode[], elements = 10_000, { subtrees = true }
       case "Accessibility.getRootAXNode":
         return Promise.resolve({ node: nodes[0] });
       case "Accessibility.getChildAXNodes": {
-        const node = byId.get(String(params?.id));
-        const children = (node?.childIds ?? []).map((id) => byId.get(id)).filter((n) => n);
-        return Promise.resolve({ nodes: children });
+        // As Chromium does: an ignored child's children come too, and theirs, down to unignored.
+        const found: RawAxNode[] = [];
+        const addChildren = (id: string) => {
+          for (const childId of byId.get(id)?.childIds ?? []) {
+            const child = byId.get(childId);
+            if (child === undefined) continue;
+            found.push(child);
+            if (child.ignored) addChildren(child.nodeId);
+          }
+        };
+        addChildren(String(params?.id));
+        answered.push(found.length);
+        return Promise.resolve({ nodes: found });
+      }
+      case "Accessibility.getPartialAXTree": {
+        const node = nodes.find((node) => node.backendDOMNodeId === params?.backendNodeId);
+        if (node === undefined) return Promise.reject(new Error("No node with given id found"));
+        answered.push(1);
+        return Promise.resolve({ nodes: [node] });
       }
       case "Accessibility.getFullAXTree":
         return Promise.resolve({ nodes });
@@ -92,7 +111,7 @@ function fakeDevtools(nodes: RawAxNode[], elements = 10_000, { subtrees = true }
     }
     return Promise.reject(new Error(`unexpected ${method}`));
   };
-  return { command, calls };
+  return { command, calls, answered };
 }
 
 Deno.test("a walk that reaches the end holds the whole tree", async () => {
@@ -126,7 +145,11 @@ Deno.test("a walk stops at its bound with a prefix of the document and counts th
 
 /** `nodes` with Chromium's IDs: a DOM node's accessibility node has the DOM node's ID. */
 function withDomIds(nodes: RawAxNode[]): RawAxNode[] {
-  const ids = new Map(nodes.map((node) => [node.nodeId, String(node.backendDOMNodeId)]));
+  const ids = new Map(
+    nodes.flatMap((node) =>
+      node.backendDOMNodeId === undefined ? [] : [[node.nodeId, String(node.backendDOMNodeId)]]
+    ),
+  );
   const id = (old: string) => ids.get(old) ?? old;
   return nodes.map((node) => ({
     ...node,
@@ -149,13 +172,16 @@ Deno.test("a long list's items are read whole, a call each, as many as the rows 
     const queries = calls.filter((call) => call === "Accessibility.queryAXTree").length;
     const children = calls.filter((call) => call === "Accessibility.getChildAXNodes").length;
     if (subtrees) {
-      // The root's children, then one query per item (a few first, then the rest), never the
+      // The list node alone, then one query per item (a few first, then the rest), never the
       // list's thousand children.
-      assert.equal(children, 1);
+      assert.equal(children, 0);
       assert.ok(queries >= items.length && queries <= items.length + 4, `${queries} queries`);
     } else {
-      // Items whose subtree cannot be had are walked level by level instead.
-      assert.ok(children > 2 * items.length, `${children} calls`);
+      // Items whose subtree cannot be had are walked node by node instead: the list's children
+      // in one call, then each item's nodes alone.
+      const singles = calls.filter((call) => call === "Accessibility.getPartialAXTree").length;
+      assert.equal(children, 1);
+      assert.ok(singles > 2 * items.length, `${singles} calls`);
     }
   }
 });
@@ -193,4 +219,71 @@ Deno.test("a small page, or one whose size is unknown, is read whole in one call
   const read = await readAxTree(command, { rows: 100, maxDepth: 64 });
   assert.equal(read.stopped, true);
   assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+});
+
+/**
+ * A table as Chromium shows it, with DOM IDs: its two children are a header
+ * row group and the ignored body row group that holds all `rows` rows.
+ */
+function tableTree(rows: number): RawAxNode[] {
+  const node = (id: number, role: string, parent: number | undefined, children: number[]) => ({
+    nodeId: String(id),
+    ignored: role === "none",
+    role: { type: "role", value: role },
+    ...(parent === undefined ? {} : { parentId: String(parent) }),
+    childIds: children.map(String),
+    backendDOMNodeId: id,
+  });
+  const rowIds = Array.from({ length: rows }, (_, i) => 100 + 2 * i);
+  const nodes: RawAxNode[] = [
+    node(1, "RootWebArea", undefined, [2]),
+    node(2, "table", 1, [3, 4]),
+    node(3, "rowgroup", 2, [5]),
+    node(5, "row", 3, []),
+    node(4, "none", 2, rowIds),
+  ];
+  for (const id of rowIds) {
+    nodes.push(node(id, "row", 4, [id + 1]), {
+      ...node(id + 1, "cell", id, []),
+      name: { type: "computedString", value: `Row ${id}` },
+    });
+  }
+  return nodes;
+}
+
+Deno.test("a table's rows under its ignored row group are read as many as the bound needs", async () => {
+  const { command, calls, answered } = fakeDevtools(tableTree(2_000));
+  const walk = await walkAxTree(command, 60);
+  assert.equal(walk.stopped, true);
+  const rows = walk.nodes.filter((node) => node.parentId === "4");
+  assert.deepEqual(
+    rows.map((node) => node.nodeId),
+    Array.from({ length: rows.length }, (_, i) => String(100 + 2 * i)),
+  );
+  // 60 rows that may show: the root, the table, the header group and row, then 28 rows of two.
+  assert.equal(rows.length, 28);
+  // The table's children never come in one answer: that answer would hold all 2,000 rows.
+  assert.ok(!calls.includes("Accessibility.getChildAXNodes"), calls.join(" "));
+  const received = answered.reduce((sum, n) => sum + n, 0);
+  assert.ok(received < 200, `${received} nodes received for 60 rows`);
+});
+
+Deno.test("a child DevTools cannot give alone comes with its siblings in one answer", async () => {
+  // An accessibility node of no DOM node: its ID names nothing getPartialAXTree can find.
+  const nodes = listTree(3).map((node) =>
+    node.nodeId === "1" ? { ...node, childIds: ["2", "7000"] } : node
+  );
+  nodes.push({
+    nodeId: "7000",
+    ignored: false,
+    role: { type: "role", value: "button" },
+    name: { type: "computedString", value: "Virtual" },
+    parentId: "1",
+    childIds: [],
+  });
+  const { command, calls } = fakeDevtools(withDomIds(nodes));
+  const walk = await walkAxTree(command, 1_000);
+  assert.equal(walk.stopped, false);
+  assert.ok(walk.nodes.some((node) => node.name?.value === "Virtual"));
+  assert.ok(calls.includes("Accessibility.getChildAXNodes"));
 });
