@@ -82,6 +82,7 @@ export const capabilityTable = {
   "tab.open.v1": { side: "provider", served: true, own: true },
   "page.console.v1": { side: "provider", served: true, own: true },
   "page.network.v1": { side: "provider", served: true, own: true },
+  "ax.search.v1": { side: "provider", served: true, own: true },
 } as const satisfies Record<string, CapabilitySpec>;
 
 type Table = typeof capabilityTable;

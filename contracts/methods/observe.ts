@@ -193,6 +193,27 @@ export const AxReadRequestSchema = z.strictObject({
   root: BackendNodeIdSchema.optional(),
 });
 
+/**
+ * A page search's request: the query, and the bounds of the read it falls
+ * back to (the read of a page small enough to read whole, or of one whose
+ * text holds no match).
+ */
+export const AxSearchRequestSchema = z.strictObject({
+  ...AxReadRequestSchema.omit({ root: true }).shape,
+  query: CallerTextSchema.min(1),
+});
+
+/**
+ * A page search's answer: an AX snapshot, `via` `text` when it holds the
+ * text search's matches with their ancestors and subtrees (cut at `nodes`
+ * when there were more matches than it read), or `read` when it is the
+ * bounded read of the page, to be searched as one.
+ */
+export const AxSearchResultSchema = z.strictObject({
+  ...AxSnapshotSchema.shape,
+  via: z.enum(["text", "read"]),
+});
+
 /** The observe methods. */
 export const observeMethods = {
   "browser.observe": defineMethod({
@@ -223,6 +244,14 @@ export const observeMethods = {
     }),
     result: AxFindResultSchema,
   }),
+  "ax.search": defineMethod({
+    direction: "broker→provider",
+    title:
+      "Find what a query observation shows: matches of the page's text with their ancestors and subtrees, or the bounded read.",
+    capability: "ax.search.v1",
+    params: z.strictObject({ lease: LeaseTokenSchema, request: AxSearchRequestSchema }),
+    result: AxSearchResultSchema,
+  }),
 };
 
 /** The observe events. */
@@ -245,3 +274,4 @@ export type ObservationScope = z.infer<typeof ObservationScopeSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;
 export type AxNode = z.infer<typeof AxNodeSchema>;
 export type AxSnapshot = z.infer<typeof AxSnapshotSchema>;
+export type AxReadRequest = z.infer<typeof AxReadRequestSchema>;

@@ -444,6 +444,97 @@ export const takeChangesExpression = String.raw`(() => {
   return roots.filter((root) => root.getElementsByTagName("*").length <= 400);
 })()`;
 
+/**
+ * The provider's text search of a large page, called on the top-level
+ * document (or, with none, on `document`) in an isolated world: the nodes
+ * whose text may make an accessible name or value holding `needle` (folded
+ * to ASCII lower case, its whitespace collapsed), in document order, open
+ * shadow roots included: text nodes that hold it; a short element whose
+ * text holds it across inline children; an element whose `aria-label`,
+ * `title`, `alt`, `placeholder`, `aria-valuetext` or current value does;
+ * and the control a matching `label` or `aria-labelledby` target names.
+ * Scripts and styles are skipped. At most `limit` nodes, in an array that
+ * also carries `total` (every match) and `elements` (the document's), so
+ * the caller can tell a page it should read whole. The walk is one
+ * TreeWalker with no filter callback and the cheap checks first: a filter
+ * or XPath search costs several times as much on 100,000 elements.
+ */
+export const searchTextFunction = String.raw`function (needle, limit) {
+  const fold = (text) =>
+    text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32)).replace(/\s+/g, " ");
+  const ascii = !/[^\x00-\x7f]/.test(needle);
+  const has = (text) => {
+    if (typeof text !== "string" || text.length < needle.trim().length) return false;
+    if (ascii && !text.toLowerCase().includes(needle.trim())) return false;
+    return fold(text).includes(needle);
+  };
+  const found = [];
+  const seen = new Set();
+  let total = 0;
+  const add = (node) => {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    total++;
+    if (found.length < limit) found.push(node);
+  };
+  const labelled = (element) => {
+    if (!element || found.length >= limit) return;
+    const label = element.closest("label");
+    if (label && label.control) add(label.control);
+    for (let at = element, up = 0; at && up < 4; at = at.parentElement, up++) {
+      if (!at.id) continue;
+      for (const target of at.getRootNode().querySelectorAll("[aria-labelledby]")) {
+        if (target.getAttribute("aria-labelledby").split(/\s+/).includes(at.id)) add(target);
+      }
+    }
+  };
+  const skipped = new Set(["script", "style", "noscript"]);
+  const named = ["aria-label", "title", "alt", "placeholder", "aria-valuetext"];
+  const walk = (root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === 3) {
+        const parent = node.parentNode;
+        if (parent.nodeType === 1 && skipped.has(parent.localName)) continue;
+        if (has(node.data)) {
+          add(node);
+          labelled(node.parentElement);
+        } else if (
+          parent.nodeType === 1 && (node.previousSibling === null) !== (node.nextSibling === null) &&
+          parent.textContent.length <= 500 && has(parent.textContent)
+        ) {
+          // A name can run across inline children: the whole text of a short parent, looked at
+          // from its first and last text (not every one, which would cost the text squared).
+          add(parent);
+          labelled(parent);
+        }
+        continue;
+      }
+      if (node.hasAttributes()) {
+        for (const name of named) {
+          if (has(node.getAttribute(name))) {
+            add(node);
+            break;
+          }
+        }
+      }
+      const tag = node.localName;
+      if (tag === "input" || tag === "textarea") {
+        if (has(node.value)) add(node);
+      } else if (tag === "select") {
+        if (has(node.selectedOptions[0]?.text)) add(node);
+      }
+      if (node.shadowRoot) walk(node.shadowRoot);
+    }
+  };
+  const doc = this && this.nodeType === 9 ? this : document;
+  const top = doc.body || doc.documentElement;
+  if (top) walk(top);
+  found.total = total;
+  found.elements = doc.getElementsByTagName("*").length;
+  return found;
+}`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,

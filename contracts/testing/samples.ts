@@ -305,6 +305,15 @@ export const methodSamples: MethodSamples = {
     params: { lease, request: { query: "Submit", role: "button" } },
     result: { ...document, nodes: [axNode], truncated: false },
   },
+  "ax.search": {
+    params: { lease, request: { query: "Order 42", maxNodes: 1_334 } },
+    result: {
+      ...document,
+      nodes: [axNode],
+      cut: { reason: "nodes", at: null, omitted: 3 },
+      via: "text",
+    },
+  },
   "ax.page": {
     params: { lease, request: { frameId: "F0", continuation: "k1" } },
     result: { ...document, nodes: [axNode], continuation: null, complete: true },

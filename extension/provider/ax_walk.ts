@@ -109,21 +109,21 @@ interface Hole {
 
 /**
  * Walk the tree with `command` (a leased read's) until the part read in full
- * holds `rows` nodes that may show, or the tree ends. Inline text boxes
+ * holds `rows` nodes that may show, or the tree ends: the document's, or
+ * the subtree of `start`, a node already read. Inline text boxes
  * (negative IDs) are never fetched: the projection leaves them out.
  */
 export async function walkAxTree(
   command: AxCommand,
   rows: number,
+  start?: RawAxNode,
 ): Promise<AxWalk> {
   // Enabling builds the document's whole tree in the renderer once; it then keeps it current,
   // so the domain stays on for the attachment (its end turns it off) and later reads skip that.
   await command("Accessibility.enable");
   // Items are asked for by DOM node, which DevTools resolves only once it sent the document.
   await command("DOM.getDocument", { depth: 0 });
-  const answer = RootAnswerSchema.safeParse(await command("Accessibility.getRootAXNode"));
-  if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
-  const root = answer.data.node;
+  const root = start ?? await rootNode(command);
   const byId = new Map<string, RawAxNode>([[root.nodeId, root]]);
   const add = (nodes: readonly RawAxNode[]) => {
     for (const node of nodes) {
@@ -180,6 +180,12 @@ export async function walkAxTree(
       }
     }
   }
+}
+
+async function rootNode(command: AxCommand): Promise<RawAxNode> {
+  const answer = RootAnswerSchema.safeParse(await command("Accessibility.getRootAXNode"));
+  if (!answer.success) throw new LeashError("INTERNAL", { cause: answer.error });
+  return answer.data.node;
 }
 
 /**

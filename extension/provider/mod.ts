@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { searchAx } from "./text_search.ts";
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { runCdp } from "./act.ts";
@@ -47,6 +48,7 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "lease.revoke": (params) => revokeLease(context, params),
     "ax.read": (params, { signal }) => readAx(context, params, signal, watches),
     "ax.find": (params, { signal }) => findAx(context, params, signal),
+    "ax.search": (params, { signal }) => searchAx(context, params, signal, watches),
     "cdp": (params, { signal }) => runCdp(context, params, signal, watches),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),

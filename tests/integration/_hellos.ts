@@ -80,6 +80,7 @@ export function specProviderHello(
       "tab.open.v1",
       "page.console.v1",
       "page.network.v1",
+      "ax.search.v1",
       "frame.sessions.v1",
       "ax.frame.v1",
       "input.frame-click.v1",

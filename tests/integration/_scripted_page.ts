@@ -19,7 +19,10 @@ import type { ProviderMethods } from "../../contracts/methods/mod.ts";
 import { pageFunctions } from "../../contracts/methods/page_functions.ts";
 import { type AxNode, type AxSnapshot, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
 
-type Request<K extends "ax.read" | "ax.find" | "ax.page"> = ParamsOf<ProviderMethods, K>["request"];
+type Request<K extends "ax.read" | "ax.find" | "ax.search" | "ax.page"> = ParamsOf<
+  ProviderMethods,
+  K
+>["request"];
 
 /** How a scripted page behaves. */
 export interface ScriptedPageOptions {
@@ -29,6 +32,12 @@ export interface ScriptedPageOptions {
   content?: { width: number; height: number };
   /** Nodes per `ax.page` window; default 20. */
   windowSize?: number;
+  /**
+   * Whether `ax.search` answers with the matches of the page's text (the
+   * rows whose name holds the query, with their ancestors), as the
+   * extension does on a large page, instead of the read.
+   */
+  searchesText?: boolean;
   /** Called when a click is released on `backendNodeId`; it may change the page. */
   onClick?: (backendNodeId: number, page: ScriptedPage) => void;
   /**
@@ -74,6 +83,7 @@ export class ScriptedPage {
   readonly #windowSize: number;
   readonly #onClick: ((backendNodeId: number, page: ScriptedPage) => void) | undefined;
   readonly #layout: ScriptedPageOptions["layout"];
+  readonly #searchesText: boolean;
   readonly #continuations = new Map<string, number>();
   #aimed: number | undefined;
   /** Whether the page starts HTML5 drags (else drag events find no drag data). */
@@ -91,6 +101,7 @@ export class ScriptedPage {
     this.#windowSize = options.windowSize ?? 20;
     this.#onClick = options.onClick;
     this.#layout = options.layout;
+    this.#searchesText = options.searchesText === true;
     this.history = [snapshot.url];
   }
 
@@ -132,6 +143,26 @@ export class ScriptedPage {
       ? { reason: "nodes" as const, at: null, omitted: nodes.length - maxNodes }
       : null;
     return { ...this.#document(), nodes: nodes.slice(0, maxNodes), cut };
+  }
+
+  /**
+   * `ax.search`: the read, as the extension answers for a page it reads
+   * whole, or with `searchesText` the rows whose name holds the query with
+   * their ancestors.
+   */
+  query(request: Request<"ax.search">): ResultOf<ProviderMethods, "ax.search"> {
+    const { query, ...bounds } = request;
+    if (!this.#searchesText) return { ...this.read(bounds), via: "read" };
+    const byId = new Map(this.snapshot.nodes.map((node) => [node.backendNodeId, node]));
+    const kept = new Set<number>();
+    for (const node of this.snapshot.nodes) {
+      if (!node.name.toLowerCase().includes(query.toLowerCase())) continue;
+      for (let at: AxNode | undefined = node; at !== undefined; at = byId.get(at.parentId ?? -1)) {
+        kept.add(at.backendNodeId);
+      }
+    }
+    const nodes = this.snapshot.nodes.filter((node) => kept.has(node.backendNodeId));
+    return { ...this.#document(), nodes, cut: null, via: "text" };
   }
 
   /** `ax.find`: nodes named exactly `query`, flat, as the extension answers. */

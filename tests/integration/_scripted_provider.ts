@@ -88,6 +88,7 @@ export interface ScriptedLogs {
 export type LeasedMethod =
   | "ax.read"
   | "ax.find"
+  | "ax.search"
   | "ax.page"
   | "cdp"
   | "frames.list"
@@ -174,6 +175,7 @@ const local = {
   "cdp": providerMethods["cdp"],
   "ax.read": providerMethods["ax.read"],
   "ax.find": providerMethods["ax.find"],
+  "ax.search": providerMethods["ax.search"],
   "ax.page": providerMethods["ax.page"],
   "dialog.answer": providerMethods["dialog.answer"],
   "frames.list": providerMethods["frames.list"],
@@ -386,6 +388,8 @@ export class ScriptedProvider {
           leased("ax.read", lease, "ax.read", () => withPage((p) => p.read(request))),
         "ax.find": ({ lease, request }) =>
           leased("ax.find", lease, "ax.find", () => withPage((p) => p.search(request))),
+        "ax.search": ({ lease, request }) =>
+          leased("ax.search", lease, "ax.search", () => withPage((p) => p.query(request))),
         "ax.page": ({ lease, request }) =>
           leased("ax.page", lease, "ax.page", () => withPage((p) => p.window(request))),
         "dialog.answer": ({ lease, ...answer }) => {

@@ -264,7 +264,7 @@ Deno.test("two observes and an act on one tab reach the provider one at a time, 
   assert.equal(three.status, "unverified");
   assert.equal(world.provider.maxInFlight, 1);
   const calls = world.provider.leasedCalls;
-  assert.deepEqual(calls.slice(0, 3), ["ax.read", "ax.read", "cdp Page.getFrameTree"]);
+  assert.deepEqual(calls.slice(0, 3), ["ax.read", "ax.search", "cdp Page.getFrameTree"]);
   assert.equal(calls.at(-1), "ax.read", "the action's own observation comes last");
   assert.equal(world.env.broker.runtime.queues.pending(tab), 0);
 });

@@ -66,7 +66,7 @@ Deno.test("a query keeps the matches with their ancestors and needs no search on
     "textbox Email",
     "checkbox Email me about offers",
   ]);
-  assert.deepEqual(world.provider.leasedCalls, ["ax.read"]);
+  assert.deepEqual(world.provider.leasedCalls, ["ax.search"]);
 });
 
 Deno.test("a query on a page beyond the read's bound finds exact-name matches the read missed", async () => {
@@ -79,12 +79,33 @@ Deno.test("a query on a page beyond the read's bound finds exact-name matches th
     ...world.handle,
     query: "Open order 1900",
   });
-  assert.deepEqual(world.provider.leasedCalls, ["ax.read", "ax.read", "ax.find"]);
+  assert.deepEqual(world.provider.leasedCalls, ["ax.read", "ax.search", "ax.find"]);
   const button = row(found, "button", "Open order 1900");
   assert.match(button.ref ?? "", /^e\d+$/);
   assert.equal(found.documentEpoch, page.documentEpoch);
   // The read's cut is still reported, so the reader knows the search was literal beyond it.
   assert.ok(found.truncated !== null);
+});
+
+Deno.test("a query the page's text search answers needs no exact-name search and is whole", async () => {
+  await using world = await runtimeWorld({ snapshot: ordersSnapshot(2_000), searchesText: true });
+  const found = await world.client.call("browser.observe", {
+    ...world.handle,
+    query: "Open order 1900",
+  });
+  assert.deepEqual(world.provider.leasedCalls, ["ax.search"]);
+  const button = row(found, "button", "Open order 1900");
+  assert.match(button.ref ?? "", /^e\d+$/);
+  assert.equal(found.truncated, null, found.text);
+  assert.ok(!found.text.includes("Open order 1899"), found.text);
+  // The ref it gave is one an action can use.
+  const clicked = await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "click-1900",
+    documentEpoch: found.documentEpoch,
+    action: { kind: "click", ref: button.ref ?? "" },
+  });
+  assert.notEqual(clicked.status, "failed", JSON.stringify(clicked));
 });
 
 Deno.test("since answers with a small delta of one change, against the same scope only", async () => {

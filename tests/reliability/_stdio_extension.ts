@@ -139,6 +139,11 @@ export class StdioExtension {
         leased(lease);
         return page.search(request);
       }
+      case "ax.search": {
+        const { lease, request } = providerMethods["ax.search"].params.parse(raw);
+        leased(lease);
+        return page.query(request);
+      }
       case "ax.page": {
         const { lease, request } = providerMethods["ax.page"].params.parse(raw);
         leased(lease);

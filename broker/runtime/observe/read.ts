@@ -4,10 +4,13 @@
  *   bounded `ax.read` ({@linkcode readBounds});
  * - with `query`: the same read, filtered by the observation engine (a
  *   literal, ASCII case-insensitive match on names, values and roles, with
- *   subtrees and ancestors). When the read stopped at a bound, `ax.find`
- *   adds the exact-name matches from the part that was not read, placed
- *   under the root (or at the top) since their ancestors are unknown; the
- *   observation still reports the read's cut.
+ *   subtrees and ancestors). Page-wide, `ax.search` answers instead: on a
+ *   large page, the matches of its text with their ancestors and subtrees
+ *   (`via: "text"`, filtered the same way), else the read itself. When the
+ *   read stopped at a bound, `ax.find` adds the exact-name matches from the
+ *   part that was not read, placed under the root (or at the top) since
+ *   their ancestors are unknown; the observation still reports the read's
+ *   cut.
  * - `rootRef` must be a ref of a live document of the lease, else
  *   `STALE_TARGET`.
  * - when the read shows frame elements (`Iframe` rows), the tab's frame
@@ -17,7 +20,12 @@
  * @module
  */
 import type { Observation, ObservationScope } from "../../../contracts/methods/mod.ts";
-import { type AxNode, maxAxNodes } from "../../../contracts/methods/mod.ts";
+import {
+  type AxNode,
+  type AxReadRequest,
+  type AxSnapshot,
+  maxAxNodes,
+} from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { isLeashError } from "../../../contracts/errors.ts";
 import { frameRowNotes } from "../frames/notes.ts";
@@ -98,21 +106,15 @@ export async function observeLease(
     root = located.target.backendNodeId;
   }
   const rooted = root === undefined ? {} : { root };
-  const snapshot = await held.call(
-    "ax.read",
-    {
-      lease: held.token,
-      request: {
-        ...readBounds,
-        ...(root === undefined
-          ? { maxNodes: readRows(request.maxTokens, request.newDocument === true) }
-          : rooted),
-      },
-    },
-    signal,
-  );
+  const bounds = {
+    ...readBounds,
+    ...(root === undefined
+      ? { maxNodes: readRows(request.maxTokens, request.newDocument === true) }
+      : rooted),
+  };
+  const { snapshot, searched } = await firstRead(held, scope, bounds, signal);
   let read: ObserveInput["snapshot"] = snapshot;
-  if (scope.kind === "query" && snapshot.cut !== null) {
+  if (scope.kind === "query" && !searched && snapshot.cut !== null) {
     const found = await held.call(
       "ax.find",
       { lease: held.token, request: { query: scope.query, ...rooted } },
@@ -144,6 +146,32 @@ export async function observeLease(
     },
     books,
   );
+}
+
+/**
+ * What an observation reads first: for a page-wide query, `ax.search`,
+ * which on a large page reads the matches of its text rather than the page
+ * (`searched`); else the bounded `ax.read`.
+ */
+async function firstRead(
+  held: OwnedLease,
+  scope: ObservationScope,
+  bounds: AxReadRequest,
+  signal: AbortSignal,
+): Promise<{ snapshot: AxSnapshot; searched: boolean }> {
+  if (scope.kind !== "query" || bounds.root !== undefined) {
+    return {
+      snapshot: await held.call("ax.read", { lease: held.token, request: bounds }, signal),
+      searched: false,
+    };
+  }
+  const { root: _, ...pageBounds } = bounds;
+  const { via, ...snapshot } = await held.call(
+    "ax.search",
+    { lease: held.token, request: { ...pageBounds, query: scope.query } },
+    signal,
+  );
+  return { snapshot, searched: via === "text" };
 }
 
 /**

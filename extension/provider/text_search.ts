@@ -1,0 +1,261 @@
+/**
+ * The `ax.search` method: what an observation with `query` shows, at a cost
+ * that follows the matches rather than the page. On a page too large to
+ * read whole within the read's bound, the document's text is searched in an
+ * isolated world (`searchTextFunction`: text, labels, values, in document
+ * order), and only the matches are read: each one's node with its
+ * ancestors (`Accessibility.getAXNodeAndAncestors`), and the subtree of the
+ * outermost node of that chain whose name or value holds the query (a
+ * matched row brings its cells and buttons), walked within a bound. The
+ * answer is cut at `nodes` when the text held more matches than were read.
+ *
+ * The bounded read answers instead (`via: "read"`, searched by the Broker
+ * as before, with its exact-name search past the bound) for a page small
+ * enough to read whole, for a query that names a role (roles are not in the
+ * text), and when the text search finds nothing the accessibility tree
+ * shows as a match (a name made elsewhere than in the text), so a query
+ * never finds less than the read would have.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
+import { searchTextFunction } from "../../contracts/methods/page_functions.ts";
+import { foldAscii } from "../../contracts/page_text.ts";
+import type { RawAxNode } from "./ax_projection.ts";
+import { projectAxNodes } from "./ax_projection.ts";
+import { walkAxTree } from "./ax_walk.ts";
+import type { ChangeWatches } from "./change_watch.ts";
+import type { ProviderContext } from "./context.ts";
+import {
+  currentDocument,
+  finishRead,
+  type LeasedRead,
+  leasedRead,
+  rawNodes,
+} from "./leased_read.ts";
+import { axDefaults, readAx } from "./observe.ts";
+import { readSignals } from "./signals_read.ts";
+
+type SearchParams = ParamsOf<ProviderMethods, "ax.search">;
+type SearchResult = ResultOf<ProviderMethods, "ax.search">;
+
+/** Bounds on a text search. */
+export const searchBounds = {
+  /** Matches read, in document order; the rest are counted. */
+  maxMatches: 24,
+  /** Rows that may show in one match's subtree. */
+  subtreeRows: 60,
+  /**
+   * A page has about this many accessibility nodes per element, for the
+   * signals' size bound (22,021 for the 10,016 elements of 2,000 rows).
+   */
+  axPerElement: 2.2,
+} as const;
+
+/** The isolated world's name. */
+const worldName = "leash-text-search";
+/** The remote objects of one search, released together. */
+const objectGroup = "leash-text-search";
+
+/**
+ * Roles a query may name (WAI-ARIA 1.2 and the rows DevTools adds), which
+ * the text does not hold: such a query is answered by the read.
+ */
+const roleNames: ReadonlySet<string> = new Set(
+  ("alert alertdialog application article banner blockquote button caption cell checkbox code " +
+    "columnheader combobox complementary contentinfo definition deletion dialog directory " +
+    "document emphasis feed figure form generic grid gridcell group heading img image insertion " +
+    "link list listbox listitem log main marquee math menu menubar menuitem menuitemcheckbox " +
+    "menuitemradio meter navigation none note option paragraph presentation progressbar radio " +
+    "radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider " +
+    "spinbutton status strong subscript superscript switch tab table tablist tabpanel term " +
+    "textbox time timer toolbar tooltip tree treegrid treeitem statictext text labeltext " +
+    "rootwebarea iframe").split(" "),
+);
+
+const WorldSchema = z.object({ executionContextId: z.number().int() });
+const CalledSchema = z.object({
+  result: z.object({ objectId: z.string().optional(), subtype: z.string().optional() }),
+  exceptionDetails: z.undefined().optional(),
+});
+const PropertiesSchema = z.object({
+  result: z.array(z.object({
+    name: z.string(),
+    value: z.object({ objectId: z.string().optional(), value: z.unknown().optional() })
+      .optional(),
+  })),
+});
+
+/** What the text search found: the matches read, how many there were, the page's elements. */
+interface TextMatches {
+  objectIds: string[];
+  total: number;
+  elements: number;
+}
+
+/** Answer `ax.search` (see the module doc). */
+export async function searchAx(
+  context: ProviderContext,
+  params: SearchParams,
+  signal: AbortSignal,
+  watches?: ChangeWatches,
+): Promise<SearchResult> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const { query, ...bounds } = params.request;
+  const asRead = async (): Promise<SearchResult> => ({
+    ...(await readAx(context, { lease: params.lease, request: bounds }, signal, watches)),
+    via: "read",
+  });
+  const needle = foldAscii(query).replace(/\s+/g, " ");
+  if (needle.trim() === "" || roleNames.has(needle.trim())) return await asRead();
+
+  const rows = bounds.maxNodes ?? axDefaults.maxNodes;
+  const timeoutMs = bounds.timeoutMs ?? axDefaults.timeoutMs;
+  const deadline = context.now() + timeoutMs;
+  const read = leasedRead(context, record, signal, timeoutMs);
+  const before = await currentDocument(context, read);
+  let chains: RawAxNode[][];
+  let found: TextMatches | undefined;
+  try {
+    found = await searchText(read, before.frameId, needle);
+    if (found === undefined || found.elements <= rows) return await asRead();
+    // As for a walk: the domain stays on, and only its first enabling builds the tree.
+    await read.command("Accessibility.enable");
+    chains = await Promise.all(found.objectIds.map((objectId) => chainOf(read, objectId)));
+  } finally {
+    await read.command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+
+  const byId = new Map<string, RawAxNode>();
+  const anchors: RawAxNode[] = [];
+  for (const chain of chains) {
+    const anchor = outermostMatch(chain, needle);
+    if (anchor === undefined) continue;
+    for (const node of chain) if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
+    if (!anchors.some((other) => other.nodeId === anchor.nodeId)) anchors.push(anchor);
+  }
+  if (anchors.length === 0) return await asRead();
+  const subtrees = await Promise.all(
+    anchors.filter((anchor) => (anchor.childIds ?? []).some((id) => !id.startsWith("-")))
+      .map((anchor) => walkAxTree(read.command, searchBounds.subtreeRows, anchor)),
+  );
+  for (const walk of subtrees) {
+    for (const node of walk.nodes) if (!byId.has(node.nodeId)) byId.set(node.nodeId, node);
+  }
+
+  const raw = [...byId.values()];
+  const maxTextUnits = bounds.maxTextUnits ?? axDefaults.maxTextUnits;
+  const axNodes = Math.round(found.elements * searchBounds.axPerElement);
+  const marks = await readSignals(context, read, axNodes, deadline);
+  const projection = projectAxNodes(raw, {
+    maxNodes: rows,
+    maxDepth: bounds.maxDepth ?? axDefaults.maxDepth,
+    maxTextUnits,
+    deadline,
+    now: context.now,
+    signals: marks.signals,
+    // The chains leave their siblings out on purpose: that is not a cut.
+    unread: 0,
+  });
+  const more = found.total - found.objectIds.length;
+  const projected = projection.cut;
+  const cut = projected !== null &&
+      (projected.reason !== "nodes" || projection.nodes.length >= rows)
+    ? projected
+    : more > 0
+    ? { reason: "nodes" as const, at: null, omitted: more }
+    : null;
+  const document = await finishRead(context, read, params.lease, before, maxTextUnits);
+  return {
+    ...document,
+    nodes: projection.nodes,
+    cut,
+    ...(marks.missing === undefined ? {} : { signals: marks.missing }),
+    via: "text",
+  };
+}
+
+/**
+ * Run the text search in an isolated world of the document `frameId`; its
+ * matches stay remote objects of {@linkcode objectGroup}. `undefined` when
+ * it cannot run or answers malformed: the caller reads instead.
+ */
+async function searchText(
+  read: LeasedRead,
+  frameId: string,
+  needle: string,
+): Promise<TextMatches | undefined> {
+  const world = WorldSchema.safeParse(
+    await read.command("Page.createIsolatedWorld", {
+      frameId,
+      worldName,
+      grantUniveralAccess: false,
+    }),
+  );
+  if (!world.success) return undefined;
+  const called = CalledSchema.safeParse(
+    await read.command("Runtime.callFunctionOn", {
+      functionDeclaration: searchTextFunction,
+      executionContextId: world.data.executionContextId,
+      arguments: [{ value: needle }, { value: searchBounds.maxMatches }],
+      objectGroup,
+      silent: true,
+    }),
+  );
+  if (!called.success) return undefined;
+  const { objectId, subtype } = called.data.result;
+  if (objectId === undefined || subtype !== "array") return undefined;
+  const properties = PropertiesSchema.safeParse(
+    await read.command("Runtime.getProperties", { objectId, ownProperties: true }),
+  );
+  if (!properties.success) return undefined;
+  const entries = properties.data.result;
+  const count = (name: string) => {
+    const value = entries.find((entry) => entry.name === name)?.value?.value;
+    return typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+      ? value
+      : undefined;
+  };
+  const total = count("total");
+  const elements = count("elements");
+  if (total === undefined || elements === undefined) return undefined;
+  const objectIds = entries
+    .filter((entry) => /^\d+$/.test(entry.name))
+    .sort((a, b) => Number(a.name) - Number(b.name))
+    .map((entry) => entry.value?.objectId)
+    .filter((id) => id !== undefined);
+  return { objectIds, total, elements };
+}
+
+/**
+ * A match's node and its ancestors, the node first; none when DevTools has
+ * no accessibility node for it (a node that went, or was never rendered).
+ */
+async function chainOf(read: LeasedRead, objectId: string): Promise<RawAxNode[]> {
+  let answer: unknown;
+  try {
+    answer = await read.command("Accessibility.getAXNodeAndAncestors", { objectId });
+  } catch {
+    return [];
+  }
+  return rawNodes(answer).filter((node) => node.nodeId !== "0");
+}
+
+/**
+ * The outermost node of `chain` (node first, root last) whose name or
+ * value holds `needle`, the document's root left out: its title is not a
+ * match of the page.
+ */
+function outermostMatch(chain: readonly RawAxNode[], needle: string): RawAxNode | undefined {
+  let match: RawAxNode | undefined;
+  for (const node of chain) {
+    if (node.parentId === undefined || node.ignored) continue;
+    const name = node.name?.value;
+    const value = node.value?.value;
+    const holds = (text: unknown) =>
+      typeof text === "string" && foldAscii(text).replace(/\s+/g, " ").includes(needle);
+    if (holds(name) || holds(value)) match = node;
+  }
+  return match;
+}
