@@ -84,6 +84,16 @@ Deno.test("ax.read returns the document's identity and its bounded rows", async 
   assert.deepEqual(fetch?.params, { depth: 132 });
 });
 
+Deno.test("a read and a search leave DevTools tracking none of the document's nodes", async () => {
+  const { context, browser } = await setup();
+  const methods = () => browser.commands.map((command) => command.method);
+  await readAx(context, { lease, request: {} }, live());
+  assert.ok(methods().includes("DOM.getDocument"));
+  assert.equal(methods().at(-1), "DOM.disable");
+  await findAx(context, { lease, request: { query: "Send" } }, live());
+  assert.equal(methods().at(-1), "DOM.disable");
+});
+
 Deno.test("ax.read with a stale fence reaches no debugger", async () => {
   const { context, browser } = await setup();
   const before = browser.commands.length;
