@@ -379,14 +379,23 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
  * The provider's change watch, begun in an isolated world of the top-level
  * document (never the page's own, which cannot see or reach it) before an
  * action's first input: it notes each element whose children, attributes
- * or text changed, and each control whose value or state input changed,
+ * or text changed, each control whose value or state input changed, and
+ * the elements that lost and gained the focus (no mutation says so),
  * until {@linkcode takeChangesExpression} ends it. At most 64 regions
  * (elements not inside one another); past that it notes only that there
  * were more. Nothing crosses back.
  */
 export const watchChangesExpression = String.raw`(() => {
   if (globalThis.leashChangeWatch) return true;
+  // The focused element, inside open shadow roots; the body's focus is the page's own.
+  const focused = () => {
+    let at = document.activeElement;
+    while (at && at.shadowRoot && at.shadowRoot.activeElement) at = at.shadowRoot.activeElement;
+    return at === document.body || at === document.documentElement ? null : at;
+  };
   const watch = { noted: new Set(), more: false, ended: new AbortController() };
+  watch.focused = focused;
+  watch.focusedAtStart = focused();
   const outermost = (elements) =>
     elements.filter((element) =>
       !elements.some((other) => other !== element && other.contains(element))
@@ -428,7 +437,8 @@ export const watchChangesExpression = String.raw`(() => {
  * End the change watch and answer the changed regions' roots: the noted
  * elements still in the document, without those inside another, at most 16
  * (an array of elements), leaving out any of more than 400 elements (the
- * bounded read covers those as it can); `null` when no watch was running,
+ * bounded read covers those as it can; the array's `dropped` says so);
+ * `null` when no watch was running,
  * `"more"` when the changes were too many to read region by region.
  */
 export const takeChangesExpression = String.raw`(() => {
@@ -436,12 +446,19 @@ export const takeChangesExpression = String.raw`(() => {
   if (!watch) return null;
   delete globalThis.leashChangeWatch;
   for (const record of watch.observer.takeRecords()) watch.note(record.target);
+  const focusedNow = watch.focused();
+  if (focusedNow !== watch.focusedAtStart) {
+    watch.note(watch.focusedAtStart);
+    watch.note(focusedNow);
+  }
   watch.observer.disconnect();
   watch.ended.abort();
   if (watch.more) return "more";
   const roots = watch.outermost([...watch.noted].filter((element) => element.isConnected));
   if (roots.length > 16) return "more";
-  return roots.filter((root) => root.getElementsByTagName("*").length <= 400);
+  const small = roots.filter((root) => root.getElementsByTagName("*").length <= 400);
+  if (small.length < roots.length) small.dropped = true;
+  return small;
 })()`;
 
 /**

@@ -19,6 +19,8 @@ export const maxRegionNodes = 2_000;
 
 /** What the regions added: their subtrees' nodes and their ancestors'. */
 export interface RegionRead {
+  /** The node ID of each region's root. */
+  roots: string[];
   /** Every subtree node, the region's root first, inline text boxes left out. */
   subtrees: RawAxNode[];
   /** The regions' ancestors. */
@@ -48,16 +50,51 @@ export async function readRegions(
       return undefined;
     }
   }));
-  const read: RegionRead = { subtrees: [], ancestors: [] };
+  const read: RegionRead = { roots: [], subtrees: [], ancestors: [] };
   let size = 0;
   for (const region of reads) {
     if (region === undefined || size + region.subtree.length > maxRegionNodes) continue;
     size += region.subtree.length;
+    if (region.subtree.length > 0) read.roots.push(region.subtree[0].nodeId);
     read.subtrees.push(...region.subtree);
     const inside = new Set(region.subtree.map((node) => node.nodeId));
     read.ancestors.push(...region.chain.filter((node) => !inside.has(node.nodeId)));
   }
   return read;
+}
+
+/**
+ * A walk kept from before an action, brought up to date by the regions the
+ * action changed: each region's old subtree gives way to the one read now,
+ * and the ancestors read now replace theirs (their names and children may
+ * have changed with the region). A region the kept walk did not reach is
+ * left to {@linkcode withRegions}.
+ */
+export function refreshed(kept: readonly RawAxNode[], regions: RegionRead): RawAxNode[] {
+  const byId = new Map(kept.map((node) => [node.nodeId, node]));
+  for (const root of regions.roots) {
+    const stack = [root];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      const node = byId.get(id);
+      if (node === undefined) continue;
+      byId.delete(id);
+      stack.push(...(node.childIds ?? []));
+    }
+  }
+  const roots = new Set(regions.roots);
+  const reached = new Set(kept.map((node) => node.nodeId));
+  for (const node of regions.ancestors) if (reached.has(node.nodeId)) byId.set(node.nodeId, node);
+  // A region's nodes stand where its root stood, or under its parent when the root is new to
+  // the tree (an element shown); one the walk never reached is not placed here.
+  let inside = false;
+  for (const node of regions.subtrees) {
+    if (roots.has(node.nodeId)) {
+      inside = reached.has(node.nodeId) ||
+        (node.parentId !== undefined && reached.has(node.parentId));
+    }
+    if (inside) byId.set(node.nodeId, node);
+  }
+  return [...byId.values()];
 }
 
 /**

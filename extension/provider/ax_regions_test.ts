@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { changedRows, maxRegionNodes, readRegions, withRegions } from "./ax_regions.ts";
+import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
 
 function node(id: number, parent: number | undefined, children: number[] = []): RawAxNode {
   return {
@@ -21,6 +21,7 @@ function row(backendNodeId: number, parentId: number | null): AxNode {
 Deno.test("withRegions() adds only the nodes the walk lacks, keeping the walk's own", () => {
   const walked = [node(1, undefined, [2, 5]), node(2, 1)];
   const merged = withRegions(walked, {
+    roots: ["5"],
     ancestors: [{ ...node(1, undefined, [2, 5]), ignored: true }],
     subtrees: [node(5, 1, [6]), node(6, 5)],
   });
@@ -31,6 +32,7 @@ Deno.test("withRegions() adds only the nodes the walk lacks, keeping the walk's 
 Deno.test("changedRows() names the rows read past the walk and the regions' top rows", () => {
   const walked = [node(1, undefined, [2, 3]), node(2, 1)];
   const regions = {
+    roots: ["4"],
     ancestors: [node(1, undefined, [2, 3]), node(3, 1, [4])],
     subtrees: [node(4, 3, [7]), node(7, 4)],
   };
@@ -59,4 +61,30 @@ Deno.test("readRegions() leaves out a region DevTools cannot read, and any past 
   const read = await readRegions(command, [2, 3, 4, 5]);
   assert.deepEqual(read.subtrees.map((one) => one.nodeId), ["2", "5"]);
   assert.deepEqual(read.ancestors.map((one) => one.nodeId), ["1", "1"]);
+});
+
+Deno.test("refreshed() takes each region in place and the ancestors read with it", () => {
+  // 1 → 2 (→ 3, 4), 5; the walk kept them all. Region 2 now holds 3 and 6; 1 is renamed.
+  const kept = [node(1, undefined, [2, 5]), node(2, 1, [3, 4]), node(3, 2), node(4, 2), node(5, 1)];
+  const renamed = { ...node(1, undefined, [2, 5]), name: { type: "computedString", value: "New" } };
+  const regions = {
+    roots: ["2", "8"],
+    ancestors: [renamed, node(7, 5)],
+    // Region 8 lies under 7, which the walk never reached: it is not placed.
+    subtrees: [node(2, 1, [3, 6]), node(3, 2), node(6, 2), node(8, 7)],
+  };
+  const out = refreshed(kept, regions);
+  assert.deepEqual(out.map((one) => one.nodeId).sort(), ["1", "2", "3", "5", "6"]);
+  assert.equal(out.find((one) => one.nodeId === "1")?.name?.value, "New");
+  assert.deepEqual(out.find((one) => one.nodeId === "2")?.childIds, ["3", "6"]);
+});
+
+Deno.test("refreshed() places a region new to the tree under the parent the walk kept", () => {
+  const kept = [node(1, undefined, [2]), node(2, 1)];
+  const regions = {
+    roots: ["9"],
+    ancestors: [node(1, undefined, [9, 2])],
+    subtrees: [node(9, 1, [10]), node(10, 9)],
+  };
+  assert.deepEqual(refreshed(kept, regions).map((one) => one.nodeId).sort(), ["1", "10", "2", "9"]);
 });

@@ -79,10 +79,12 @@ export async function countElements(command: AxCommand): Promise<number | undefi
  * there) or of unknown size, else by {@linkcode walkAxTree}. DevTools'
  * levels include ignored wrappers, which `maxDepth` does not count, so the
  * whole read fetches twice the depth plus the document's wrappers.
+ * `beforeWalk` runs just before a walk begins (a change watch does).
  */
 export async function readAxTree(
   command: AxCommand,
   bounds: { rows: number; maxDepth: number },
+  beforeWalk?: () => Promise<unknown>,
 ): Promise<AxWalk> {
   const elements = await countElements(command);
   // Without the count the read stays whole, as it always worked.
@@ -91,6 +93,7 @@ export async function readAxTree(
     const nodes = rawNodes(await command("Accessibility.getFullAXTree", { depth }));
     return { nodes, stopped: false, unread: 0 };
   }
+  await beforeWalk?.();
   return await walkAxTree(command, bounds.rows);
 }
 
@@ -312,6 +315,18 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
     stack.push(...reversedChildren(item, byId));
   }
   return { holes, full: false, known };
+}
+
+/**
+ * The part of `nodes` (a walk's, changed since) a walk of `rows` would
+ * keep: the document-order prefix up to `rows` nodes that may show or the
+ * first node not held, with what it leaves out estimated again.
+ */
+export function prefixOf(nodes: readonly RawAxNode[], rows: number): AxWalk {
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const root = nodes.find((node) => node.parentId === undefined || !byId.has(node.parentId));
+  if (root === undefined) return { nodes: [], stopped: true, unread: 0 };
+  return finish(root, byId, rows);
 }
 
 /**

@@ -1,15 +1,19 @@
 /**
- * Change watches: what a leased page changed between an action's first
- * input and the read after it, so that read can look at the changed
- * regions even where they lie past its bound. A watch lives in an isolated
- * world of the tab's top-level document (the page cannot see or reach it)
- * and notes changed elements (`watchChangesExpression`); the next page
- * read ends it and gets the regions' roots by backend node ID. A watch is
- * bound to its document: a read of another document ignores it. Only a
- * document whose last page read stopped at its bound is watched: a read
- * that reaches the end sees every change without one. Neither
- * side ever fails its caller: a watch that cannot begin or be read leaves
- * the read to its bound alone, as without it.
+ * Change watches: what a leased page changed since a page read walked it
+ * or an action's first input, so the read after the action can look at the
+ * changed regions even where they lie past its bound, and need not walk
+ * the page again at all: a walk kept from before the action ({@linkcode
+ * KeptWalk}) stays valid while the watch begun before that walk runs
+ * unbroken, and the changed regions, re-read, bring it up to date. A watch
+ * lives in an isolated world of the tab's top-level document (the page
+ * cannot see or reach it) and notes changed elements
+ * (`watchChangesExpression`); the next page read ends it and gets the
+ * regions' roots by backend node ID. A watch is bound to its document: a
+ * read of another document ignores it. Only a document whose page read
+ * stopped at its bound is watched: a read that reaches the end sees every
+ * change without one. Neither side ever fails its caller: a watch that
+ * cannot begin or be read leaves the read to its bound alone, as without
+ * it.
  *
  * @module
  */
@@ -20,6 +24,7 @@ import {
   watchChangesExpression,
 } from "../../contracts/methods/page_functions.ts";
 import { BackendNodeIdSchema } from "../../contracts/methods/observe.ts";
+import type { RawAxNode } from "./ax_projection.ts";
 
 /** A command on one tab, under its caller's signal. */
 export type TabCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
@@ -32,10 +37,38 @@ const objectGroup = "leash-change-watch";
 /** What a take found: the roots of the changed regions, or `"more"` than can be read apart. */
 export type Changes = number[] | "more";
 
+/** A take's changes, and what the watch that found them covered. */
+export interface Taken {
+  changes: Changes;
+  /** Which watch it was: every watch has its own. */
+  serial: number;
+  /** Whether an action's input began while it ran. */
+  acted: boolean;
+  /** False when a changed region was too large to read apart and was left out. */
+  complete: boolean;
+}
+
+/**
+ * A page read's walk, kept for the read after the next action: valid while
+ * the watch begun before the walk (`serial`) runs unbroken on its document.
+ */
+export interface KeptWalk {
+  frameId: string;
+  loaderId: string;
+  /** The walk's bound. */
+  rows: number;
+  /** The watch that began before the walk. */
+  serial: number;
+  nodes: RawAxNode[];
+  unread: number;
+}
+
 interface Watch {
   frameId: string;
   loaderId: string;
   contextId: number;
+  serial: number;
+  acted: boolean;
 }
 
 const WorldSchema = z.object({ executionContextId: z.number().int() });
@@ -50,18 +83,20 @@ const TakenSchema = z.object({
 const PropertiesSchema = z.object({
   result: z.array(z.object({
     name: z.string(),
-    value: z.object({ objectId: z.string().optional() }).optional(),
+    value: z.object({ objectId: z.string().optional(), value: z.unknown().optional() }).optional(),
   })),
 });
 const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
 
 type DocumentKey = { frameId: string; loaderId: string };
 
-/** The tabs' running watches. */
+/** The tabs' running watches, and the walks they keep valid. */
 export class ChangeWatches {
   readonly #watches = new Map<number, Watch>();
   /** Per tab, the document whose last page read stopped at its bound. */
   readonly #large = new Map<number, DocumentKey>();
+  readonly #kept = new Map<number, KeptWalk>();
+  #serial = 0;
 
   /** A page read of tab `tabId`'s `document` stopped at its bound (`stopped`) or not. */
   noteRead(tabId: number, document: DocumentKey, stopped: boolean): void {
@@ -70,41 +105,98 @@ export class ChangeWatches {
   }
 
   /**
-   * Begin watching tab `tabId`'s top-level document, unless a watch of it
-   * is running (a batch's later steps add to the first one's) or its last
-   * page read reached the end.
+   * An action's input is about to reach tab `tabId`: the running watch
+   * notes that it did, or, with none, a watch of the top-level document
+   * begins, unless its last page read reached the end.
    */
   async begin(tabId: number, command: TabCommand): Promise<void> {
+    const running = this.#watches.get(tabId);
+    if (running !== undefined) {
+      // A batch's later steps add to the first one's watch, as does an action after a read.
+      running.acted = true;
+      return;
+    }
     const large = this.#large.get(tabId);
-    // A running watch is of the document the action began on; after a navigation, no delta
-    // follows (the read after it is a whole observation), so the watch is never read.
-    if (large === undefined || this.#watches.has(tabId)) return;
+    // After a navigation no delta follows (the read after it is a whole observation), so a
+    // watch of the document the action began on is never read.
+    if (large === undefined) return;
     try {
       const document = documentOf(await command("Page.getFrameTree"));
       if (!sameDocument(large, document)) return;
-      const world = WorldSchema.parse(
-        await command("Page.createIsolatedWorld", {
-          frameId: document.frameId,
-          worldName,
-          grantUniveralAccess: false,
-        }),
-      );
-      const contextId = world.executionContextId;
-      const answer = await command("Runtime.evaluate", {
-        expression: watchChangesExpression,
-        contextId,
-        returnByValue: true,
-        silent: true,
-      });
-      if (!TakenSchema.safeParse(answer).success) return;
-      this.#watches.set(tabId, {
-        frameId: document.frameId,
-        loaderId: document.loaderId,
-        contextId,
-      });
+      await this.#start(tabId, document, command, true);
     } catch {
       this.#watches.delete(tabId);
     }
+  }
+
+  /**
+   * Begin watching `document` of tab `tabId` for a page read about to walk
+   * it (call it after taking the tab's watch); answers the watch's serial,
+   * or `undefined` when it could not begin.
+   */
+  async beginRead(
+    tabId: number,
+    document: DocumentKey,
+    command: TabCommand,
+  ): Promise<number | undefined> {
+    if (this.#watches.has(tabId)) return undefined;
+    try {
+      return await this.#start(tabId, document, command, false);
+    } catch {
+      this.#watches.delete(tabId);
+      return undefined;
+    }
+  }
+
+  async #start(
+    tabId: number,
+    document: DocumentKey,
+    command: TabCommand,
+    acted: boolean,
+  ): Promise<number | undefined> {
+    const world = WorldSchema.parse(
+      await command("Page.createIsolatedWorld", {
+        frameId: document.frameId,
+        worldName,
+        grantUniveralAccess: false,
+      }),
+    );
+    const contextId = world.executionContextId;
+    const answer = await command("Runtime.evaluate", {
+      expression: watchChangesExpression,
+      contextId,
+      returnByValue: true,
+      silent: true,
+    });
+    if (!TakenSchema.safeParse(answer).success) return undefined;
+    const serial = ++this.#serial;
+    this.#watches.set(tabId, {
+      frameId: document.frameId,
+      loaderId: document.loaderId,
+      contextId,
+      serial,
+      acted,
+    });
+    return serial;
+  }
+
+  /** Keep `walk` of tab `tabId` for the read after the next action (see {@linkcode reusable}). */
+  keep(tabId: number, walk: KeptWalk): void {
+    this.#kept.set(tabId, walk);
+  }
+
+  /**
+   * The walk kept for tab `tabId`'s `document` at bound `rows`, when the
+   * watch `taken` ended is the one begun before that walk (nothing changed
+   * unseen since), an action began under it, and every region it saw can
+   * be read apart; the kept walk is spent either way.
+   */
+  reusable(tabId: number, document: DocumentKey, rows: number, taken: Taken | undefined) {
+    const kept = this.#kept.get(tabId);
+    this.#kept.delete(tabId);
+    if (kept === undefined || taken === undefined || !Array.isArray(taken.changes)) return;
+    if (!sameDocument(kept, document) || kept.rows !== rows || kept.serial !== taken.serial) return;
+    return taken.acted && taken.complete ? kept : undefined;
   }
 
   /**
@@ -116,10 +208,20 @@ export class ChangeWatches {
     document: DocumentKey,
     command: TabCommand,
   ): Promise<Changes | undefined> {
+    return (await this.takeWatch(tabId, document, command))?.changes;
+  }
+
+  /** {@linkcode take}, with what the watch covered. */
+  async takeWatch(
+    tabId: number,
+    document: DocumentKey,
+    command: TabCommand,
+  ): Promise<Taken | undefined> {
     const watch = this.#watches.get(tabId);
     if (watch === undefined) return undefined;
     this.#watches.delete(tabId);
     if (!sameDocument(watch, document)) return undefined;
+    const covered = { serial: watch.serial, acted: watch.acted };
     try {
       const taken = TakenSchema.safeParse(
         await command("Runtime.evaluate", {
@@ -131,7 +233,7 @@ export class ChangeWatches {
       );
       if (!taken.success) return undefined;
       const { value, objectId, subtype } = taken.data.result;
-      if (value === "more") return "more";
+      if (value === "more") return { changes: "more", complete: false, ...covered };
       if (objectId === undefined || subtype !== "array") return undefined;
       const properties = PropertiesSchema.safeParse(
         await command("Runtime.getProperties", { objectId, ownProperties: true }),
@@ -141,6 +243,9 @@ export class ChangeWatches {
         .filter((property) => /^\d+$/.test(property.name))
         .map((property) => property.value?.objectId)
         .filter((id) => id !== undefined);
+      const dropped = properties.data.result.some((property) =>
+        property.name === "dropped" && property.value?.value === true
+      );
       const described = await Promise.all(
         elements.map((id) => command("DOM.describeNode", { objectId: id })),
       );
@@ -150,7 +255,7 @@ export class ChangeWatches {
         if (!node.success) return undefined;
         roots.push(node.data.node.backendNodeId);
       }
-      return roots;
+      return { changes: roots, complete: !dropped, ...covered };
     } catch {
       return undefined;
     } finally {

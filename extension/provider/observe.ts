@@ -6,14 +6,15 @@
  *
  * @module
  */
+import type { DocumentIdentity } from "../../contracts/document.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { maxAxNodes } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
-import { changedRows, maxRegionNodes, readRegions, withRegions } from "./ax_regions.ts";
+import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
 import type { ChangeWatches } from "./change_watch.ts";
-import { readAxTree } from "./ax_walk.ts";
+import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
 import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
 import {
@@ -70,15 +71,18 @@ export async function readAx(
   const read = leasedRead(context, record, signal, timeoutMs);
 
   const before = await currentDocument(context, read);
-  const walk = request.root === undefined
-    ? await readAxTree(read.command, { rows: maxNodes, maxDepth })
-    : undefined;
   const tabId = read.record.tabId;
-  if (walk !== undefined) watches?.noteRead(tabId, before, walk.stopped);
-  const changes = walk === undefined ? undefined : await watches?.take(tabId, before, read.command);
-  const regions = walk?.stopped === true && Array.isArray(changes) && changes.length > 0
+  const page = request.root === undefined
+    ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, watches)
+    : undefined;
+  const changes = page?.taken?.changes;
+  const regions = page?.walk.stopped === true && Array.isArray(changes) && changes.length > 0
     ? await readRegions(read.command, changes)
     : undefined;
+  // A kept walk takes the regions in place, and ends where a walk of its bound would now.
+  const walk = page?.kept !== undefined && regions !== undefined
+    ? prefixOf(refreshed(page.walk.nodes, regions), maxNodes)
+    : page?.walk;
   const walked = walk?.nodes ??
     rawNodes(await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }));
   const raw = regions === undefined ? walked : withRegions(walked, regions);
@@ -98,6 +102,15 @@ export async function readAx(
     ? undefined
     : changedRows(projection.nodes, walked, regions);
   const document = await finishRead(context, read, params.lease, before, maxTextUnits);
+  if (walk?.stopped === true && page?.serial !== undefined && raw.length <= keptNodes) {
+    watches?.keep(tabId, {
+      ...before,
+      rows: maxNodes,
+      serial: page.serial,
+      nodes: raw,
+      unread: walk.unread,
+    });
+  }
   const missing = marks.missing === undefined ? {} : { signals: marks.missing };
   return {
     ...document,
@@ -106,6 +119,40 @@ export async function readAx(
     ...missing,
     ...(changed === undefined ? {} : { changed }),
   };
+}
+
+/** The most nodes a kept walk holds; a read that grew past it walks afresh next time. */
+const keptNodes = 3 * maxAxNodes;
+
+/**
+ * A page read's tree: the tab's change watch is ended first (`taken`);
+ * then the walk kept from before the action that watch saw, when it is
+ * still good (`kept`, see `ChangeWatches.reusable`), else a fresh read.
+ * A watch of the document begins before a walk, or before a kept walk is
+ * used, so the read after the next action may keep this one (`serial`).
+ */
+async function readPageTree(
+  read: LeasedRead,
+  document: DocumentIdentity,
+  bounds: { rows: number; maxDepth: number },
+  watches: ChangeWatches | undefined,
+) {
+  const tabId = read.record.tabId;
+  const taken = await watches?.takeWatch(tabId, document, read.command);
+  const kept = watches?.reusable(tabId, document, bounds.rows, taken);
+  let serial: number | undefined;
+  const watch = async () => {
+    serial = await watches?.beginRead(tabId, document, read.command);
+  };
+  let walk: AxWalk;
+  if (kept !== undefined) {
+    await watch();
+    walk = { nodes: kept.nodes, stopped: true, unread: kept.unread };
+  } else {
+    walk = await readAxTree(read.command, bounds, watch);
+  }
+  watches?.noteRead(tabId, document, walk.stopped);
+  return { walk, taken, kept, serial };
 }
 
 /**
