@@ -19,6 +19,11 @@ export const popupUrl = `chrome-extension://${extensionId}/popup/popup.html`;
 
 /** How long one DevTools command may take before the run fails instead of hanging. */
 const commandTimeoutMs = 15_000;
+/**
+ * One look at a window while waiting for a claim: short, so a window that
+ * is closing (Chrome never answers it) cannot take the whole wait.
+ */
+const lookTimeoutMs = 2_000;
 
 /** What the approval window says about a claim. */
 export interface ClaimText {
@@ -87,16 +92,31 @@ class Screen {
     return new Screen(cdp, targetId, attached.sessionId);
   }
 
-  send(method: string, params: JsonObject = {}): Promise<JsonObject> {
-    return this.#cdp.send(method, params, {
-      sessionId: this.sessionId,
-      signal: AbortSignal.timeout(commandTimeoutMs),
+  /**
+   * One command to the page. Chrome never answers a command to a page whose
+   * window is closing, so the page going away fails it at once.
+   */
+  send(method: string, params: JsonObject = {}, timeoutMs = commandTimeoutMs): Promise<JsonObject> {
+    const gone = this.#detached.then(() => {
+      throw new Error(`Cannot run ${method}: the page went away`);
     });
+    gone.catch(() => {});
+    return Promise.race([
+      this.#cdp.send(method, params, {
+        sessionId: this.sessionId,
+        signal: AbortSignal.timeout(timeoutMs),
+      }),
+      gone,
+    ]);
   }
 
   /** Read the page with `expression` (its JSON value; `null` when undefined). */
-  async read(expression: string): Promise<JsonValue> {
-    const answer = await this.send("Runtime.evaluate", { expression, returnByValue: true });
+  async read(expression: string, timeoutMs = commandTimeoutMs): Promise<JsonValue> {
+    const answer = await this.send(
+      "Runtime.evaluate",
+      { expression, returnByValue: true },
+      timeoutMs,
+    );
     const result = answer.result;
     if (answer.exceptionDetails !== undefined) {
       throw new Error(`Cannot read the page: ${expression} threw`);
@@ -268,7 +288,8 @@ export class Person {
       for (const targetId of await this.#targets(approvalUrl)) {
         const screen = await this.#screen(targetId).catch(() => undefined);
         if (screen === undefined || screen.gone) continue;
-        const seen = await screen.read(`(() => {
+        const seen = await screen.read(
+          `(() => {
           const main = document.querySelector("main");
           const card = document.getElementById("claim");
           if (main === null || card === null || card.hidden) return null;
@@ -280,7 +301,9 @@ export class Person {
             client: text("client-name"), program, title: text("tab-title"),
             origin: text("origin"), scope: text("scope"), reason: text("reason"),
             note: text("lease-note") };
-        })()`).catch(() => null);
+        })()`,
+          lookTimeoutMs,
+        ).catch(() => null);
         if (seen === null || typeof seen !== "object" || Array.isArray(seen)) continue;
         const { claimId, heading, client, program, title, origin, scope, reason, note } = seen;
         if (typeof claimId !== "string" || claimId === "" || this.#answered.has(claimId)) continue;
