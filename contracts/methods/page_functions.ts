@@ -438,8 +438,8 @@ export const watchChangesExpression = String.raw`(() => {
  * elements still in the document, without those inside another, at most 16
  * (an array of elements), leaving out any of more than 400 elements (the
  * bounded read covers those as it can; the array's `dropped` says so);
- * `null` when no watch was running,
- * `"more"` when the changes were too many to read region by region.
+ * `0` when nothing changed, `null` when no watch was running, `"more"` when
+ * the changes were too many to read region by region.
  */
 export const takeChangesExpression = String.raw`(() => {
   const watch = globalThis.leashChangeWatch;
@@ -456,6 +456,7 @@ export const takeChangesExpression = String.raw`(() => {
   if (watch.more) return "more";
   const roots = watch.outermost([...watch.noted].filter((element) => element.isConnected));
   if (roots.length > 16) return "more";
+  if (roots.length === 0) return 0;
   const small = roots.filter((root) => root.getElementsByTagName("*").length <= 400);
   if (small.length < roots.length) small.dropped = true;
   return small;

@@ -96,6 +96,7 @@ export class ChangeWatches {
   /** Per tab, the document whose last page read stopped at its bound. */
   readonly #large = new Map<number, DocumentKey>();
   readonly #kept = new Map<number, KeptWalk>();
+  readonly #worlds = new Map<number, DocumentKey & { contextId: number }>();
   #serial = 0;
 
   /** A page read of tab `tabId`'s `document` stopped at its bound (`stopped`) or not. */
@@ -154,21 +155,35 @@ export class ChangeWatches {
     command: TabCommand,
     acted: boolean,
   ): Promise<number | undefined> {
-    const world = WorldSchema.parse(
-      await command("Page.createIsolatedWorld", {
-        frameId: document.frameId,
-        worldName,
-        grantUniveralAccess: false,
-      }),
-    );
-    const contextId = world.executionContextId;
+    // One isolated world per document: every read begins a watch, and worlds last as long as
+    // their document.
+    const known = this.#worlds.get(tabId);
+    let contextId: number;
+    if (known !== undefined && sameDocument(known, document)) {
+      contextId = known.contextId;
+    } else {
+      contextId = WorldSchema.parse(
+        await command("Page.createIsolatedWorld", {
+          frameId: document.frameId,
+          worldName,
+          grantUniveralAccess: false,
+        }),
+      ).executionContextId;
+      this.#worlds.set(tabId, { ...document, contextId });
+    }
     const answer = await command("Runtime.evaluate", {
       expression: watchChangesExpression,
       contextId,
       returnByValue: true,
       silent: true,
+    }).catch((error) => {
+      this.#worlds.delete(tabId);
+      throw error;
     });
-    if (!TakenSchema.safeParse(answer).success) return undefined;
+    if (!TakenSchema.safeParse(answer).success) {
+      this.#worlds.delete(tabId);
+      return undefined;
+    }
     const serial = ++this.#serial;
     this.#watches.set(tabId, {
       frameId: document.frameId,
@@ -234,6 +249,7 @@ export class ChangeWatches {
       if (!taken.success) return undefined;
       const { value, objectId, subtype } = taken.data.result;
       if (value === "more") return { changes: "more", complete: false, ...covered };
+      if (value === 0) return { changes: [], complete: true, ...covered };
       if (objectId === undefined || subtype !== "array") return undefined;
       const properties = PropertiesSchema.safeParse(
         await command("Runtime.getProperties", { objectId, ownProperties: true }),
