@@ -238,6 +238,16 @@ function costSection(): string[] {
     "",
     "Page tools need no `leaseId` while you hold one lease, and an action's delta is already a fresh look when it summarized nothing: most tasks need no `browser_observe` at all. For comparison, in the same run: a `browser_snapshot` of `@playwright/mcp` averaged 411 tokens and its click 121; a `take_snapshot` of `chrome-devtools-mcp` 367 and its click 23 (it answers a click without showing what changed, so an agent takes another snapshot).",
     "",
+    "On a large page a call costs what it returns, not the page (`deno task bench agents`, a list of 2,000 and of 20,000 table rows, medians on 2 cores, December 2026):",
+    "",
+    "| call | 2,000 rows | 20,000 rows | the better anchor on 2,000 rows |",
+    "| --- | --- | --- | --- |",
+    "| `browser_observe`, whole page (~4,000 tokens) | 269 ms | 493 ms | 657 ms, 145,916 tokens (`browser_snapshot`) |",
+    '| `browser_observe` with `query: \"Open order 1999\"` | 73 ms | 781 ms | a whole snapshot |',
+    "| `browser_act` click with its delta | 306 ms | 367 ms | 281 ms, no delta (`click`) |",
+    "",
+    "The page read walks the accessibility tree from the top and stops at its budget; a `query` on such a page searches its text (names, labels, values, open shadow roots) and reads only the matches with their ancestors and subtrees; the read after an action reuses the read before it and reads again only what the action changed.",
+    "",
   ];
 }
 
