@@ -243,7 +243,7 @@ function costSection(): string[] {
     "| call | 2,000 rows | 20,000 rows | the better anchor on 2,000 rows |",
     "| --- | --- | --- | --- |",
     "| `browser_observe`, whole page (~4,000 tokens) | 269 ms | 493 ms | 657 ms, 145,916 tokens (`browser_snapshot`) |",
-    '| `browser_observe` with `query: \"Open order 1999\"` | 73 ms | 781 ms | a whole snapshot |',
+    '| `browser_observe` with `query: "Open order 1999"` | 73 ms | 781 ms | a whole snapshot |',
     "| `browser_act` click with its delta | 306 ms | 367 ms | 281 ms, no delta (`click`) |",
     "",
     "The page read walks the accessibility tree from the top and stops at its budget; a `query` on such a page searches its text (names, labels, values, open shadow roots) and reads only the matches with their ancestors and subtrees; the read after an action reuses the read before it and reads again only what the action changed.",
