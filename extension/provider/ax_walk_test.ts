@@ -287,3 +287,11 @@ Deno.test("a child DevTools cannot give alone comes with its siblings in one ans
   assert.ok(walk.nodes.some((node) => node.name?.value === "Virtual"));
   assert.ok(calls.includes("Accessibility.getChildAXNodes"));
 });
+
+Deno.test("a document known large is walked without counting its elements", async () => {
+  const { command, calls } = fakeDevtools(listTree(500), 2_000);
+  const read = await readAxTree(command, { rows: 100, maxDepth: 64, large: true });
+  assert.equal(read.stopped, true);
+  assert.ok(!calls.includes("DOM.performSearch"));
+  assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+});

@@ -99,6 +99,12 @@ export class ChangeWatches {
   readonly #worlds = new Map<number, DocumentKey & { contextId: number }>();
   #serial = 0;
 
+  /** Whether the last page read of tab `tabId` was of `document` and stopped at its bound. */
+  wasLarge(tabId: number, document: DocumentKey): boolean {
+    const large = this.#large.get(tabId);
+    return large !== undefined && sameDocument(large, document);
+  }
+
   /** A page read of tab `tabId`'s `document` stopped at its bound (`stopped`) or not. */
   noteRead(tabId: number, document: DocumentKey, stopped: boolean): void {
     if (stopped) this.#large.set(tabId, { frameId: document.frameId, loaderId: document.loaderId });

@@ -149,7 +149,8 @@ async function readPageTree(
     await watch();
     walk = { nodes: kept.nodes, stopped: true, unread: kept.unread };
   } else {
-    walk = await readAxTree(read.command, bounds, watch);
+    const large = watches?.wasLarge(tabId, document) === true;
+    walk = await readAxTree(read.command, { ...bounds, large }, watch);
   }
   watches?.noteRead(tabId, document, walk.stopped);
   return { walk, taken, kept, serial };
