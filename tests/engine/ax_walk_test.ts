@@ -8,11 +8,7 @@ import assert from "node:assert/strict";
 import { projectAxNodes, type Projection } from "../../extension/provider/ax_projection.ts";
 import { walkAxTree } from "../../extension/provider/ax_walk.ts";
 import { rawNodes } from "../../extension/provider/leased_read.ts";
-import { CdpClient, CdpPage } from "../support/cdp.ts";
-import { browserForTests, Chromium } from "../support/chromium.ts";
-import { serveFixtures } from "../support/serve.ts";
-
-const path = browserForTests();
+import { enginePath, openRealPage } from "./_real_page.ts";
 
 const pages = [
   "form.html",
@@ -36,45 +32,37 @@ function project(nodes: Parameters<typeof projectAxNodes>[0], unread?: number): 
 
 Deno.test({
   name: "a walk reads the same rows as a whole read, and its first rows where it stops",
-  ignore: path === undefined,
+  ignore: enginePath === undefined,
   fn: async (t) => {
-    await using server = await serveFixtures();
-    await using browser = await Chromium.launch({ path: path ?? "" });
-    const client = await CdpClient.connect(browser.webSocketUrl);
-    try {
-      const page = await CdpPage.open(client);
-      const command = (method: string, params?: Record<string, unknown>) =>
-        page.send(method, (params ?? {}) as Record<string, never>);
-      const whole = async () =>
-        project(rawNodes(await command("Accessibility.getFullAXTree", { depth: 132 })));
+    await using real = await openRealPage();
+    const { page, server, command } = real;
+    const whole = async () =>
+      project(rawNodes(await command("Accessibility.getFullAXTree", { depth: 132 })));
 
-      for (const fixture of pages) {
-        await t.step(`${fixture}: the same rows`, async () => {
-          await page.navigate(server.url(fixture));
-          const walk = await walkAxTree(command, 100_000);
-          assert.equal(walk.stopped, false);
-          const expected = await whole();
-          assert.ok(expected.nodes.length > 5, `${expected.nodes.length} rows`);
-          assert.deepEqual(project(walk.nodes).nodes, expected.nodes);
-        });
-      }
-
-      await t.step("long.html: a walk stopped at its bound keeps the first rows", async () => {
-        await page.navigate(server.url("long.html?rows=2000"));
+    for (const fixture of pages) {
+      await t.step(`${fixture}: the same rows`, async () => {
+        await page.navigate(server.url(fixture));
+        const walk = await walkAxTree(command, 100_000);
+        assert.equal(walk.stopped, false);
         const expected = await whole();
-        const walk = await walkAxTree(command, 500);
-        assert.equal(walk.stopped, true);
-        const read = project(walk.nodes, walk.unread);
-        assert.ok(read.nodes.length >= 200, `${read.nodes.length} rows`);
-        assert.deepEqual(read.nodes, expected.nodes.slice(0, read.nodes.length));
-        assert.equal(read.cut?.reason, "nodes");
-        // About the rest of the 2,000 rows: within a third of the nodes the whole read holds beyond.
-        const total = rawNodes(await command("Accessibility.getFullAXTree", {})).length;
-        const left = total - walk.nodes.length;
-        assert.ok(Math.abs(walk.unread - left) < left / 3, `${walk.unread} for ${left}`);
+        assert.ok(expected.nodes.length > 5, `${expected.nodes.length} rows`);
+        assert.deepEqual(project(walk.nodes).nodes, expected.nodes);
       });
-    } finally {
-      await client.close();
     }
+
+    await t.step("long.html: a walk stopped at its bound keeps the first rows", async () => {
+      await page.navigate(server.url("long.html?rows=2000"));
+      const expected = await whole();
+      const walk = await walkAxTree(command, 500);
+      assert.equal(walk.stopped, true);
+      const read = project(walk.nodes, walk.unread);
+      assert.ok(read.nodes.length >= 200, `${read.nodes.length} rows`);
+      assert.deepEqual(read.nodes, expected.nodes.slice(0, read.nodes.length));
+      assert.equal(read.cut?.reason, "nodes");
+      // About the rest of the 2,000 rows: within a third of the nodes the whole read holds beyond.
+      const total = rawNodes(await command("Accessibility.getFullAXTree", {})).length;
+      const left = total - walk.nodes.length;
+      assert.ok(Math.abs(walk.unread - left) < left / 3, `${walk.unread} for ${left}`);
+    });
   },
 });

@@ -13,11 +13,7 @@ import { projectAxNodes } from "../../extension/provider/ax_projection.ts";
 import { changedRows, readRegions, withRegions } from "../../extension/provider/ax_regions.ts";
 import { walkAxTree } from "../../extension/provider/ax_walk.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
-import { CdpClient, CdpPage } from "../support/cdp.ts";
-import { browserForTests, Chromium } from "../support/chromium.ts";
-import { serveFixtures } from "../support/serve.ts";
-
-const path = browserForTests();
+import { enginePath, openRealPage } from "./_real_page.ts";
 
 /** A few elements after the table, made before any watch begins. */
 const tail = `(() => {
@@ -69,125 +65,117 @@ const changes: { name: string; change: string; shows: (rows: AxNode[]) => boolea
 
 Deno.test({
   name: "a change watch brings the changed regions past a walk's bound into the read",
-  ignore: path === undefined,
+  ignore: enginePath === undefined,
   fn: async (t) => {
-    await using server = await serveFixtures();
-    await using browser = await Chromium.launch({ path: path ?? "" });
-    const client = await CdpClient.connect(browser.webSocketUrl);
-    try {
-      const page = await CdpPage.open(client);
-      const command = (method: string, params?: Record<string, unknown>) =>
-        page.send(method, (params ?? {}) as Record<string, never>);
-      const watches = new ChangeWatches();
-      const documentNow = async () => {
-        const tree = await page.send("Page.getFrameTree") as {
-          frameTree: { frame: { id: string; loaderId: string } };
-        };
-        return { frameId: tree.frameTree.frame.id, loaderId: tree.frameTree.frame.loaderId };
+    await using real = await openRealPage();
+    const { page, server, command } = real;
+    const watches = new ChangeWatches();
+    const documentNow = async () => {
+      const tree = await page.send("Page.getFrameTree") as {
+        frameTree: { frame: { id: string; loaderId: string } };
       };
-      /** Watch, change, then read as a page read after an action does. */
-      const readAfter = async (change: () => Promise<unknown>) => {
-        watches.noteRead(1, await documentNow(), true);
-        await watches.begin(1, command);
-        await change();
-        const walk = await walkAxTree(command, 300);
-        assert.equal(walk.stopped, true);
-        const roots = await watches.take(1, await documentNow(), command);
-        assert.ok(Array.isArray(roots) && roots.length > 0, `roots: ${JSON.stringify(roots)}`);
-        const regions = await readRegions(command, roots);
-        const projection = projectAxNodes(withRegions(walk.nodes, regions), {
-          maxNodes: 5_000,
-          maxDepth: 64,
-          maxTextUnits: 4_000,
-          deadline: Infinity,
-          now: () => 0,
-          unread: walk.unread,
-        });
-        const without = projectAxNodes(walk.nodes, {
-          maxNodes: 5_000,
-          maxDepth: 64,
-          maxTextUnits: 4_000,
-          deadline: Infinity,
-          now: () => 0,
-          unread: walk.unread,
-        });
-        return {
-          rows: projection.nodes,
-          walked: without.nodes,
-          changed: changedRows(projection.nodes, walk.nodes, regions),
-        };
+      return { frameId: tree.frameTree.frame.id, loaderId: tree.frameTree.frame.loaderId };
+    };
+    /** Watch, change, then read as a page read after an action does. */
+    const readAfter = async (change: () => Promise<unknown>) => {
+      watches.noteRead(1, await documentNow(), true);
+      await watches.begin(1, command);
+      await change();
+      const walk = await walkAxTree(command, 300);
+      assert.equal(walk.stopped, true);
+      const roots = await watches.take(1, await documentNow(), command);
+      assert.ok(Array.isArray(roots) && roots.length > 0, `roots: ${JSON.stringify(roots)}`);
+      const regions = await readRegions(command, roots);
+      const projection = projectAxNodes(withRegions(walk.nodes, regions), {
+        maxNodes: 5_000,
+        maxDepth: 64,
+        maxTextUnits: 4_000,
+        deadline: Infinity,
+        now: () => 0,
+        unread: walk.unread,
+      });
+      const without = projectAxNodes(walk.nodes, {
+        maxNodes: 5_000,
+        maxDepth: 64,
+        maxTextUnits: 4_000,
+        deadline: Infinity,
+        now: () => 0,
+        unread: walk.unread,
+      });
+      return {
+        rows: projection.nodes,
+        walked: without.nodes,
+        changed: changedRows(projection.nodes, walk.nodes, regions),
       };
+    };
 
-      await page.navigate(server.url("long.html?rows=2000"));
-      await page.evaluate(tail);
-      for (const { name, change, shows } of changes) {
-        await t.step(`${name} past the bound is read`, async () => {
-          const read = await readAfter(() => page.evaluate(change));
-          assert.ok(shows(read.rows), JSON.stringify(read.rows.slice(-8)));
-          // The walk alone never reached it, and its rows come first, as they were.
-          assert.ok(!shows(read.walked));
-          assert.deepEqual(read.rows.slice(0, read.walked.length), read.walked);
-          const beyond = new Set(read.changed?.beyond ?? []);
-          assert.ok(
-            read.rows.slice(read.walked.length).every((row) => beyond.has(row.backendNodeId)),
-          );
-          assert.ok((read.changed?.roots.length ?? 0) > 0);
-        });
-      }
+    await page.navigate(server.url("long.html?rows=2000"));
+    await page.evaluate(tail);
+    for (const { name, change, shows } of changes) {
+      await t.step(`${name} past the bound is read`, async () => {
+        const read = await readAfter(() => page.evaluate(change));
+        assert.ok(shows(read.rows), JSON.stringify(read.rows.slice(-8)));
+        // The walk alone never reached it, and its rows come first, as they were.
+        assert.ok(!shows(read.walked));
+        assert.deepEqual(read.rows.slice(0, read.walked.length), read.walked);
+        const beyond = new Set(read.changed?.beyond ?? []);
+        assert.ok(
+          read.rows.slice(read.walked.length).every((row) => beyond.has(row.backendNodeId)),
+        );
+        assert.ok((read.changed?.roots.length ?? 0) > 0);
+      });
+    }
 
-      await t.step("a typed value past the bound is read", async () => {
-        const read = await readAfter(async () => {
-          const box = await page.evaluate(`(() => {
+    await t.step("a typed value past the bound is read", async () => {
+      const read = await readAfter(async () => {
+        const box = await page.evaluate(`(() => {
             document.getElementById("note").focus();
             return true;
           })()`);
-          assert.equal(box, true);
-          await page.send("Input.insertText", { text: "hello" });
-        });
-        assert.ok(
-          read.rows.some((row) => row.name === "Note" && row.value === "hello"),
-          JSON.stringify(read.rows.slice(-8)),
-        );
+        assert.equal(box, true);
+        await page.send("Input.insertText", { text: "hello" });
       });
+      assert.ok(
+        read.rows.some((row) => row.name === "Note" && row.value === "hello"),
+        JSON.stringify(read.rows.slice(-8)),
+      );
+    });
 
-      await t.step("the page's own script sees no watch", async () => {
-        watches.noteRead(1, await documentNow(), true);
-        await watches.begin(1, command);
-        assert.equal(await page.evaluate(`typeof globalThis.leashChangeWatch`), "undefined");
-        await watches.take(1, await documentNow(), command);
-      });
+    await t.step("the page's own script sees no watch", async () => {
+      watches.noteRead(1, await documentNow(), true);
+      await watches.begin(1, command);
+      assert.equal(await page.evaluate(`typeof globalThis.leashChangeWatch`), "undefined");
+      await watches.take(1, await documentNow(), command);
+    });
 
-      await t.step("a watch of a replaced document is never read", async () => {
-        const before = await documentNow();
-        watches.noteRead(1, before, true);
-        await watches.begin(1, command);
-        await page.navigate(server.url("long.html?rows=2000"));
-        assert.equal(await watches.take(1, before, command), undefined);
-        // Nor begun on a document no read has found large.
-        await watches.begin(1, command);
-        assert.equal(await watches.take(1, await documentNow(), command), undefined);
-        watches.noteRead(1, await documentNow(), true);
-        await watches.begin(1, command);
-        await page.navigate(server.url("long.html?rows=2000"));
-        assert.equal(await watches.take(1, await documentNow(), command), undefined);
-      });
+    await t.step("a watch of a replaced document is never read", async () => {
+      const before = await documentNow();
+      watches.noteRead(1, before, true);
+      await watches.begin(1, command);
+      await page.navigate(server.url("long.html?rows=2000"));
+      assert.equal(await watches.take(1, before, command), undefined);
+      // Nor begun on a document no read has found large.
+      await watches.begin(1, command);
+      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      watches.noteRead(1, await documentNow(), true);
+      await watches.begin(1, command);
+      await page.navigate(server.url("long.html?rows=2000"));
+      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+    });
 
-      await t.step("no change, no region; a take without a watch finds nothing", async () => {
-        watches.noteRead(1, await documentNow(), true);
-        await watches.begin(1, command);
-        assert.deepEqual(await watches.take(1, await documentNow(), command), []);
-        assert.equal(await watches.take(1, await documentNow(), command), undefined);
-      });
+    await t.step("no change, no region; a take without a watch finds nothing", async () => {
+      watches.noteRead(1, await documentNow(), true);
+      await watches.begin(1, command);
+      assert.deepEqual(await watches.take(1, await documentNow(), command), []);
+      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+    });
 
-      await t.step("a page a read took whole is not watched", async () => {
-        await page.navigate(server.url("form.html"));
-        watches.noteRead(1, await documentNow(), false);
-        await watches.begin(1, command);
-        await page.evaluate(`document.body.append("late")`);
-        assert.equal(await watches.take(1, await documentNow(), command), undefined);
-      });
-    } finally {
-      await client.close();
-    }
+    await t.step("a page a read took whole is not watched", async () => {
+      await page.navigate(server.url("form.html"));
+      watches.noteRead(1, await documentNow(), false);
+      await watches.begin(1, command);
+      await page.evaluate(`document.body.append("late")`);
+      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+    });
   },
 });

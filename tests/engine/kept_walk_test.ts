@@ -12,14 +12,13 @@ import assert from "node:assert/strict";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
 import { readAx } from "../../extension/provider/observe.ts";
-import { fakeProvider } from "../../extension/testing/fakes.ts";
-import { CdpClient, CdpPage } from "../support/cdp.ts";
-import { browserForTests, Chromium } from "../support/chromium.ts";
-import { serveFixtures } from "../support/serve.ts";
-
-const path = browserForTests();
-const lease = { leaseId: "l1", fence: 1 };
-const tabId = 7;
+import {
+  engineLease,
+  enginePath,
+  engineTabId as tabId,
+  leasedProvider,
+  openRealPage,
+} from "./_real_page.ts";
 
 /** A short list, a checkbox and a text box above the table, so changes fall inside a walk. */
 const head = `(() => {
@@ -75,96 +74,77 @@ const changes: { name: string; change: string; shows: (rows: AxNode[]) => boolea
 
 Deno.test({
   name: "the read after an action reuses the walk before it, and reads as a fresh walk does",
-  ignore: path === undefined,
+  ignore: enginePath === undefined,
   fn: async (t) => {
-    await using server = await serveFixtures();
-    await using browser = await Chromium.launch({ path: path ?? "" });
-    const client = await CdpClient.connect(browser.webSocketUrl);
-    try {
-      const page = await CdpPage.open(client);
-      const command = (method: string, params?: Record<string, unknown>) =>
-        page.send(method, (params ?? {}) as Record<string, never>);
-      const provider = fakeProvider();
-      provider.browser.addTab({ id: tabId, title: "Orders", url: server.url(""), active: true });
-      provider.browser.respond = command;
-      await provider.leases.grant({
-        ...lease,
-        generation: 1,
-        tabId,
-        tab: `inst:${tabId}`,
-        scope: { kind: "origin", origin: server.origin },
-        clientName: "c",
-        grantedAt: 0,
-      }, new AbortController().signal);
-      const watches = new ChangeWatches();
-      const methods = () => provider.browser.commands.map((call) => call.method);
-      /** A page read as the Broker asks for one, with the DevTools calls it made. */
-      const read = async (through = watches) => {
-        const from = provider.browser.commands.length;
-        const snapshot = await readAx(
-          provider.context,
-          { lease, request: { maxNodes: 300 } },
-          new AbortController().signal,
-          through,
-        );
-        return { rows: snapshot.nodes, calls: methods().slice(from) };
-      };
-      const walked = (calls: string[]) => calls.includes("Accessibility.getRootAXNode");
-      /** What the actions' input path does before input reaches the page. */
-      const act = () => watches.begin(tabId, command);
+    await using real = await openRealPage();
+    const { page, server, command } = real;
+    const provider = await leasedProvider(real);
+    const watches = new ChangeWatches();
+    const methods = () => provider.browser.commands.map((call) => call.method);
+    /** A page read as the Broker asks for one, with the DevTools calls it made. */
+    const read = async (through = watches) => {
+      const from = provider.browser.commands.length;
+      const snapshot = await readAx(
+        provider.context,
+        { lease: engineLease, request: { maxNodes: 300 } },
+        new AbortController().signal,
+        through,
+      );
+      return { rows: snapshot.nodes, calls: methods().slice(from) };
+    };
+    const walked = (calls: string[]) => calls.includes("Accessibility.getRootAXNode");
+    /** What the actions' input path does before input reaches the page. */
+    const act = () => watches.begin(tabId, command);
 
-      await page.navigate(server.url("long.html?rows=2000"));
-      await page.evaluate(head);
-      assert.ok(walked((await read()).calls), "the first read walks");
+    await page.navigate(server.url("long.html?rows=2000"));
+    await page.evaluate(head);
+    assert.ok(walked((await read()).calls), "the first read walks");
 
-      for (const { name, change, shows } of changes) {
-        await t.step(`${name}: the kept walk, refreshed, is a fresh walk`, async () => {
-          await act();
-          await page.evaluate(change);
-          const after = await read();
-          assert.ok(!walked(after.calls), `no walk: ${after.calls.join(" ")}`);
-          assert.ok(shows(after.rows), JSON.stringify(after.rows.slice(0, 12)));
-          const fresh = await read(new ChangeWatches());
-          assert.ok(walked(fresh.calls));
-          // The same rows, up to where the kept walk ends: a removal leaves it a row or two
-          // short of a fresh walk's bound, never past it.
-          assert.ok(after.rows.length <= fresh.rows.length);
-          assert.ok(after.rows.length >= fresh.rows.length - 4, `${after.rows.length} rows`);
-          assert.deepEqual(after.rows, fresh.rows.slice(0, after.rows.length));
-        });
-      }
-
-      await t.step("with no action since, a read walks afresh", async () => {
-        await page.evaluate(`document.getElementById("flag").setAttribute("aria-label", "Mark")`);
-        const again = await read();
-        assert.ok(walked(again.calls));
-        assert.ok(again.rows.some((row) => row.name === "Mark"));
-      });
-
-      await t.step("a change too large to read apart walks afresh", async () => {
+    for (const { name, change, shows } of changes) {
+      await t.step(`${name}: the kept walk, refreshed, is a fresh walk`, async () => {
         await act();
-        // A row inserted at the top of the table: its region is the whole body of rows.
-        await page.evaluate(`(() => {
+        await page.evaluate(change);
+        const after = await read();
+        assert.ok(!walked(after.calls), `no walk: ${after.calls.join(" ")}`);
+        assert.ok(shows(after.rows), JSON.stringify(after.rows.slice(0, 12)));
+        const fresh = await read(new ChangeWatches());
+        assert.ok(walked(fresh.calls));
+        // The same rows, up to where the kept walk ends: a removal leaves it a row or two
+        // short of a fresh walk's bound, never past it.
+        assert.ok(after.rows.length <= fresh.rows.length);
+        assert.ok(after.rows.length >= fresh.rows.length - 4, `${after.rows.length} rows`);
+        assert.deepEqual(after.rows, fresh.rows.slice(0, after.rows.length));
+      });
+    }
+
+    await t.step("with no action since, a read walks afresh", async () => {
+      await page.evaluate(`document.getElementById("flag").setAttribute("aria-label", "Mark")`);
+      const again = await read();
+      assert.ok(walked(again.calls));
+      assert.ok(again.rows.some((row) => row.name === "Mark"));
+    });
+
+    await t.step("a change too large to read apart walks afresh", async () => {
+      await act();
+      // A row inserted at the top of the table: its region is the whole body of rows.
+      await page.evaluate(`(() => {
           const body = document.querySelector("#orders tbody");
           const row = body.insertRow(0);
           row.insertCell().textContent = "Order zero";
           return true;
         })()`);
-        const after = await read();
-        assert.ok(walked(after.calls));
-        assert.ok(after.rows.some((row) => row.name === "Order zero"));
-      });
+      const after = await read();
+      assert.ok(walked(after.calls));
+      assert.ok(after.rows.some((row) => row.name === "Order zero"));
+    });
 
-      await t.step("a kept walk of a replaced document is never used", async () => {
-        await read();
-        await act();
-        await page.navigate(server.url("long.html?rows=2000"));
-        const after = await read();
-        assert.ok(walked(after.calls));
-        assert.ok(!after.rows.some((row) => row.name === "Mark"));
-      });
-    } finally {
-      await client.close();
-    }
+    await t.step("a kept walk of a replaced document is never used", async () => {
+      await read();
+      await act();
+      await page.navigate(server.url("long.html?rows=2000"));
+      const after = await read();
+      assert.ok(walked(after.calls));
+      assert.ok(!after.rows.some((row) => row.name === "Mark"));
+    });
   },
 });

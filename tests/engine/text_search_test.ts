@@ -14,13 +14,7 @@ import { matchesQuery } from "../../contracts/page_text.ts";
 import { projectAxNodes } from "../../extension/provider/ax_projection.ts";
 import { rawNodes } from "../../extension/provider/leased_read.ts";
 import { searchAx } from "../../extension/provider/text_search.ts";
-import { fakeProvider } from "../../extension/testing/fakes.ts";
-import { CdpClient, CdpPage } from "../support/cdp.ts";
-import { browserForTests, Chromium } from "../support/chromium.ts";
-import { serveFixtures } from "../support/serve.ts";
-
-const path = browserForTests();
-const lease = { leaseId: "l1", fence: 1 };
+import { engineLease, enginePath, leasedProvider, openRealPage } from "./_real_page.ts";
 
 /** The rows of `nodes` a query matches, as `role "name"` lines, in order. */
 function matched(nodes: readonly AxNode[], query: string): string[] {
@@ -31,85 +25,66 @@ function matched(nodes: readonly AxNode[], query: string): string[] {
 
 Deno.test({
   name: "a page search finds the rows a whole read matches, and reads what text cannot find",
-  ignore: path === undefined,
+  ignore: enginePath === undefined,
   fn: async (t) => {
-    await using server = await serveFixtures();
-    await using browser = await Chromium.launch({ path: path ?? "" });
-    const client = await CdpClient.connect(browser.webSocketUrl);
-    try {
-      const page = await CdpPage.open(client);
-      await page.navigate(server.url("search_labels.html"));
-      const provider = fakeProvider();
-      provider.browser.addTab({ id: 7, title: "Search labels", url: server.url(""), active: true });
-      // The provider's DevTools commands go to the real page; its lease is for the fixture's site.
-      provider.browser.respond = (method, params) =>
-        page.send(method, (params ?? {}) as Record<string, never>);
-      await provider.leases.grant({
-        ...lease,
-        generation: 1,
-        tabId: 7,
-        tab: "inst:7",
-        scope: { kind: "origin", origin: server.origin },
-        clientName: "c",
-        grantedAt: 0,
-      }, new AbortController().signal);
-      const whole = projectAxNodes(
-        rawNodes(await page.send("Accessibility.getFullAXTree", { depth: 132 })),
-        { maxNodes: 5_000, maxDepth: 64, maxTextUnits: 4_000, deadline: Infinity, now: () => 0 },
-      ).nodes;
-      const search = async (query: string) =>
-        AxSearchResultSchema.parse(
-          await searchAx(
-            provider.context,
-            // Forty rows: the fixture's hundred-odd elements make it a large page.
-            { lease, request: { query, maxNodes: 40 } },
-            new AbortController().signal,
-          ),
-        );
+    await using real = await openRealPage();
+    const { page, server } = real;
+    await page.navigate(server.url("search_labels.html"));
+    const provider = await leasedProvider(real);
+    const whole = projectAxNodes(
+      rawNodes(await page.send("Accessibility.getFullAXTree", { depth: 132 })),
+      { maxNodes: 5_000, maxDepth: 64, maxTextUnits: 4_000, deadline: Infinity, now: () => 0 },
+    ).nodes;
+    const search = async (query: string) =>
+      AxSearchResultSchema.parse(
+        await searchAx(
+          provider.context,
+          // Forty rows: the fixture's hundred-odd elements make it a large page.
+          { lease: engineLease, request: { query, maxNodes: 40 } },
+          new AbortController().signal,
+        ),
+      );
 
-      for (
-        const query of [
-          "email address",
-          "Phone",
-          "shipping note",
-          "save draft now",
-          "Close dialog",
-          "company logo",
-          "search orders",
-          "Lisbon",
-          "shadow action",
-          "colour",
-          "Filler row 57",
-        ]
-      ) {
-        await t.step(`"${query}": the rows a whole read matches`, async () => {
-          const found = await search(query);
-          assert.equal(found.via, "text");
-          const expected = matched(whole, query);
-          assert.ok(expected.length > 0, `the whole read has "${query}"`);
-          assert.deepEqual(matched(found.nodes, query), expected);
-          // Only the matches' branches were read, never the page.
-          assert.ok(found.nodes.length < whole.length / 2, `${found.nodes.length} rows`);
-        });
-      }
-
-      await t.step("a labelled control comes with its ref's node and its label", async () => {
-        const found = await search("email address");
-        assert.ok(found.nodes.some((node) => node.role === "textbox"));
+    for (
+      const query of [
+        "email address",
+        "Phone",
+        "shipping note",
+        "save draft now",
+        "Close dialog",
+        "company logo",
+        "search orders",
+        "Lisbon",
+        "shadow action",
+        "colour",
+        "Filler row 57",
+      ]
+    ) {
+      await t.step(`"${query}": the rows a whole read matches`, async () => {
+        const found = await search(query);
+        assert.equal(found.via, "text");
+        const expected = matched(whole, query);
+        assert.ok(expected.length > 0, `the whole read has "${query}"`);
+        assert.deepEqual(matched(found.nodes, query), expected);
+        // Only the matches' branches were read, never the page.
+        assert.ok(found.nodes.length < whole.length / 2, `${found.nodes.length} rows`);
       });
-
-      await t.step("text only in a script or a hidden copy is no match", async () => {
-        const found = await search("an old copy");
-        assert.equal(found.via, "read");
-        assert.deepEqual(matched(found.nodes, "an old copy"), []);
-      });
-
-      await t.step("a role is read, not searched", async () => {
-        const found = await search("button");
-        assert.equal(found.via, "read");
-      });
-    } finally {
-      await client.close();
     }
+
+    await t.step("a labelled control comes with its ref's node and its label", async () => {
+      const found = await search("email address");
+      assert.ok(found.nodes.some((node) => node.role === "textbox"));
+    });
+
+    await t.step("text only in a script or a hidden copy is no match", async () => {
+      const found = await search("an old copy");
+      assert.equal(found.via, "read");
+      assert.deepEqual(matched(found.nodes, "an old copy"), []);
+    });
+
+    await t.step("a role is read, not searched", async () => {
+      const found = await search("button");
+      assert.equal(found.via, "read");
+    });
   },
 });
