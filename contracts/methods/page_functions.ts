@@ -438,6 +438,8 @@ export const watchChangesExpression = String.raw`(() => {
  * elements still in the document, without those inside another, at most 16
  * (an array of elements), leaving out any of more than 400 elements (the
  * bounded read covers those as it can; the array's `dropped` says so);
+ * its `focusOnly` lists (comma-separated) the indices of the roots noted
+ * only because the focus left or reached them;
  * `0` when nothing changed, `null` when no watch was running, `"more"` when
  * the changes were too many to read region by region.
  */
@@ -446,10 +448,15 @@ export const takeChangesExpression = String.raw`(() => {
   if (!watch) return null;
   delete globalThis.leashChangeWatch;
   for (const record of watch.observer.takeRecords()) watch.note(record.target);
+  // Elements noted only because the focus left or reached them, which the answer names.
+  const focusOnly = new Set();
   const focusedNow = watch.focused();
-  if (focusedNow !== watch.focusedAtStart) {
-    watch.note(watch.focusedAtStart);
-    watch.note(focusedNow);
+  if (focusedNow !== watch.focusedAtStart && !watch.more) {
+    for (const element of [watch.focusedAtStart, focusedNow]) {
+      if (!element || watch.noted.has(element)) continue;
+      focusOnly.add(element);
+      watch.note(element);
+    }
   }
   watch.observer.disconnect();
   watch.ended.abort();
@@ -459,6 +466,7 @@ export const takeChangesExpression = String.raw`(() => {
   if (roots.length === 0) return 0;
   const small = roots.filter((root) => root.getElementsByTagName("*").length <= 400);
   if (small.length < roots.length) small.dropped = true;
+  small.focusOnly = small.flatMap((root, index) => focusOnly.has(root) ? [index] : []).join(",");
   return small;
 })()`;
 

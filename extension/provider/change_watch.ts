@@ -46,6 +46,8 @@ export interface Taken {
   acted: boolean;
   /** False when a changed region was too large to read apart and was left out. */
   complete: boolean;
+  /** The roots noted only because the focus left or reached them. */
+  focusOnly: number[];
 }
 
 /**
@@ -254,8 +256,8 @@ export class ChangeWatches {
       );
       if (!taken.success) return undefined;
       const { value, objectId, subtype } = taken.data.result;
-      if (value === "more") return { changes: "more", complete: false, ...covered };
-      if (value === 0) return { changes: [], complete: true, ...covered };
+      if (value === "more") return { changes: "more", complete: false, focusOnly: [], ...covered };
+      if (value === 0) return { changes: [], complete: true, focusOnly: [], ...covered };
       if (objectId === undefined || subtype !== "array") return undefined;
       const properties = PropertiesSchema.safeParse(
         await command("Runtime.getProperties", { objectId, ownProperties: true }),
@@ -265,9 +267,11 @@ export class ChangeWatches {
         .filter((property) => /^\d+$/.test(property.name))
         .map((property) => property.value?.objectId)
         .filter((id) => id !== undefined);
-      const dropped = properties.data.result.some((property) =>
-        property.name === "dropped" && property.value?.value === true
-      );
+      const own = (name: string) =>
+        properties.data.result.find((property) => property.name === name)?.value?.value;
+      const dropped = own("dropped") === true;
+      const focusIndices = String(own("focusOnly") ?? "").split(",").filter((n) => n !== "")
+        .map(Number);
       const described = await Promise.all(
         elements.map((id) => command("DOM.describeNode", { objectId: id })),
       );
@@ -277,7 +281,10 @@ export class ChangeWatches {
         if (!node.success) return undefined;
         roots.push(node.data.node.backendNodeId);
       }
-      return { changes: roots, complete: !dropped, ...covered };
+      const focusOnly = focusIndices.flatMap((index) =>
+        roots[index] === undefined ? [] : [roots[index]]
+      );
+      return { changes: roots, complete: !dropped, focusOnly, ...covered };
     } catch {
       return undefined;
     } finally {

@@ -13,7 +13,7 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { maxAxNodes } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
-import type { ChangeWatches } from "./change_watch.ts";
+import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
 import { readSignals } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
@@ -75,8 +75,8 @@ export async function readAx(
   const page = request.root === undefined
     ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, watches)
     : undefined;
-  const changes = page?.taken?.changes;
-  const regions = page?.walk.stopped === true && Array.isArray(changes) && changes.length > 0
+  const changes = regionRoots(page);
+  const regions = page?.walk.stopped === true && changes.length > 0
     ? await readRegions(read.command, changes)
     : undefined;
   // A kept walk takes the regions in place, and ends where a walk of its bound would now.
@@ -119,6 +119,19 @@ export async function readAx(
     ...missing,
     ...(changed === undefined ? {} : { changed }),
   };
+}
+
+/**
+ * The roots of the regions a page read reads again: what its watch saw
+ * change, except where only the focus moved, unless that lies in a kept
+ * walk (a fresh walk shows the focus where it reaches; past it, the focus
+ * an action gave its own target is no change to show).
+ */
+function regionRoots(page: { taken?: Taken; kept?: KeptWalk } | undefined): number[] {
+  const taken = page?.taken;
+  if (taken === undefined || !Array.isArray(taken.changes)) return [];
+  const reached = new Set(page?.kept?.nodes.map((node) => node.backendDOMNodeId));
+  return taken.changes.filter((root) => !taken.focusOnly.includes(root) || reached.has(root));
 }
 
 /** The most nodes a kept walk holds; a read that grew past it walks afresh next time. */

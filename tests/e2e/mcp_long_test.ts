@@ -83,6 +83,8 @@ Deno.test({
         assert.ok(delta !== null && delta !== undefined, clicked.shown);
         const said = [...delta.added, ...delta.changed].map((node) => `${node.role} ${node.name}`);
         assert.ok(said.some((line) => line.endsWith(` Opened order ${order}`)), clicked.shown);
+        // The focus the click gave its own button, past the read's bound, is no change to show.
+        assert.ok(!said.includes(`button Open order ${order}`), clicked.shown);
         assert.match(clicked.shown, new RegExp(`Opened order ${order}`));
         // Nothing the read did not reach is said to be gone.
         assert.deepEqual(delta.removed, [], clicked.shown);
