@@ -25,12 +25,8 @@ import {
 } from "../../contracts/methods/page_functions.ts";
 import { BackendNodeIdSchema } from "../../contracts/methods/observe.ts";
 import type { RawAxNode } from "./ax_projection.ts";
+import { IsolatedWorlds, readRemoteArray, type TabCommand } from "./isolated_world.ts";
 
-/** A command on one tab, under its caller's signal. */
-export type TabCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
-
-/** The isolated world's name; one per document, made again after a navigation. */
-const worldName = "leash-change-watch";
 /** The remote objects of one take, released together. */
 const objectGroup = "leash-change-watch";
 
@@ -73,7 +69,6 @@ interface Watch {
   acted: boolean;
 }
 
-const WorldSchema = z.object({ executionContextId: z.number().int() });
 const TakenSchema = z.object({
   result: z.object({
     value: z.unknown().optional(),
@@ -81,12 +76,6 @@ const TakenSchema = z.object({
     subtype: z.string().optional(),
   }),
   exceptionDetails: z.undefined().optional(),
-});
-const PropertiesSchema = z.object({
-  result: z.array(z.object({
-    name: z.string(),
-    value: z.object({ objectId: z.string().optional(), value: z.unknown().optional() }).optional(),
-  })),
 });
 const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
 
@@ -98,8 +87,13 @@ export class ChangeWatches {
   /** Per tab, the document whose last page read stopped at its bound. */
   readonly #large = new Map<number, DocumentKey>();
   readonly #kept = new Map<number, KeptWalk>();
-  readonly #worlds = new Map<number, DocumentKey & { contextId: number }>();
   #serial = 0;
+  /** The tabs' isolated worlds, where the watches run; the text search shares them. */
+  readonly worlds: IsolatedWorlds;
+
+  constructor(worlds: IsolatedWorlds = new IsolatedWorlds()) {
+    this.worlds = worlds;
+  }
 
   /** Whether the last page read of tab `tabId` was of `document` and stopped at its bound. */
   wasLarge(tabId: number, document: DocumentKey): boolean {
@@ -163,33 +157,18 @@ export class ChangeWatches {
     command: TabCommand,
     acted: boolean,
   ): Promise<number | undefined> {
-    // One isolated world per document: every read begins a watch, and worlds last as long as
-    // their document.
-    const known = this.#worlds.get(tabId);
-    let contextId: number;
-    if (known !== undefined && sameDocument(known, document)) {
-      contextId = known.contextId;
-    } else {
-      contextId = WorldSchema.parse(
-        await command("Page.createIsolatedWorld", {
-          frameId: document.frameId,
-          worldName,
-          grantUniveralAccess: false,
-        }),
-      ).executionContextId;
-      this.#worlds.set(tabId, { ...document, contextId });
-    }
+    const contextId = await this.worlds.contextOf(tabId, document, command);
     const answer = await command("Runtime.evaluate", {
       expression: watchChangesExpression,
       contextId,
       returnByValue: true,
       silent: true,
     }).catch((error) => {
-      this.#worlds.delete(tabId);
+      this.worlds.forget(tabId);
       throw error;
     });
     if (!TakenSchema.safeParse(answer).success) {
-      this.#worlds.delete(tabId);
+      this.worlds.forget(tabId);
       return undefined;
     }
     const serial = ++this.#serial;
@@ -223,18 +202,10 @@ export class ChangeWatches {
   }
 
   /**
-   * End tab `tabId`'s watch and answer what it found in `document`;
-   * `undefined` when no watch of that document ran or it cannot be read.
+   * End tab `tabId`'s watch and answer what it found in `document`, with
+   * what the watch covered; `undefined` when no watch of that document ran
+   * or it cannot be read.
    */
-  async take(
-    tabId: number,
-    document: DocumentKey,
-    command: TabCommand,
-  ): Promise<Changes | undefined> {
-    return (await this.takeWatch(tabId, document, command))?.changes;
-  }
-
-  /** {@linkcode take}, with what the watch covered. */
   async takeWatch(
     tabId: number,
     document: DocumentKey,
@@ -259,21 +230,13 @@ export class ChangeWatches {
       if (value === "more") return { changes: "more", complete: false, focusOnly: [], ...covered };
       if (value === 0) return { changes: [], complete: true, focusOnly: [], ...covered };
       if (objectId === undefined || subtype !== "array") return undefined;
-      const properties = PropertiesSchema.safeParse(
-        await command("Runtime.getProperties", { objectId, ownProperties: true }),
-      );
-      if (!properties.success) return undefined;
-      const elements = properties.data.result
-        .filter((property) => /^\d+$/.test(property.name))
-        .map((property) => property.value?.objectId)
-        .filter((id) => id !== undefined);
-      const own = (name: string) =>
-        properties.data.result.find((property) => property.name === name)?.value?.value;
-      const dropped = own("dropped") === true;
-      const focusIndices = String(own("focusOnly") ?? "").split(",").filter((n) => n !== "")
+      const array = await readRemoteArray(command, objectId);
+      if (array === undefined) return undefined;
+      const dropped = array.own("dropped") === true;
+      const focusIndices = String(array.own("focusOnly") ?? "").split(",").filter((n) => n !== "")
         .map(Number);
       const described = await Promise.all(
-        elements.map((id) => command("DOM.describeNode", { objectId: id })),
+        array.objectIds.map((id) => command("DOM.describeNode", { objectId: id })),
       );
       const roots: number[] = [];
       for (const answer of described) {

@@ -21,6 +21,7 @@
 import { z } from "zod";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { searchTextFunction } from "../../contracts/methods/page_functions.ts";
+import type { DocumentIdentity } from "../../contracts/document.ts";
 import { foldAscii } from "../../contracts/page_text.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { projectAxNodes } from "./ax_projection.ts";
@@ -35,6 +36,7 @@ import {
   rawNodes,
 } from "./leased_read.ts";
 import { axDefaults, readAx } from "./observe.ts";
+import { IsolatedWorlds, readRemoteArray } from "./isolated_world.ts";
 import { readSignals } from "./signals_read.ts";
 
 type SearchParams = ParamsOf<ProviderMethods, "ax.search">;
@@ -53,8 +55,6 @@ export const searchBounds = {
   axPerElement: 2.2,
 } as const;
 
-/** The isolated world's name. */
-const worldName = "leash-text-search";
 /** The remote objects of one search, released together. */
 const objectGroup = "leash-text-search";
 
@@ -74,17 +74,9 @@ const roleNames: ReadonlySet<string> = new Set(
     "rootwebarea iframe").split(" "),
 );
 
-const WorldSchema = z.object({ executionContextId: z.number().int() });
 const CalledSchema = z.object({
   result: z.object({ objectId: z.string().optional(), subtype: z.string().optional() }),
   exceptionDetails: z.undefined().optional(),
-});
-const PropertiesSchema = z.object({
-  result: z.array(z.object({
-    name: z.string(),
-    value: z.object({ objectId: z.string().optional(), value: z.unknown().optional() })
-      .optional(),
-  })),
 });
 
 /** What the text search found: the matches read, how many there were, the page's elements. */
@@ -118,7 +110,7 @@ export async function searchAx(
   let chains: RawAxNode[][];
   let found: TextMatches | undefined;
   try {
-    found = await searchText(read, before.frameId, needle);
+    found = await searchText(read, before, needle, watches?.worlds ?? new IsolatedWorlds());
     if (found === undefined || found.elements <= rows) return await asRead();
     // As for a walk: the domain stays on, and only its first enabling builds the tree.
     await read.command("Accessibility.enable");
@@ -177,42 +169,41 @@ export async function searchAx(
 }
 
 /**
- * Run the text search in an isolated world of the document `frameId`; its
- * matches stay remote objects of {@linkcode objectGroup}. `undefined` when
- * it cannot run or answers malformed: the caller reads instead.
+ * Run the text search in the provider's isolated world of `document` (the
+ * one the change watches use); its matches stay remote objects of
+ * {@linkcode objectGroup}. `undefined` when it cannot run or answers
+ * malformed: the caller reads instead.
  */
 async function searchText(
   read: LeasedRead,
-  frameId: string,
+  document: DocumentIdentity,
   needle: string,
+  worlds: IsolatedWorlds,
 ): Promise<TextMatches | undefined> {
-  const world = WorldSchema.safeParse(
-    await read.command("Page.createIsolatedWorld", {
-      frameId,
-      worldName,
-      grantUniveralAccess: false,
-    }),
-  );
-  if (!world.success) return undefined;
-  const called = CalledSchema.safeParse(
-    await read.command("Runtime.callFunctionOn", {
+  const tabId = read.record.tabId;
+  const executionContextId = await worlds.contextOf(tabId, document, read.command);
+  let answer: unknown;
+  try {
+    answer = await read.command("Runtime.callFunctionOn", {
       functionDeclaration: searchTextFunction,
-      executionContextId: world.data.executionContextId,
+      executionContextId,
       arguments: [{ value: needle }, { value: searchBounds.maxMatches }],
       objectGroup,
       silent: true,
-    }),
-  );
+    });
+  } catch (error) {
+    // The world kept for the document is gone with it (or never took the call): make it again.
+    worlds.forget(tabId);
+    throw error;
+  }
+  const called = CalledSchema.safeParse(answer);
   if (!called.success) return undefined;
   const { objectId, subtype } = called.data.result;
   if (objectId === undefined || subtype !== "array") return undefined;
-  const properties = PropertiesSchema.safeParse(
-    await read.command("Runtime.getProperties", { objectId, ownProperties: true }),
-  );
-  if (!properties.success) return undefined;
-  const entries = properties.data.result;
+  const array = await readRemoteArray(read.command, objectId);
+  if (array === undefined) return undefined;
   const count = (name: string) => {
-    const value = entries.find((entry) => entry.name === name)?.value?.value;
+    const value = array.own(name);
     return typeof value === "number" && Number.isSafeInteger(value) && value >= 0
       ? value
       : undefined;
@@ -220,12 +211,7 @@ async function searchText(
   const total = count("total");
   const elements = count("elements");
   if (total === undefined || elements === undefined) return undefined;
-  const objectIds = entries
-    .filter((entry) => /^\d+$/.test(entry.name))
-    .sort((a, b) => Number(a.name) - Number(b.name))
-    .map((entry) => entry.value?.objectId)
-    .filter((id) => id !== undefined);
-  return { objectIds, total, elements };
+  return { objectIds: array.objectIds, total, elements };
 }
 
 /**

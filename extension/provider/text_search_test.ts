@@ -3,6 +3,7 @@ import { AxSearchResultSchema } from "../../contracts/methods/mod.ts";
 import { foldAscii } from "../../contracts/page_text.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import type { RawAxNode } from "./ax_projection.ts";
+import { ChangeWatches } from "./change_watch.ts";
 import { searchAx, searchBounds } from "./text_search.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -160,6 +161,22 @@ Deno.test("a query on a large page reads its match with its ancestors and subtre
   assert.ok(!methods().includes("Accessibility.getFullAXTree"));
   assert.ok(!methods().includes("Accessibility.getChildAXNodes"));
   assert.ok(methods().includes("Runtime.releaseObjectGroup"));
+});
+
+Deno.test("searches share the change watches' isolated world of the document", async () => {
+  const { context, methods } = await setup(orderTree(2_000), 10_000);
+  const watches = new ChangeWatches();
+  for (const query of ["order 1500", "order 1600"]) {
+    const found = await searchAx(
+      context,
+      { lease, request: { query, maxNodes: 100 } },
+      live(),
+      watches,
+    );
+    assert.equal(found.via, "text");
+  }
+  const worlds = methods().filter((method) => method === "Page.createIsolatedWorld");
+  assert.equal(worlds.length, 1);
 });
 
 Deno.test("matches past the ones read are counted in the cut", async () => {

@@ -83,7 +83,7 @@ Deno.test({
       await change();
       const walk = await walkAxTree(command, 300);
       assert.equal(walk.stopped, true);
-      const roots = await watches.take(1, await documentNow(), command);
+      const roots = (await watches.takeWatch(1, await documentNow(), command))?.changes;
       assert.ok(Array.isArray(roots) && roots.length > 0, `roots: ${JSON.stringify(roots)}`);
       const regions = await readRegions(command, roots);
       const projection = projectAxNodes(withRegions(walk.nodes, regions), {
@@ -145,7 +145,7 @@ Deno.test({
       watches.noteRead(1, await documentNow(), true);
       await watches.begin(1, command);
       assert.equal(await page.evaluate(`typeof globalThis.leashChangeWatch`), "undefined");
-      await watches.take(1, await documentNow(), command);
+      await watches.takeWatch(1, await documentNow(), command);
     });
 
     await t.step("a watch of a replaced document is never read", async () => {
@@ -153,21 +153,21 @@ Deno.test({
       watches.noteRead(1, before, true);
       await watches.begin(1, command);
       await page.navigate(server.url("long.html?rows=2000"));
-      assert.equal(await watches.take(1, before, command), undefined);
+      assert.equal((await watches.takeWatch(1, before, command))?.changes, undefined);
       // Nor begun on a document no read has found large.
       await watches.begin(1, command);
-      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
       watches.noteRead(1, await documentNow(), true);
       await watches.begin(1, command);
       await page.navigate(server.url("long.html?rows=2000"));
-      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
     });
 
     await t.step("no change, no region; a take without a watch finds nothing", async () => {
       watches.noteRead(1, await documentNow(), true);
       await watches.begin(1, command);
-      assert.deepEqual(await watches.take(1, await documentNow(), command), []);
-      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      assert.deepEqual((await watches.takeWatch(1, await documentNow(), command))?.changes, []);
+      assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
     });
 
     await t.step("a page a read took whole is not watched", async () => {
@@ -175,7 +175,7 @@ Deno.test({
       watches.noteRead(1, await documentNow(), false);
       await watches.begin(1, command);
       await page.evaluate(`document.body.append("late")`);
-      assert.equal(await watches.take(1, await documentNow(), command), undefined);
+      assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
     });
   },
 });

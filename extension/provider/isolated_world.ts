@@ -1,0 +1,83 @@
+/**
+ * The provider's own isolated world in a leased tab's top-level document,
+ * where its page functions run (the change watch, the text search): the
+ * page cannot see or reach it. One world per document, made on first use
+ * and kept: a world lasts as long as its document, so making one per call
+ * would pile them up in a long session. Also the reading of an array a
+ * page function answers with: its elements as remote objects, and the
+ * plain values it carries as own properties.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { sameDocument } from "../../contracts/document.ts";
+
+/** A command on one tab, under its caller's signal. */
+export type TabCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+type DocumentKey = { frameId: string; loaderId: string };
+
+/** The world's name, as DevTools lists it. */
+const worldName = "leash-provider";
+
+const WorldSchema = z.object({ executionContextId: z.number().int() });
+const PropertiesSchema = z.object({
+  result: z.array(z.object({
+    name: z.string(),
+    value: z.object({ objectId: z.string().optional(), value: z.unknown().optional() }).optional(),
+  })),
+});
+
+/** Each tab's world, for the document it was made in. */
+export class IsolatedWorlds {
+  readonly #worlds = new Map<number, DocumentKey & { contextId: number }>();
+
+  /** The execution context of tab `tabId`'s world in `document`, made when there is none. */
+  async contextOf(tabId: number, document: DocumentKey, command: TabCommand): Promise<number> {
+    const known = this.#worlds.get(tabId);
+    if (known !== undefined && sameDocument(known, document)) return known.contextId;
+    const contextId = WorldSchema.parse(
+      await command("Page.createIsolatedWorld", {
+        frameId: document.frameId,
+        worldName,
+        grantUniveralAccess: false,
+      }),
+    ).executionContextId;
+    this.#worlds.set(tabId, { ...document, contextId });
+    return contextId;
+  }
+
+  /** Forget tab `tabId`'s world: a call in it failed, so the next one makes it again. */
+  forget(tabId: number): void {
+    this.#worlds.delete(tabId);
+  }
+}
+
+/** An array a page function answered with, read back. */
+export interface RemoteArray {
+  /** Its elements' remote objects, in index order. */
+  objectIds: string[];
+  /** The plain value of its own property `name`, if any. */
+  own(name: string): unknown;
+}
+
+/** Read the array remote object `objectId`; `undefined` when DevTools answers malformed. */
+export async function readRemoteArray(
+  command: TabCommand,
+  objectId: string,
+): Promise<RemoteArray | undefined> {
+  const properties = PropertiesSchema.safeParse(
+    await command("Runtime.getProperties", { objectId, ownProperties: true }),
+  );
+  if (!properties.success) return undefined;
+  const entries = properties.data.result;
+  const objectIds = entries
+    .filter((entry) => /^\d+$/.test(entry.name))
+    .sort((a, b) => Number(a.name) - Number(b.name))
+    .map((entry) => entry.value?.objectId)
+    .filter((id) => id !== undefined);
+  return {
+    objectIds,
+    own: (name) => entries.find((entry) => entry.name === name)?.value?.value,
+  };
+}
