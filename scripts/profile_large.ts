@@ -15,7 +15,11 @@
  * beyond the sum is transfer (service worker, native messaging, sockets)
  * and the Broker's own work.
  *
- * Usage: `deno run -A scripts/profile_large.ts [--rows=2000]`.
+ * With `--trace`, each end-to-end call also lists the DevTools commands the
+ * extension sent for it (wrapped in its service worker through the test's
+ * own DevTools connection), with when each began and how long it took.
+ *
+ * Usage: `deno run -A scripts/profile_large.ts [--rows=2000] [--trace]`.
  *
  * @module
  */
@@ -30,9 +34,12 @@ import { reduceSnapshot, signalStyles } from "../extension/provider/dom_signals.
 import { signalBounds } from "../extension/provider/signals_read.ts";
 import { isLeashError } from "../contracts/errors.ts";
 import { leaseTab, startWorld } from "../tests/e2e/harness.ts";
-import type { CdpPage } from "../tests/support/cdp.ts";
+import { type CdpClient, CdpPage } from "../tests/support/cdp.ts";
 
-const { values } = parseArgs({ args: Deno.args, options: { rows: { type: "string" } } });
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { rows: { type: "string" }, trace: { type: "boolean" } },
+});
 const sizes = (values.rows ?? "2000").split(",").map(Number).filter((n) => n > 0);
 
 /** Time one step. */
@@ -56,6 +63,58 @@ async function timedCall(name: string, step: () => Promise<unknown>): Promise<vo
 
 function ms(value: number): string {
   return `${value.toFixed(0).padStart(6)} ms`;
+}
+
+/**
+ * Wrap the extension's `chrome.debugger.sendCommand` so each command it
+ * sends is noted; `take()` answers and forgets the notes since the last.
+ */
+async function traceWorker(cdp: CdpClient): Promise<{ take(): Promise<string[]> }> {
+  const targets = await cdp.send("Target.getTargets");
+  const worker = (targets.targetInfos as Array<{ type: string; targetId: string; url: string }>)
+    .find((target) => target.type === "service_worker" && target.url.startsWith("chrome-"));
+  if (worker === undefined) throw new Error("Cannot trace: no extension service worker");
+  const session = await CdpPage.attach(cdp, worker.targetId);
+  await session.evaluate(`(() => {
+    const send = chrome.debugger.sendCommand.bind(chrome.debugger);
+    globalThis.__trace = [];
+    chrome.debugger.sendCommand = async (target, method, params) => {
+      const began = performance.now();
+      try {
+        return await send(target, method, params);
+      } finally {
+        globalThis.__trace.push([began, performance.now() - began, method]);
+      }
+    };
+    // The extension's other calls into the browser take turns with its commands.
+    for (const [space, name] of [["tabs", "get"], ["tabs", "query"], ["storage.session", "get"],
+      ["storage.session", "set"], ["storage.local", "get"], ["storage.local", "set"]]) {
+      const owner = space.split(".").reduce((at, key) => at?.[key], chrome);
+      const original = owner?.[name]?.bind(owner);
+      if (original === undefined) continue;
+      owner[name] = async (...args) => {
+        const began = performance.now();
+        try {
+          return await original(...args);
+        } finally {
+          globalThis.__trace.push([began, performance.now() - began, space + "." + name]);
+        }
+      };
+    }
+  })()`);
+  return {
+    async take() {
+      const notes = await session.evaluate(
+        "(() => { const t = globalThis.__trace; globalThis.__trace = []; return t; })()",
+      ) as Array<[number, number, string]>;
+      const start = notes[0]?.[0] ?? 0;
+      return notes.map(([began, took, method]) =>
+        `      +${(began - start).toFixed(0).padStart(4)} ${
+          took.toFixed(0).padStart(4)
+        } ms  ${method}`
+      );
+    },
+  };
 }
 
 /** The provider's and the Broker's steps for one page read, replayed on `page`. */
@@ -161,13 +220,19 @@ for (const rows of sizes) {
   const query = `Open order ${Math.max(1, rows - 1)}`;
   // A warm-up, so the extension's attachment and the page's first layout are not timed.
   await client.call("browser.observe", handle);
+  const tracer = values.trace === true ? await traceWorker(world.cdp) : undefined;
+  const traced = async () => {
+    for (const line of await tracer?.take() ?? []) console.log(line);
+  };
   const [observed, observeMs] = await timed(() => client.call("browser.observe", handle));
-  const [found, queryMs] = await timed(() => client.call("browser.observe", { ...handle, query }));
-  const button = found.nodes.find((node) => node.role === "button" && node.name === query);
   console.log(`long.html with ${rows} rows, end to end through the Broker:`);
   console.log(`  observe                           ${ms(observeMs)}`);
   console.log(`    ${observed.text.split("\n").at(-1)?.slice(0, 120)}`);
+  await traced();
+  const [found, queryMs] = await timed(() => client.call("browser.observe", { ...handle, query }));
+  const button = found.nodes.find((node) => node.role === "button" && node.name === query);
   console.log(`  observe with query (one row)      ${ms(queryMs)}`);
+  await traced();
   const ref = button?.ref;
   if (typeof ref === "string") {
     let delta = "";
@@ -182,6 +247,7 @@ for (const rows of sizes) {
     });
     // What the delta said: the status line past the read's bound comes from the change watch.
     for (const line of delta.split("\n").slice(0, 12)) console.log(`    ${line.slice(0, 110)}`);
+    await traced();
   }
   await timedCall("navigate with its observation", () =>
     client.call("browser.act", {
@@ -190,6 +256,7 @@ for (const rows of sizes) {
       documentEpoch: found.documentEpoch,
       action: { kind: "navigate", url },
     }));
+  await traced();
   console.log(`the same read, step by step:`);
   // A whole tree of a very large page may be more than the test DevTools connection carries.
   await replay(page, query).catch((error) => console.log(`  not replayed: ${String(error)}`));

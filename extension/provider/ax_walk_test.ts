@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { readAxTree, walkAxTree } from "./ax_walk.ts";
+import { readAxTree, walkAxTree, wholeElements } from "./ax_walk.ts";
 
 /** A document: a list of `items` items, each a button with its static text. */
 function listTree(items: number): RawAxNode[] {
@@ -219,6 +219,18 @@ Deno.test("a small page, or one whose size is unknown, is read whole in one call
   const read = await readAxTree(command, { rows: 100, maxDepth: 64 });
   assert.equal(read.stopped, true);
   assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+});
+
+Deno.test("a page past a few hundred elements is walked even when its read would hold it all", async () => {
+  // Through chrome.debugger a whole tree costs what its answer weighs; a walk is cheaper there.
+  const { command, calls } = fakeDevtools(listTree(100), wholeElements + 1);
+  const read = await readAxTree(command, { rows: 1_000, maxDepth: 64 });
+  assert.equal(read.stopped, false);
+  assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+  assert.equal(read.nodes.filter((node) => node.role?.value === "button").length, 100);
+  const small = fakeDevtools(listTree(100), wholeElements);
+  await readAxTree(small.command, { rows: 1_000, maxDepth: 64 });
+  assert.ok(small.calls.includes("Accessibility.getFullAXTree"));
 });
 
 /**
