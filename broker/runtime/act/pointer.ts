@@ -120,6 +120,9 @@ async function probeAim(
  */
 async function readBox(context: StepContext, prepared: PreparedTarget): Promise<Box | Unready> {
   const { cdp, signal } = context;
+  // The box and the viewport go out together: each is a round trip to the page.
+  const viewported = readViewport(cdp, signal);
+  viewported.catch(() => {});
   let own: number[][] = [];
   try {
     own = (await call(
@@ -134,7 +137,7 @@ async function readBox(context: StepContext, prepared: PreparedTarget): Promise<
     // An element without layout has no quads; DevTools answers with an error.
     if (!isPageRefusal(error)) throw error;
   }
-  const viewport = await readViewport(cdp, signal);
+  const viewport = await viewported;
   if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport };
   const label = await context.objects.run("labelBox", prepared.objectId, [], LabelBoxAnswer);
   if (label !== null && label.length > 0) {
@@ -193,8 +196,11 @@ async function scrollTowards(
  */
 export async function clickPrepared(context: StepContext, prepared: PreparedTarget): Promise<void> {
   const { cdp, signal } = context;
+  // Whether the page shows is asked beside the aim, which reads the page too.
+  const visibility = pageVisible(context, prepared.objectId);
+  visibility.catch(() => {});
   const { point } = await aimAt(context, prepared);
-  const visible = await pageVisible(context, prepared.objectId);
+  const visible = await visibility;
   await context.gate.open(signal);
   // A hidden page (a background tab) gets the move only after Chrome's 5 s wait for a frame.
   // There the press goes alone: it moves the pointer itself, and a layer the page slides in

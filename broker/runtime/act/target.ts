@@ -189,7 +189,12 @@ export async function probeTarget(
   needs: Needs,
   options: { identity?: boolean } = {},
 ): Promise<Probe<PreparedTarget>> {
-  // Connected first: a removed node is stale, not merely ignored by the accessibility tree.
+  // Both only read, so they go out together (each is a round trip to the page); the answers
+  // are taken in order. Connected first: a removed node is stale, not merely ignored.
+  const identity = options.identity === false
+    ? undefined
+    : checkIdentity(context.cdp, target, context.signal);
+  identity?.catch(() => {});
   const { objectId, description } = await describe(
     context.objects,
     target.backendNodeId,
@@ -197,9 +202,9 @@ export async function probeTarget(
   );
   const unmet = unmetNeed(description, needs, target.role);
   if (unmet?.final === true) return unready(unmet);
-  if (options.identity !== false) {
+  if (identity !== undefined) {
     try {
-      await checkIdentity(context.cdp, target, context.signal);
+      await identity;
     } catch (error) {
       if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
       return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
