@@ -235,6 +235,13 @@ export class ScriptedProvider {
   inFlight = 0;
   /** The most leased calls ever answered at once. */
   maxInFlight = 0;
+  /**
+   * The most leased calls answered at once while one of them was not a
+   * `cdp` call (a whole read or wait): an action's own reads may go out
+   * together, but nothing shares the tab with another operation.
+   */
+  maxInFlightBesideRead = 0;
+  #readsInFlight = 0;
   readonly #peer: ProviderPeer;
   readonly #held: Array<() => void>;
   readonly #hello: AuthenticatedProviderHello;
@@ -286,8 +293,13 @@ export class ScriptedProvider {
       const self = provider;
       if (self.dialog !== undefined) throw dialogOpen(self.dialog);
       self.leasedCalls.push(label);
+      const read = method !== "cdp";
       self.inFlight++;
+      if (read) self.#readsInFlight++;
       self.maxInFlight = Math.max(self.maxInFlight, self.inFlight);
+      if (self.#readsInFlight > 0) {
+        self.maxInFlightBesideRead = Math.max(self.maxInFlightBesideRead, self.inFlight);
+      }
       try {
         await options.beforeAnswer?.(method);
         const result = answer(granted);
@@ -296,6 +308,7 @@ export class ScriptedProvider {
         return result;
       } finally {
         self.inFlight--;
+        if (read) self.#readsInFlight--;
       }
     };
     const withLogs = <T>(read: (logs: ScriptedLogs) => T): T => {

@@ -238,6 +238,7 @@ Deno.test("two observes and an act on one tab reach the provider one at a time, 
   const before = await world.client.call("browser.observe", world.handle);
   world.provider.leasedCalls.length = 0;
   world.provider.maxInFlight = 0;
+  world.provider.maxInFlightBesideRead = 0;
 
   hold = Promise.withResolvers<void>();
   const release = hold.resolve;
@@ -262,7 +263,9 @@ Deno.test("two observes and an act on one tab reach the provider one at a time, 
   assert.deepEqual(one.scope, { kind: "page" });
   assert.deepEqual(two.scope, { kind: "query", query: "email" });
   assert.equal(three.status, "unverified");
-  assert.equal(world.provider.maxInFlight, 1);
+  // The click's own reads of the page may go out two at a time; no read shares the tab.
+  assert.equal(world.provider.maxInFlightBesideRead, 1);
+  assert.ok(world.provider.maxInFlight <= 2, `${world.provider.maxInFlight} calls at once`);
   const calls = world.provider.leasedCalls;
   assert.deepEqual(calls.slice(0, 3), ["ax.read", "ax.search", "cdp Page.getFrameTree"]);
   assert.equal(calls.at(-1), "ax.read", "the action's own observation comes last");
