@@ -278,11 +278,12 @@ function changedSummary(
     ...(entries.length > added ? [`${formatCount(entries.length - added)} changed`] : []),
   ];
   const where = container === undefined ? "" : ` ${renderAnchor(container)}`;
-  const how = container === undefined
-    ? "observe to see them"
-    : container.ref !== null
+  // A container with neither ref nor name has no call of its own that shows just it.
+  const how = container !== undefined && container.ref !== null
     ? `observe rootRef=${container.ref}`
-    : `observe query ${quote(container.name)}`;
+    : container !== undefined && container.name.trim() !== ""
+    ? `observe query ${quote(container.name)}`
+    : "observe to see them";
   return {
     text: `~ region${where} changed: ${formatCount(entries.length)} rows (${
       parts.join(", ")

@@ -196,3 +196,18 @@ Deno.test("many removed siblings are one line by the first and the last; a few s
     '- row "Rome 9"',
   ]);
 });
+
+Deno.test("a region whose container has neither ref nor name says to observe, never an empty query", () => {
+  const before = n("RootWebArea", "", [n("textbox", "Arrival", [], { id: 2 })], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("textbox", "Arrival", [], { id: 2 }),
+    n("table", "", [
+      n("row", "", days("March", 100).map((day, i) => n("cell", "", [day], { id: 200 + i })), {
+        id: 4,
+      }),
+    ], { id: 3 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after, 100)), [
+    "~ region table changed: 33 rows (33 added) — observe to see them",
+  ]);
+});

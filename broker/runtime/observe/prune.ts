@@ -23,6 +23,11 @@
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
  *   so the ref it would have had.
  *
+ * - A table cell or list item with nothing of its own (no name, value,
+ *   state or ref) around exactly one row gives way to that row: `cell` over
+ *   `link "View"` reads as the link, one row per cell still, and a menu's
+ *   `listitem` over each `link` as the links.
+ *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
  * node stay. Options of a native `<select>` stay but are marked
  * (`nativeOption`): they get no ref, as nothing can click them.
@@ -165,7 +170,34 @@ export function pruneAxNodes(
       stack.push({ node: list[i], ancestor: childAncestor, base });
     }
   }
-  return dropLabelEchoes(rows);
+  return dropLoneWrappers(dropLabelEchoes(rows), options.root);
+}
+
+/** Roles of the wrappers that give way to their only row (see the module doc). */
+const loneWrapperRoles: ReadonlySet<string> = new Set(["cell", "listitem"]);
+
+/**
+ * Drop each lone wrapper (see the module doc): its name, when it has one,
+ * is only its row's (Chrome names a cell from its contents). `root`, a
+ * read's subtree root, stays.
+ */
+function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] {
+  const children = new Array<number>(rows.length).fill(0);
+  const firstChild = new Array<number>(rows.length).fill(-1);
+  rows.forEach((row, index) => {
+    if (row.parent === null) return;
+    if (children[row.parent]++ === 0) firstChild[row.parent] = index;
+  });
+  const lone = (row: TreeRow, index: number) => {
+    if (!loneWrapperRoles.has(row.role) || children[index] !== 1) return false;
+    if (row.backendNodeId === root || (row.value ?? "") !== "" || row.states.length > 0) {
+      return false;
+    }
+    const name = normalize(row.name);
+    return name === "" || name === normalize(rows[firstChild[index]].name);
+  };
+  const keep = rows.map((row, index) => !lone(row, index));
+  return keep.every(Boolean) ? rows : keepRows(rows, keep);
 }
 
 /** Roles of the popup a native `<select>` draws itself, holding its options. */

@@ -53,12 +53,52 @@ Deno.test("pruneAxNodes() keeps landmarks, lists, tables and rows", () => {
   assert.deepEqual(outline(nodes), [
     'navigation "Main"',
     '  list ""',
-    '    listitem ""',
-    '      link "Home"',
+    '    link "Home"',
     'table "T"',
     '  row "a b"',
     '    cell "a"',
   ]);
+});
+
+Deno.test("pruneAxNodes() lets a cell or list item with nothing of its own give way to its one row", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("table", "Calendar", [n("row", "1 2", [
+        n("cell", "1", [n("link", "1", [text("1")])]),
+        n("cell", "", [n("link", "2", [text("2")])]),
+        n("cell", "Due", [n("link", "3", [text("3")])]),
+        n("cell", "", [n("link", "4"), n("link", "5")]),
+        n("cell", "", [n("link", "6")], { states: ["selected"] }),
+      ])]),
+      n("list", "", [
+        n("listitem", "", [n("link", "Home", [text("Home")])]),
+        n("listitem", "", [text("Stuttgart")]),
+        n("listitem", "", [n("link", "Sign out")], { states: ["clickable"] }),
+      ]),
+    ]),
+  );
+  // A cell named otherwise, holding more than one row, or with a state of its own stays.
+  assert.deepEqual(outline(nodes), [
+    'table "Calendar"',
+    '  row "1 2"',
+    '    link "1"',
+    '    link "2"',
+    '    cell "Due"',
+    '      link "3"',
+    '    cell ""',
+    '      link "4"',
+    '      link "5"',
+    '    cell ""',
+    '      link "6"',
+    'list ""',
+    '  link "Home"',
+    '  StaticText "Stuttgart"',
+    '  listitem ""',
+    '    link "Sign out"',
+  ]);
+  // The root of a subtree read stays whatever it holds.
+  const cell = nodes.find((node) => node.role === "cell" && node.name === "1")!;
+  assert.equal(outline(nodes, cell.backendNodeId)[0], 'cell "1"');
 });
 
 Deno.test("pruneAxNodes() drops text that repeats the nearest kept ancestor", () => {
@@ -107,7 +147,7 @@ Deno.test("pruneAxNodes() drops blank text and list markers", () => {
       n("list", "", [n("listitem", "", [n("ListMarker", "1. "), text("  "), text("One")])]),
     ]),
   );
-  assert.deepEqual(outline(nodes), ['list ""', '  listitem ""', '    StaticText "One"']);
+  assert.deepEqual(outline(nodes), ['list ""', '  StaticText "One"']);
 });
 
 Deno.test("pruneAxNodes() follows parentId, not the order or depth the provider sent", () => {
