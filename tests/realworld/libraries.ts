@@ -24,6 +24,10 @@ export const libraries: readonly string[] = [
   "@popperjs/core",
   "bootstrap",
   "tinymce",
+  "nouislider",
+  "jquery",
+  "jquery-ui",
+  "sweetalert2",
 ];
 
 /** Serve the pages and their libraries on 127.0.0.1. */

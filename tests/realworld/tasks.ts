@@ -164,4 +164,46 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Published: Release notes — Frames work.",
   },
+  {
+    id: "nouislider-volume",
+    page: "nouislider.html",
+    about: "noUiSlider: a slider drawn with divs, moved by the arrow keys on its handle",
+    steps: [
+      { intent: "press", key: "ArrowRight", target: { role: "slider", name: "Volume" } },
+      { intent: "press", key: "ArrowRight", target: { role: "slider", name: "Volume" } },
+      { intent: "press", key: "ArrowRight", target: { role: "slider", name: "Volume" } },
+      { intent: "click", target: { role: "button", name: "Save settings" } },
+    ],
+    outcome: "Volume: 80",
+  },
+  {
+    id: "jquery-ui-booking",
+    page: "jquery-ui.html",
+    about: "jQuery UI: an autocomplete menu taken with the keys, a popup calendar of day links",
+    steps: [
+      // The menu's items are nameless list items around their text; a person takes one with keys.
+      { intent: "type", target: { role: "textbox", name: "City" }, text: "Stu", reveals: true },
+      { intent: "press", key: "ArrowDown", target: { role: "textbox", name: "City" } },
+      { intent: "press", key: "Enter", target: { role: "textbox", name: "City" } },
+      { intent: "click", target: { role: "textbox", name: "Arrival" }, reveals: true },
+      { intent: "click", target: { role: "link", name: "15" } },
+      { intent: "click", target: { role: "button", name: "Book room" } },
+    ],
+    outcome: "Booked: Stuttgart, 03/15/2027",
+  },
+  {
+    id: "sweetalert2-confirm",
+    page: "sweetalert2.html",
+    about: "SweetAlert2: a modal popup that scales in, with a field to confirm in",
+    steps: [
+      { intent: "click", target: { role: "button", name: "Remove account" }, reveals: true },
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Type the account name to confirm" },
+        text: "team-blue",
+      },
+      { intent: "click", target: { role: "button", name: "Yes, remove it" } },
+    ],
+    outcome: "Removed: team-blue",
+  },
 ];
