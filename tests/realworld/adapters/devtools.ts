@@ -13,7 +13,10 @@ import type { Intent, Step } from "../tasks.ts";
 type Call = { name: string; args: Record<string, unknown> };
 
 /** Each intent as `chrome-devtools-mcp` calls; its `fill` types into text fields and picks options. */
-const calls: Record<Intent, (step: Step, uid: string | undefined) => Call[]> = {
+const calls: Record<
+  Intent,
+  (step: Step, uid: string | undefined, focused: boolean) => Call[]
+> = {
   click: (_step, uid) => [{ name: "click", args: { uid } }],
   fill: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
   type: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
@@ -23,7 +26,11 @@ const calls: Record<Intent, (step: Step, uid: string | undefined) => Call[]> = {
   }],
   check: (_step, uid) => [{ name: "click", args: { uid } }],
   hover: (_step, uid) => [{ name: "hover", args: { uid } }],
-  press: (step) => [{ name: "press_key", args: { key: step.intent === "press" ? step.key : "" } }],
+  // `press_key` goes to the focused element: a key for another one follows a click on it.
+  press: (step, uid, focused) => [
+    ...(uid !== undefined && !focused ? [{ name: "click", args: { uid } }] : []),
+    { name: "press_key", args: { key: step.intent === "press" ? step.key : "" } },
+  ],
 };
 
 function textOf(step: Step): string {
@@ -33,6 +40,8 @@ function textOf(step: Step): string {
 /** The adapter on a connected (and counted) `chrome-devtools-mcp` session. */
 export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
   let pageId: number | undefined;
+  /** The element the last step acted on, which has the focus (if it takes focus). */
+  let lastTarget: string | undefined;
   const page = () => {
     if (pageId === undefined) throw new Error("Cannot use the page: it is not open");
     return pageId;
@@ -40,6 +49,7 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
   return {
     label,
     async open(url) {
+      lastTarget = undefined;
       const reply = await session.call("new_page", { url }, 60_000);
       // The reply lists the pages, `N: title (url) [selected]` for the new one.
       const selected = /^(\d+):.*\[selected\]$/m.exec(reply.text)?.[1];
@@ -51,7 +61,9 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
       return { rows: devtoolsRows(reply.text), partial: false };
     },
     async act(step, uid) {
-      for (const { name, args } of calls[step.intent](step, uid)) {
+      const focused = uid !== undefined && uid === lastTarget;
+      lastTarget = uid;
+      for (const { name, args } of calls[step.intent](step, uid, focused)) {
         await session.call(name, { pageId: page(), ...args });
       }
     },

@@ -16,7 +16,10 @@ type Call = { name: string; args: Record<string, unknown> };
  * unless `slowly`; typing over a field's text clears it with an empty
  * `browser_type` first, as the tool has no clear-then-type.
  */
-const calls: Record<Intent, (step: Step, target: string | undefined) => Call[]> = {
+const calls: Record<
+  Intent,
+  (step: Step, target: string | undefined, focused: boolean) => Call[]
+> = {
   click: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
   fill: (step, target) => [{
     name: "browser_type",
@@ -37,9 +40,13 @@ const calls: Record<Intent, (step: Step, target: string | undefined) => Call[]> 
   }],
   check: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
   hover: (step, target) => [{ name: "browser_hover", args: { element: label(step), target } }],
-  press: (
-    step,
-  ) => [{ name: "browser_press_key", args: { key: step.intent === "press" ? step.key : "" } }],
+  // `browser_press_key` goes to the focused element: a key for another one follows a click on it.
+  press: (step, target, focused) => [
+    ...(target !== undefined && !focused
+      ? [{ name: "browser_click", args: { element: label(step), target } }]
+      : []),
+    { name: "browser_press_key", args: { key: step.intent === "press" ? step.key : "" } },
+  ],
 };
 
 function label(step: Step): string {
@@ -52,9 +59,12 @@ function textOf(step: Step): string {
 
 /** The adapter on a connected (and counted) `@playwright/mcp` session. */
 export function playwrightAdapter(label: string, session: StdioSession): Adapter {
+  /** The element the last step acted on, which has the focus (if it takes focus). */
+  let lastTarget: string | undefined;
   return {
     label,
     async open(url) {
+      lastTarget = undefined;
       await session.call("browser_navigate", { url }, 60_000);
     },
     async observe(): Promise<Observed> {
@@ -62,7 +72,11 @@ export function playwrightAdapter(label: string, session: StdioSession): Adapter
       return { rows: playwrightRows(reply.text), partial: false };
     },
     async act(step, ref) {
-      for (const { name, args } of calls[step.intent](step, ref)) await session.call(name, args);
+      const focused = ref !== undefined && ref === lastTarget;
+      lastTarget = ref;
+      for (const { name, args } of calls[step.intent](step, ref, focused)) {
+        await session.call(name, args);
+      }
     },
     async leave() {},
     async close() {
