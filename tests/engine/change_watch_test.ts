@@ -86,22 +86,16 @@ Deno.test({
       const roots = (await watches.takeWatch(1, await documentNow(), command))?.changes;
       assert.ok(Array.isArray(roots) && roots.length > 0, `roots: ${JSON.stringify(roots)}`);
       const regions = await readRegions(command, roots);
-      const projection = projectAxNodes(withRegions(walk.nodes, regions), {
+      const bounds = {
         maxNodes: 5_000,
         maxDepth: 64,
         maxTextUnits: 4_000,
         deadline: Infinity,
         now: () => 0,
         unread: walk.unread,
-      });
-      const without = projectAxNodes(walk.nodes, {
-        maxNodes: 5_000,
-        maxDepth: 64,
-        maxTextUnits: 4_000,
-        deadline: Infinity,
-        now: () => 0,
-        unread: walk.unread,
-      });
+      };
+      const projection = projectAxNodes(withRegions(walk.nodes, regions), bounds);
+      const without = projectAxNodes(walk.nodes, bounds);
       return {
         rows: projection.nodes,
         walked: without.nodes,
