@@ -86,9 +86,9 @@ export async function countElements(command: AxCommand): Promise<number | undefi
  * `getFullAXTree` of limited depth, when the page is small (at most
  * {@linkcode wholeElements} elements, and one per row: there one fetch is
  * cheaper than a walk's rounds) or of unknown size, else by
- * {@linkcode walkAxTree}. DevTools'
- * levels include ignored wrappers, which `maxDepth` does not count, so the
- * whole read fetches twice the depth plus the document's wrappers.
+ * {@linkcode walkAxTree}. DevTools' levels include ignored wrappers, which
+ * `maxDepth` does not count, so the whole read fetches twice the depth plus
+ * the document's wrappers.
  * `beforeWalk` runs just before a walk begins (a change watch does);
  * `large` says the document's last read stopped at its bound.
  */

@@ -48,8 +48,12 @@ export interface Adapter {
    * revealed UI, a failed step (then the look starts afresh), or neither.
    */
   observe(narrow?: string, why?: "reveal" | "retry"): Promise<Observed>;
-  /** Do `step` to the element `ref` names (no ref for a key press without a target). */
-  act(step: Step, ref: string | undefined): Promise<void>;
+  /**
+   * Do `step` to the element `ref` names (no ref for a key press without a
+   * target); `focused` says the step before acted on that same element, so
+   * it holds the focus (a key needs no click on it first).
+   */
+  act(step: Step, ref: string | undefined, focused: boolean): Promise<void>;
   /** Leave the page (release, close), ready for the next task. */
   leave(): Promise<void>;
   /** End the server. */
@@ -132,6 +136,8 @@ export async function runTask(
     let observed = await adapter.observe();
     // The start is over: the page is open and the agent has its first look.
     onStarted?.();
+    /** The element the last step acted on. */
+    let last: string | undefined;
     const attempt = async (step: Step) => {
       let ref: string | undefined;
       if (step.target !== undefined) {
@@ -143,7 +149,9 @@ export async function runTask(
         if (row === undefined) throw new Error(`no ${describe(step.target)} with a ref`);
         ref = row.ref;
       }
-      await adapter.act(step, ref);
+      const focused = ref !== undefined && ref === last;
+      last = ref;
+      await adapter.act(step, ref, focused);
     };
     for (const [index, step] of task.steps.entries()) {
       try {

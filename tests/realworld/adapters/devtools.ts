@@ -40,8 +40,6 @@ function textOf(step: Step): string {
 /** The adapter on a connected (and counted) `chrome-devtools-mcp` session. */
 export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
   let pageId: number | undefined;
-  /** The element the last step acted on, which has the focus (if it takes focus). */
-  let lastTarget: string | undefined;
   const page = () => {
     if (pageId === undefined) throw new Error("Cannot use the page: it is not open");
     return pageId;
@@ -49,7 +47,6 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
   return {
     label,
     async open(url) {
-      lastTarget = undefined;
       const reply = await session.call("new_page", { url }, 60_000);
       // The reply lists the pages, `N: title (url) [selected]` for the new one.
       const selected = /^(\d+):.*\[selected\]$/m.exec(reply.text)?.[1];
@@ -60,9 +57,7 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
       const reply = await session.call("take_snapshot", { pageId: page() });
       return { rows: devtoolsRows(reply.text), partial: false };
     },
-    async act(step, uid) {
-      const focused = uid !== undefined && uid === lastTarget;
-      lastTarget = uid;
+    async act(step, uid, focused) {
       for (const { name, args } of calls[step.intent](step, uid, focused)) {
         await session.call(name, { pageId: page(), ...args });
       }

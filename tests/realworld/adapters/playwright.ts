@@ -59,21 +59,16 @@ function textOf(step: Step): string {
 
 /** The adapter on a connected (and counted) `@playwright/mcp` session. */
 export function playwrightAdapter(label: string, session: StdioSession): Adapter {
-  /** The element the last step acted on, which has the focus (if it takes focus). */
-  let lastTarget: string | undefined;
   return {
     label,
     async open(url) {
-      lastTarget = undefined;
       await session.call("browser_navigate", { url }, 60_000);
     },
     async observe(): Promise<Observed> {
       const reply = await session.call("browser_snapshot", {});
       return { rows: playwrightRows(reply.text), partial: false };
     },
-    async act(step, ref) {
-      const focused = ref !== undefined && ref === lastTarget;
-      lastTarget = ref;
+    async act(step, ref, focused) {
       for (const { name, args } of calls[step.intent](step, ref, focused)) {
         await session.call(name, args);
       }
