@@ -86,6 +86,8 @@ export const refusalReasons = {
   offscreen: "no part of the element shows in the viewport",
   covered: "another element is where the input would go",
   wrongKind: "the element does not take this kind of action",
+  noOption:
+    "no enabled option has that label or value; observe the select with rootRef to see all its options",
   unfocusable: "the element did not take the focus",
   reverted: "the page put the old value back",
   dialog: "a JavaScript dialog is open",

@@ -62,6 +62,44 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("a long select folds its options and still takes any of them", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("long_select.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const country = refOf(seen, "combobox", "Country");
+      const options = (text: string) => text.split("\n").filter((line) => /option "/.test(line));
+      // 202 options: the first five show, and the line says where the rest are.
+      assert.match(seen.shown, new RegExp(`— 197 more options \\(observe rootRef=${country}\\)`));
+      assert.equal(options(seen.shown).length, 5);
+      // A folded option is chosen by its label all the same.
+      const chosen = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "select", ref: country, option: "Portugal" },
+        expect: { textPresent: "country: Portugal" },
+      });
+      assert.equal(chosen.status, "verified", chosen.shown);
+      assert.equal(await page.evaluate(`document.getElementById("country").value`), "Portugal");
+      // Rooted at the select, the read lists every option, the chosen one selected.
+      const all = await agent.observe({ leaseId, rootRef: country });
+      assert.equal(options(all.shown).length, 202);
+      assert.match(all.shown, /option "Portugal" selected/);
+      // A section that appears with a long select reads in a few lines in the click's delta.
+      const revealed = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "Ship elsewhere") },
+        expect: { textPresent: "Ship to" },
+      });
+      assert.equal(revealed.status, "verified", revealed.shown);
+      assert.match(
+        revealed.shown,
+        /\+ combobox "Ship to" .*— 197 more options \(observe rootRef=e\d+\)/,
+      );
+      assert.ok(options(revealed.shown).length <= 6, revealed.shown);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

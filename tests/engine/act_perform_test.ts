@@ -153,6 +153,11 @@ Deno.test({
             ref: "r",
             option: "Ultraviolet",
           }, colour);
+          // The refusal says where all the options are to be read: observations fold long selects.
+          await assert.rejects(
+            run({ kind: "select", ref: "r", option: "Ultraviolet" }, colour),
+            (error) => isLeashError(error) && error.detail?.reason === "noOption",
+          );
           await refused(
             "TARGET_NOT_INTERACTABLE",
             { kind: "select", ref: "r", option: "Purple" },

@@ -42,7 +42,7 @@ export async function radio(
 /**
  * `select`: choose the first enabled option whose label (white space
  * collapsed) equals `option`, else whose value does, firing `input` and
- * `change`. No such option is `TARGET_NOT_INTERACTABLE`.
+ * `change`. No such option is `TARGET_NOT_INTERACTABLE` (`noOption`).
  */
 export async function select(
   context: StepContext,
@@ -54,8 +54,10 @@ export async function select(
     context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);
   const { index, current } = await find();
   if (index < 0) {
+    // A long select's options are folded in observations, so say where to read them all.
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("no enabled option has that label or value"),
+      detail: { reason: "noOption" },
     });
   }
   if (index !== current) {

@@ -9,6 +9,7 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
+import { foldAscii, matchesFolded } from "../../../contracts/page_text.ts";
 import type { Observation, ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
 import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens, describeTruncation, estimateTokens, fitLines } from "./budget.ts";
@@ -23,6 +24,7 @@ import {
 import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { FrameIdBook } from "../frames/frame_ids.ts";
+import { foldedOptions, foldNotes } from "./option_fold.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
 import type { RefTable } from "./refs.ts";
@@ -145,16 +147,24 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
 
   if (input.since === undefined || baseline === undefined) {
     if (rows.length === 0) header.push(emptyNote(scope));
-    const { lines, fit } = fitTree(header, rows, {
+    // Long selects fold, but not the one a read is rooted at, nor the options a query matched.
+    const folded = foldedOptions(rows, {
+      ...(scope.kind === "subtree" ? { root: rows[0]?.backendNodeId } : {}),
+      ...(scope.kind === "query" ? { keep: matching(scope.query) } : {}),
+    });
+    const shownRows = folded.size === 0
+      ? rows
+      : rows.filter((row) => !folded.has(row.backendNodeId));
+    const { lines, fit } = fitTree(header, shownRows, {
       maxTokens,
       trailer: trailerFor(false),
-      notes: input.frameNotes,
+      notes: joinNotes(input.frameNotes, foldNotes(folded.values())),
     });
     const shownLines = lines.slice(0, fit.shown);
     return {
       ...common,
       text: joinText(header, shownLines, fit.trailer),
-      nodes: rows.slice(0, fit.shown).map(toObservedNode),
+      nodes: shownRows.slice(0, fit.shown).map(toObservedNode),
       truncated:
         describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: false })
           ?.truncation ?? null,
@@ -167,6 +177,18 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     baseline.rows,
     input.actedOn,
   );
+  // The options a delta adds to a long select fold as in a whole observation; they are
+  // counted as summarized, the select's line (or the heading it places them under) saying so.
+  const foldable = foldedOptions(rows);
+  const folded = delta.current.flatMap(({ marker, row }) => {
+    const select = marker === "+" ? foldable.get(row.backendNodeId) : undefined;
+    return select === undefined ? [] : [select];
+  });
+  if (folded.length > 0) {
+    delta.current = delta.current.filter(({ marker, row }) =>
+      marker !== "+" || !foldable.has(row.backendNodeId)
+    );
+  }
   const entries: { marker: DeltaMarker; row: Row }[] = [
     ...delta.current,
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),
@@ -182,13 +204,14 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;
   const headerTokens = header.reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
   const deltaLines = budgetDelta({
-    placed: placeDeltaEntries(delta.current, rows),
+    placed: placeDeltaEntries(delta.current, rows, foldNotes(folded)),
     current: delta.current,
     removed: removedLines(delta.removed, baseline.rows, delta.current.length),
     budget: deltaBudget - headerTokens,
   });
   const lines = deltaLines.map((line) => line.text);
-  const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
+  const summarized = folded.length +
+    deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
   // The trailer counts rows left out, not heading lines.
   const rowsFrom = new Array<number>(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -209,7 +232,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   );
   const pick = (marker: DeltaMarker) =>
     shown.filter((entry) => entry.marker === marker).map(({ row }) => toObservedNode(row));
-  const omitted = entries.length - shown.length;
+  const omitted = entries.length + folded.length - shown.length;
   return {
     ...common,
     text: joinText(header, lines.slice(0, shownLines), fit.trailer),
@@ -342,6 +365,23 @@ const signalsNote: Record<NonNullable<AxSnapshot["signals"]>, string> = {
 
 function emptyNote(scope: ObservationScope): string {
   return scope.kind === "query" ? "# no rows match the query" : "# no rows in scope";
+}
+
+/** Whether a row matches `query` by the rule of {@linkcode filterByQuery}. */
+function matching(query: string): (row: Row) => boolean {
+  const needle = foldAscii(query);
+  return (row) => matchesFolded(row, needle);
+}
+
+/** Both sets of line endings; a row in both (never so far: a frame is not a select) gets both. */
+function joinNotes(
+  frames: ReadonlyMap<number, string> | undefined,
+  options: ReadonlyMap<number, string>,
+): ReadonlyMap<number, string> | undefined {
+  if (options.size === 0) return frames;
+  const notes = new Map(frames);
+  for (const [id, note] of options) notes.set(id, (notes.get(id) ?? "") + note);
+  return notes;
 }
 
 function joinText(header: readonly string[], lines: readonly string[], trailer: string | null) {

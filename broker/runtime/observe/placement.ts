@@ -79,12 +79,16 @@ interface Place {
 
 /**
  * Place `entries` (added and changed rows, in document order) among `rows`
- * (every row of the scope as it is now) and render their lines.
+ * (every row of the scope as it is now) and render their lines. A row's
+ * line, or the heading or anchor that names it, ends with its `notes`
+ * (a folded select's count of options), by backend node ID.
  */
 export function placeDeltaEntries(
   entries: readonly DeltaEntry[],
   rows: readonly Row[],
+  notes: ReadonlyMap<number, string> = new Map(),
 ): PlacedLines {
+  const noted = (row: Row) => notes.get(row.backendNodeId) ?? "";
   const index = new Map<number, number>();
   rows.forEach((row, i) => index.set(row.backendNodeId, i));
   const parents = parentsOf(rows);
@@ -129,15 +133,15 @@ export function placeDeltaEntries(
       top: entries[i].row,
     });
     if (heading) {
-      placed.lines.push(`in ${renderAnchor(anchor)}:`);
+      placed.lines.push(`in ${renderAnchor(anchor)}${noted(anchor)}:`);
       placed.entries.push(undefined);
     }
     for (let k = i; k < end; k++) {
       const { marker, row } = entries[k];
       const indent = "  ".repeat(places[k].depth + (heading ? 1 : 0));
       const at = places[k].anchor;
-      const where = !heading && at !== undefined ? ` in ${renderAnchor(at)}` : "";
-      placed.lines.push(`${indent}${marker} ${renderRow(row)}${where}`);
+      const where = !heading && at !== undefined ? ` in ${renderAnchor(at)}${noted(at)}` : "";
+      placed.lines.push(`${indent}${marker} ${renderRow(row)}${noted(row)}${where}`);
       placed.entries.push(k);
     }
     i = end;

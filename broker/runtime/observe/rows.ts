@@ -12,6 +12,8 @@ import type { TreeRow } from "./tree.ts";
 /** One observed row. */
 export interface Row extends ObservedNode {
   backendNodeId: number;
+  /** An option of a native `<select>` (see {@linkcode TreeRow.nativeOption}). */
+  nativeOption?: true;
 }
 
 /**
@@ -33,6 +35,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
       level: row.level,
     };
     if (row.value !== undefined) observed.value = row.value;
+    if (row.nativeOption === true) observed.nativeOption = true;
     return observed;
   });
 }
