@@ -20,6 +20,8 @@ export class PageObjects {
   readonly #cdp: Cdp;
   readonly #signal: AbortSignal | undefined;
   readonly #resolved = new Map<number, string>();
+  /** Whether a node was resolved into the group since it was last released. */
+  #unreleased = false;
 
   constructor(cdp: Cdp, signal?: AbortSignal) {
     this.#cdp = cdp;
@@ -31,6 +33,7 @@ export class PageObjects {
   async resolve(backendNodeId: number): Promise<string> {
     const known = this.#resolved.get(backendNodeId);
     if (known !== undefined) return known;
+    this.#unreleased = true;
     const answer = await call(
       this.#cdp,
       "DOM.resolveNode",
@@ -90,8 +93,14 @@ export class PageObjects {
     return parsed.data;
   }
 
-  /** Release every object of the group; never throws (the page may be gone). */
+  /**
+   * Release every object of the group; never throws (the page may be gone).
+   * Sends nothing when nothing was resolved since the last release: a
+   * navigation resolves no node, and its page is busy loading.
+   */
   async release(): Promise<void> {
+    if (!this.#unreleased) return;
+    this.#unreleased = false;
     this.#resolved.clear();
     try {
       await this.#cdp("Runtime.releaseObjectGroup", { objectGroup: this.group });

@@ -156,7 +156,10 @@ async function conclude(
       { signal, timeoutMs: options.expectTimeoutMs },
     );
   }
+  // The action's objects are done with: they go beside the last read instead of after it.
+  const released = context.objects.release();
   const after = await readDocument(cdp, signal);
+  await released;
   const checks = [
     ...(post !== undefined && post !== "unreadable" ? [post] : []),
     ...(expectation?.checks ?? []),
