@@ -2,17 +2,23 @@
  * Where the real-world pages come from: the folder of pages, and the
  * unmodified UI libraries they load from the workspace's `node_modules`
  * (pinned in `deno.json`, installed by `deno install` or any `deno` run),
- * served read-only under `/npm/` by the fixture server.
+ * served read-only under `/npm/` by the fixture server; and the React pages'
+ * scripts, bundled from `pages/<name>.jsx` when the server starts and
+ * served under `/bundle/` (see `bundles.ts`).
  *
  * @module
  */
 import { fileURLToPath } from "node:url";
 import { type FixtureServer, serveFixtures } from "../support/serve.ts";
+import { bundlePages } from "./bundles.ts";
 
 /** The real-world pages. */
 export const pagesDir: string = fileURLToPath(new URL("./pages/", import.meta.url));
 
-/** The npm packages the pages load, each pinned to an exact version in `deno.json`. */
+/**
+ * The npm packages the pages load with `<script src>`, each pinned to an
+ * exact version in `deno.json` (the React pages' libraries are in their bundles).
+ */
 export const libraries: readonly string[] = [
   "flatpickr",
   "ag-grid-community",
@@ -30,7 +36,28 @@ export const libraries: readonly string[] = [
   "sweetalert2",
 ];
 
-/** Serve the pages and their libraries on 127.0.0.1. */
-export function servePages(): Promise<FixtureServer> {
-  return serveFixtures(pagesDir, { packages: libraries });
+/**
+ * Bundle the React pages into a temporary folder, then serve the pages,
+ * their libraries and the bundles on 127.0.0.1; closing the server removes
+ * the folder.
+ */
+export async function servePages(): Promise<FixtureServer> {
+  const bundles = await Deno.makeTempDir({ prefix: "leash-realworld-bundles-" });
+  const removeBundles = () => Deno.remove(bundles, { recursive: true });
+  let server: FixtureServer;
+  try {
+    await bundlePages(pagesDir, bundles);
+    server = await serveFixtures(pagesDir, { packages: libraries, bundles });
+  } catch (error) {
+    await removeBundles();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await server.close();
+    } finally {
+      await removeBundles();
+    }
+  };
+  return { ...server, close, [Symbol.asyncDispose]: close };
 }

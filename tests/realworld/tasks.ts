@@ -206,4 +206,53 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Removed: team-blue",
   },
+  {
+    id: "react-select-assign",
+    page: "react-select.html",
+    about: "react-select: a React combobox whose menu of options filters as the person types",
+    steps: [
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Assignee" },
+        text: "mar",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+    ],
+    outcome: "Assigned: Marta Nowak",
+  },
+  {
+    id: "mui-issue",
+    page: "mui.html",
+    about: "MUI: an Autocomplete, a Select that opens a listbox in a popover, then a Dialog",
+    steps: [
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Component" },
+        text: "pay",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Payments" } },
+      { intent: "click", target: { role: "combobox", name: "Priority" }, reveals: true },
+      // The popover hid the page behind it; choosing closes it and gives the page back.
+      { intent: "click", target: { role: "option", name: "High" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Save changes" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Confirm" } },
+    ],
+    outcome: "Component: Payments, priority: High",
+  },
+  {
+    id: "radix-ui-menu",
+    page: "radix-ui.html",
+    about: "Radix UI: a dropdown menu that opens on pointer down, in a portal, modal",
+    steps: [
+      {
+        intent: "click",
+        target: { role: "button", name: "Actions for Hiring plan" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "menuitem", name: "Duplicate" } },
+    ],
+    outcome: "Duplicate: Hiring plan",
+  },
 ];

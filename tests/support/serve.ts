@@ -18,6 +18,8 @@
  * stylesheets and scripts of those installed npm packages from the
  * workspace's `node_modules`, so a page can load an unmodified library with
  * a plain `<script src>` ({@linkcode FixtureServer.packageUrl}).
+ * With {@linkcode ServeOptions.bundles}, `/bundle/<file>` serves the files of
+ * that folder, for pages whose scripts are built when the server starts.
  * A fixture file asked for with `?delay=<ms>` (at most 5,000) is answered that
  * much later, for pages whose requests take a moment, as a remote server's do.
  * `/report?<params>` answers `204` and keeps the params, so a page can tell
@@ -57,6 +59,8 @@ const packageFileTypes = new Set([".js", ".mjs", ".css", ".svg"]);
 export interface ServeOptions {
   /** Installed npm packages (`flatpickr`, `@scope/name`) whose files `/npm/` serves; none by default. */
   packages?: readonly string[];
+  /** A folder of built scripts that `/bundle/` serves; none by default. */
+  bundles?: string;
 }
 
 /** A running fixture server. */
@@ -87,7 +91,11 @@ export function serveFixtures(
   root: string = fixturesDir,
   options: ServeOptions = {},
 ): Promise<FixtureServer> {
-  const packages = new Set(options.packages ?? []);
+  const served: Served = {
+    root,
+    packages: new Set(options.packages ?? []),
+    bundles: options.bundles,
+  };
   const reports: URLSearchParams[] = [];
   const requests: string[] = [];
   const listening = Promise.withResolvers<number>();
@@ -97,7 +105,7 @@ export function serveFixtures(
       const url = new URL(request.url);
       requests.push(url.pathname + url.search);
       if (url.pathname === "/api/echo") return apiEcho(request);
-      if (url.pathname !== "/report") return respond(root, packages, request);
+      if (url.pathname !== "/report") return respond(request, served);
       reports.push(url.searchParams);
       return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
     },
@@ -126,11 +134,14 @@ export function serveFixtures(
   });
 }
 
-async function respond(
-  root: string,
-  packages: ReadonlySet<string>,
-  request: Request,
-): Promise<Response> {
+/** What one server serves. */
+interface Served {
+  root: string;
+  packages: ReadonlySet<string>;
+  bundles: string | undefined;
+}
+
+async function respond(request: Request, served: Served): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("method not allowed", { status: 405 });
   }
@@ -141,10 +152,18 @@ async function respond(
     return new Response("bad path", { status: 400 });
   }
   if (pathname === "/redirect") return redirect(new URL(request.url).searchParams.get("to"));
-  if (pathname.startsWith("/npm/")) return await packageFile(packages, request, pathname);
+  if (pathname.startsWith("/npm/")) return await packageFile(served.packages, request, pathname);
+  if (served.bundles !== undefined && pathname.startsWith("/bundle/")) {
+    return await folderFile(served.bundles, pathname.slice("/bundle/".length), request);
+  }
   const relative = pathname === "/" ? "index.html" : pathname.slice(1);
-  const file = normalize(join(root, relative));
-  if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
+  return await folderFile(served.root, relative, request);
+}
+
+/** `relative` inside `folder`; a path that climbs out is not found. */
+async function folderFile(folder: string, relative: string, request: Request): Promise<Response> {
+  const file = normalize(join(folder, relative));
+  if (!file.startsWith(folder.endsWith(sep) ? folder : folder + sep)) {
     return new Response("not found", { status: 404 });
   }
   return await fileResponse(file, request);

@@ -64,6 +64,34 @@ Deno.test("serveFixtures() serves the scripts and styles of the packages it is g
   assert.equal(none.status, 404);
 });
 
+Deno.test("serveFixtures() serves its bundles folder under /bundle/, and nothing outside it", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "leash-serve-test-" });
+  try {
+    const bundles = `${parent}/bundles`;
+    await Deno.mkdir(bundles);
+    await Deno.writeTextFile(`${bundles}/page.js`, "console.log('built');\n");
+    await Deno.writeTextFile(`${parent}/beside.js`, "console.log('not served');\n");
+    await using server = await serveFixtures(undefined, { bundles });
+    const script = await fetch(server.url("/bundle/page.js"));
+    assert.equal(script.status, 200);
+    assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
+    assert.equal(await script.text(), "console.log('built');\n");
+    for (
+      const path of ["/bundle/missing.js", "/bundle/%2e%2e/beside.js", "/bundle/..%2fbeside.js"]
+    ) {
+      const response = await fetch(server.origin + path);
+      await response.body?.cancel();
+      assert.equal(response.status, 404, path);
+    }
+    await using plain = await serveFixtures();
+    const none = await fetch(plain.url("/bundle/page.js"));
+    await none.body?.cancel();
+    assert.equal(none.status, 404);
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
+});
+
 Deno.test("serveFixtures() keeps what pages send to /report, in order", async () => {
   await using server = await serveFixtures();
   for (const outcome of ["first", "second"]) {
