@@ -137,6 +137,16 @@ export class TokenStore<T> {
     return found;
   }
 
+  /** The usable values that match `where`, the most recently issued or touched first. */
+  values(where: (value: T) => boolean): T[] {
+    const now = this.#now();
+    const found: T[] = [];
+    for (const entry of this.#entries.values()) {
+      if (!this.#expired(entry, now) && where(entry.value)) found.push(entry.value);
+    }
+    return found.reverse();
+  }
+
   /** Drop every token whose value matches `where` (its lease ended, say). */
   forget(where: (value: T) => boolean): void {
     for (const [token, entry] of this.#entries) {

@@ -161,3 +161,17 @@ Deno.test("forget() drops exactly the tokens whose values match", () => {
   assert.equal(tokens.get(b)?.n, 2);
   assert.equal(tokens.size, 1);
 });
+
+Deno.test("values() lists the usable values that match, most recently used first", () => {
+  let now = 0;
+  const held = store({ ttlMs: 100, now: () => now });
+  const first = held.issue({ group: "a", n: 1 });
+  held.issue({ group: "b", n: 2 });
+  now = 50;
+  held.issue({ group: "a", n: 3 });
+  held.touch(first);
+  assert.deepEqual(held.values((value) => value.group === "a").map((value) => value.n), [1, 3]);
+  now = 120;
+  // The first two expired; values() does not list them.
+  assert.deepEqual(held.values(() => true).map((value) => value.n), [3]);
+});

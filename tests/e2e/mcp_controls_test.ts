@@ -100,6 +100,36 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("the page a closed modal dialog gives back is one line", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("modal_page.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const opened = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "Delete project") },
+        expect: { textPresent: "Delete this project?" },
+      });
+      assert.equal(opened.status, "verified", opened.shown);
+      const refs = (text: string) => [...text.matchAll(/ref=(e\d+)/g)].map((match) => match[1]);
+      const yes = refs(opened.shown).find((ref) =>
+        opened.shown.includes(`"Delete for good" ref=${ref}`)
+      );
+      assert.ok(yes !== undefined, opened.shown);
+      const closed = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: yes },
+        expect: { textPresent: "Project deleted" },
+      });
+      assert.equal(closed.status, "verified", closed.shown);
+      // The list the dialog hid is back as the first look showed it: one line, not its rows.
+      assert.match(closed.shown, /^\+ \d+ rows back as before: heading "Projects" … /m);
+      assert.doesNotMatch(closed.shown, /^\s*\+ link "Open Borealis"/m);
+      assert.match(closed.shown, /Project deleted/);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

@@ -108,6 +108,17 @@ export class CursorBook {
     );
   }
 
+  /**
+   * The kept observations of `leaseId` for this document and scope, the
+   * most recent first: what the reader was shown before.
+   */
+  history(leaseId: string, documentEpoch: string, scope: ObservationScope): CursorRecord[] {
+    const key = scopeKey(scope);
+    return this.#tokens.values((entry) =>
+      entry.leaseId === leaseId && entry.documentEpoch === documentEpoch && entry.key === key
+    );
+  }
+
   /** Drop every cursor of `leaseId`. */
   forget(leaseId: string): void {
     this.#tokens.forget((entry) => entry.leaseId === leaseId);

@@ -92,3 +92,26 @@ Deno.test("default cursors are random and distinct", () => {
   assert.notEqual(a, b);
   assert.match(a, /^[a-z2-7]{12}$/);
 });
+
+Deno.test("history() lists one lease's observations of a document and scope, newest first", () => {
+  const book = new CursorBook();
+  const row = (backendNodeId: number) => ({
+    backendNodeId,
+    ref: null,
+    role: "text",
+    name: String(backendNodeId),
+    states: [],
+    level: 0,
+  });
+  book.record({ leaseId: "L", documentEpoch: "D", scope: page, rows: [row(1)] });
+  book.record({ leaseId: "M", documentEpoch: "D", scope: page, rows: [row(2)] });
+  book.record({ leaseId: "L", documentEpoch: "E", scope: page, rows: [row(3)] });
+  book.record({ leaseId: "L", documentEpoch: "D", scope: { kind: "query", query: "x" }, rows: [] });
+  book.record({ leaseId: "L", documentEpoch: "D", scope: page, rows: [row(4)] });
+  assert.deepEqual(
+    book.history("L", "D", page).map((record) => record.rows.map((one) => one.backendNodeId)),
+    [[4], [1]],
+  );
+  book.forget("L");
+  assert.deepEqual(book.history("L", "D", page), []);
+});

@@ -175,6 +175,8 @@ export interface DeltaTextInput {
   placed: PlacedLines;
   /** Added and changed entries, as placed. */
   current: RowDelta["current"];
+  /** The lines of rows back as before (`back_rows.ts`), after the placed ones. */
+  back?: DeltaLine[];
   /** The removed rows' lines (see {@linkcode removedLines}). */
   removed: DeltaLine[];
   /** Tokens the lines may take (the header's are already taken off). */
@@ -252,6 +254,18 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     if (!coarse || group.anchor !== undefined) close();
   }
   close();
+  const back = input.back ?? [];
+  if (back.length > 0) {
+    const shows = back.flatMap((line) => line.shows);
+    regions.push({
+      lines: back,
+      summary: {
+        text: `+ ${formatCount(shows.length)} rows back as before`,
+        shows: [],
+        summarizes: shows,
+      },
+    });
+  }
   if (input.removed.length > 0) {
     const shows = input.removed.flatMap((line) => line.shows);
     regions.push({

@@ -24,6 +24,7 @@ import {
 import { placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { FrameIdBook } from "../frames/frame_ids.ts";
+import { backLine, backRuns } from "./back_rows.ts";
 import { foldedOptions, foldNotes } from "./option_fold.ts";
 import { pruneAxNodes } from "./prune.ts";
 import { filterByQuery } from "./query.ts";
@@ -129,6 +130,10 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     ? undefined
     : books.cursors.baseline(input.since, { leaseId, documentEpoch, scope });
   const rows = attachRefs(selectRows(snapshot.nodes, scope, refs), refs);
+  // What the reader was shown before, for rows a delta adds back (read before this is kept).
+  const history = baseline === undefined
+    ? []
+    : books.cursors.history(leaseId, documentEpoch, scope);
   const cursor = books.cursors.record({
     leaseId,
     documentEpoch,
@@ -189,8 +194,20 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
       marker !== "+" || !foldable.has(row.backendNodeId)
     );
   }
+  // Runs of rows back as an earlier observation showed them (the page a closed dialog had
+  // hidden) are a line each, after the changes they are not part of.
+  const runs = backRuns(delta.current, history);
+  const inRun = new Set(runs.flat());
+  const changes = delta.current.filter((_, index) => !inRun.has(index));
+  let next = changes.length;
+  const back = runs.map((run) => ({
+    text: backLine(run.map((index) => delta.current[index].row)),
+    shows: run.map(() => next++),
+    summarizes: [],
+  }));
   const entries: { marker: DeltaMarker; row: Row }[] = [
-    ...delta.current,
+    ...changes,
+    ...runs.flat().map((index) => delta.current[index]),
     ...delta.removed.map((row) => ({ marker: "-" as const, row })),
   ];
   // A delta is always of the same document, so its epoch did not change: the header says only
@@ -204,9 +221,10 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;
   const headerTokens = header.reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
   const deltaLines = budgetDelta({
-    placed: placeDeltaEntries(delta.current, rows, foldNotes(folded)),
-    current: delta.current,
-    removed: removedLines(delta.removed, baseline.rows, delta.current.length),
+    placed: placeDeltaEntries(changes, rows, foldNotes(folded)),
+    current: changes,
+    back,
+    removed: removedLines(delta.removed, baseline.rows, changes.length + inRun.size),
     budget: deltaBudget - headerTokens,
   });
   const lines = deltaLines.map((line) => line.text);

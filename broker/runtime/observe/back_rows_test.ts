@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { buildObservation } from "./observe.ts";
+import { n, snapshotOf, type Spec, testBooks, tree } from "./_test_utils.ts";
+
+/** An issue page; with `dialog`, a modal dialog open and the rest of the page hidden. */
+function issuePage(options: { dialog?: boolean; priority?: string; focusSave?: boolean } = {}) {
+  const page: Spec[] = [
+    n("heading", "Search misses accented names", [], { id: 10 }),
+    n("combobox", "Component", [], { id: 11, value: "Payments", states: ["collapsed"] }),
+    n("button", "Open", [], { id: 12 }),
+    n("combobox", "Priority", [], {
+      id: 13,
+      value: options.priority ?? "Medium",
+      states: ["collapsed"],
+    }),
+    n("button", "Save changes", [], {
+      id: 14,
+      ...(options.focusSave === true ? { states: ["focused"] } : {}),
+    }),
+  ];
+  const dialog = n("dialog", "Save changes to this issue?", [
+    n("button", "Cancel", [], { id: 21 }),
+    n("button", "Confirm", [], { id: 22 }),
+  ], { id: 20 });
+  return snapshotOf(
+    tree(n("RootWebArea", "Issue", options.dialog === true ? [dialog] : page, { id: 1 })),
+  );
+}
+
+function observeAll(books: ReturnType<typeof testBooks>, snapshot: ReturnType<typeof issuePage>) {
+  return buildObservation({ leaseId: "l", snapshot, scope: { kind: "page" } }, books);
+}
+
+Deno.test("the page a closed dialog gives back is one line, by its first and last row", () => {
+  const books = testBooks();
+  const first = observeAll(books, issuePage());
+  const open = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage({ dialog: true }),
+    scope: { kind: "page" },
+    since: first.cursor,
+  }, books);
+  const closed = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage(),
+    scope: { kind: "page" },
+    since: open.cursor,
+  }, books);
+  assert.equal(
+    closed.text.split("\n").filter((line) => line.startsWith("+")).join("\n"),
+    `+ 5 rows back as before: heading "Search misses accented names" … button "Save changes" ref=e4`,
+  );
+  assert.match(closed.text, /^- dialog "Save changes to this issue\?"$/m);
+  // The structured delta still lists every row that came back, with its ref.
+  assert.deepEqual(closed.delta?.added.map((node) => node.ref), [null, "e1", "e2", "e3", "e4"]);
+  assert.equal(closed.truncated, null);
+});
+
+Deno.test("a row that changed or took the focus while hidden keeps its own line", () => {
+  const books = testBooks();
+  const first = observeAll(books, issuePage());
+  const open = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage({ dialog: true }),
+    scope: { kind: "page" },
+    since: first.cursor,
+  }, books);
+  const closed = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage({ priority: "High", focusSave: true }),
+    scope: { kind: "page" },
+    since: open.cursor,
+  }, books);
+  const added = closed.text.split("\n").filter((line) => line.startsWith("+"));
+  assert.deepEqual(
+    added,
+    [
+      `+ 3 rows back as before: heading "Search misses accented names" … button "Open" ref=e2`,
+      `+ combobox "Priority" value="High" collapsed ref=e3`,
+      `+ button "Save changes" focused ref=e4`,
+    ].sort((a, b) => a.startsWith("+ 3") ? 1 : b.startsWith("+ 3") ? -1 : 0),
+  );
+});
+
+Deno.test("rows never shown before are listed, however many", () => {
+  const books = testBooks();
+  const open = observeAll(books, issuePage({ dialog: true }));
+  const closed = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage(),
+    scope: { kind: "page" },
+    since: open.cursor,
+  }, books);
+  assert.doesNotMatch(closed.text, /rows back/);
+  assert.match(closed.text, /^\+ heading "Search misses accented names"$/m);
+  assert.match(closed.text, /^\+ button "Save changes" ref=e\d+$/m);
+});
+
+Deno.test("a row back that only lost the focus it had is back as before", () => {
+  const books = testBooks();
+  const focusedFirst = issuePage({ focusSave: true });
+  const first = observeAll(books, focusedFirst);
+  const open = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage({ dialog: true }),
+    scope: { kind: "page" },
+    since: first.cursor,
+  }, books);
+  const closed = buildObservation({
+    leaseId: "l",
+    snapshot: issuePage(),
+    scope: { kind: "page" },
+    since: open.cursor,
+  }, books);
+  assert.match(
+    closed.text,
+    /^\+ 5 rows back as before: heading .* … button "Save changes" ref=e4$/m,
+  );
+});
