@@ -12,8 +12,10 @@
  *   is blank, equals the nearest kept ancestor's name or value, is part of
  *   the name of an ancestor named from its contents (a button, link,
  *   heading, cell, …), stands as whole words in the name the page gave a
- *   wrapper (`text "15"` in `generic "March 15, 2027"`), or equals the
- *   name of an adjacent sibling (a label next to its control).
+ *   wrapper (`text "15"` in `generic "March 15, 2027"`), equals the
+ *   name of an adjacent sibling (a label next to its control), or sits in a
+ *   named control whose children are presentational (the `⋯` of a button
+ *   named "Actions for Q3 roadmap").
  * - Decoration that adds no name, value, state or ref of its own goes too:
  *   an unnamed image inside a named control (the icon of a toolbar button:
  *   the control's name already says it), and an unnamed container inside
@@ -200,6 +202,30 @@ function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] 
   return keep.every(Boolean) ? rows : keepRows(rows, keep);
 }
 
+/**
+ * Roles whose children are presentational (WAI-ARIA 1.2): assistive
+ * technology reads the control by its name and not the text inside it, so
+ * the `⋯` or `more_vert` glyph of an icon button named "Actions" adds
+ * nothing (a badge's count the name leaves out is left out for a screen
+ * reader too).
+ */
+const presentationalChildren: ReadonlySet<string> = new Set([
+  "button",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "option",
+  "MenuListOption",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "slider",
+  "progressbar",
+  "meter",
+  "scrollbar",
+  "separator",
+]);
+
 /** Roles of the popup a native `<select>` draws itself, holding its options. */
 const nativePopups: ReadonlySet<string> = new Set(["MenuListPopup"]);
 
@@ -214,6 +240,8 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     if (name === "" || nearest === undefined) return name !== "";
     const parentName = normalize(nearest.name);
     if (name === parentName || name === normalize(nearest.value ?? "")) return false;
+    // A named control whose children are presentational is read by its name alone.
+    if (parentName !== "" && presentationalChildren.has(nearest.role)) return false;
     if (nameFromContents.has(nearest.role)) return !parentName.includes(name);
     // A wrapper the page named itself (`aria-label`) already says its own text.
     return !(transparentRoles.has(nearest.role) && containsWords(parentName, name));

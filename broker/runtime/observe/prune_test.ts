@@ -124,6 +124,30 @@ Deno.test("pruneAxNodes() drops text that repeats the nearest kept ancestor", ()
   ]);
 });
 
+Deno.test("pruneAxNodes() reads a named button, tab or switch by its name, not its glyphs", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("button", "Actions for Q3 roadmap", [n("generic", "", [text("⋯")])]),
+      n("button", "Close", [text("close")]),
+      n("tab", "Inbox", [text("Inbox"), text("3")]),
+      n("switch", "Dark mode", [text("On")]),
+      // Without a name of its own, the text is all a button says; a link's children count.
+      n("button", "", [text("⋯")]),
+      n("link", "Docs", [text("Docs"), text("new")]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'button "Actions for Q3 roadmap"',
+    'button "Close"',
+    'tab "Inbox"',
+    'switch "Dark mode"',
+    'button ""',
+    '  StaticText "⋯"',
+    'link "Docs"',
+    '  StaticText "new"',
+  ]);
+});
+
 Deno.test("pruneAxNodes() drops a label's text next to the control it names", () => {
   const nodes = tree(
     n("RootWebArea", "", [
