@@ -109,8 +109,8 @@ export interface HeaderInfo {
 }
 
 /**
- * The header lines, starting with {@linkcode pageDataNote}: title, URL, and
- * the scope unless it is the whole page. The epoch and cursor stay in the
+ * The header lines, starting with {@linkcode pageDataNote}: title (unless
+ * empty), URL, and the scope unless it is the whole page. The epoch and cursor stay in the
  * structured result: the callers that read this text (the MCP tools, the
  * shell) fence an action with the epoch of the observation that showed its
  * ref and name the cursor with `since: "last"`, so copying either from here
@@ -120,7 +120,8 @@ export interface HeaderInfo {
 export function renderHeader(info: HeaderInfo): string[] {
   const header = [
     pageDataNote,
-    `[page] ${quote(boundText(info.title, headerTitleUnits).text)}`,
+    // An untitled document (a frame's, often) has no title worth a line.
+    ...(info.title === "" ? [] : [`[page] ${quote(boundText(info.title, headerTitleUnits).text)}`]),
     `url: ${quote(boundText(info.url, headerUrlUnits).text)}`,
   ];
   if (info.scope.kind !== "page") header.push(`scope: ${renderScope(info.scope)}`);

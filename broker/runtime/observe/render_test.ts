@@ -104,6 +104,13 @@ Deno.test("renderHeader() opens with the data note and quotes title and URL", ()
     scope: { kind: "page" },
   });
   assert.deepEqual(page, [pageDataNote, '[page] "Shop"', 'url: "https://example.test/"']);
+  // An untitled document (a frame's, often) goes without the title line.
+  const untitled = renderHeader({
+    title: "",
+    url: "about:srcdoc",
+    scope: { kind: "frame", frameId: "f1" },
+  });
+  assert.deepEqual(untitled, [pageDataNote, 'url: "about:srcdoc"', 'scope: frame "f1"']);
 });
 
 Deno.test("renderHeader() elides a huge title", () => {
