@@ -27,25 +27,26 @@ function issuePage(options: { dialog?: boolean; priority?: string; focusSave?: b
   );
 }
 
-function observeAll(books: ReturnType<typeof testBooks>, snapshot: ReturnType<typeof issuePage>) {
-  return buildObservation({ leaseId: "l", snapshot, scope: { kind: "page" } }, books);
+type Snapshot = ReturnType<typeof issuePage>;
+
+/** Each snapshot observed in turn, each after the first as a delta on the one before. */
+function observeInTurn(...snapshots: Snapshot[]) {
+  const books = testBooks();
+  let cursor: string | undefined;
+  return snapshots.map((snapshot) => {
+    const observed = buildObservation({
+      leaseId: "l",
+      snapshot,
+      scope: { kind: "page" },
+      ...(cursor === undefined ? {} : { since: cursor }),
+    }, books);
+    cursor = observed.cursor;
+    return observed;
+  });
 }
 
 Deno.test("the page a closed dialog gives back is one line, by its first and last row", () => {
-  const books = testBooks();
-  const first = observeAll(books, issuePage());
-  const open = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage({ dialog: true }),
-    scope: { kind: "page" },
-    since: first.cursor,
-  }, books);
-  const closed = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage(),
-    scope: { kind: "page" },
-    since: open.cursor,
-  }, books);
+  const [, , closed] = observeInTurn(issuePage(), issuePage({ dialog: true }), issuePage());
   assert.equal(
     closed.text.split("\n").filter((line) => line.startsWith("+")).join("\n"),
     `+ 5 rows back as before: heading "Search misses accented names" … button "Save changes" ref=e4`,
@@ -57,20 +58,11 @@ Deno.test("the page a closed dialog gives back is one line, by its first and las
 });
 
 Deno.test("a row that changed or took the focus while hidden keeps its own line", () => {
-  const books = testBooks();
-  const first = observeAll(books, issuePage());
-  const open = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage({ dialog: true }),
-    scope: { kind: "page" },
-    since: first.cursor,
-  }, books);
-  const closed = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage({ priority: "High", focusSave: true }),
-    scope: { kind: "page" },
-    since: open.cursor,
-  }, books);
+  const [, , closed] = observeInTurn(
+    issuePage(),
+    issuePage({ dialog: true }),
+    issuePage({ priority: "High", focusSave: true }),
+  );
   const added = closed.text.split("\n").filter((line) => line.startsWith("+"));
   assert.deepEqual(
     added,
@@ -83,35 +75,18 @@ Deno.test("a row that changed or took the focus while hidden keeps its own line"
 });
 
 Deno.test("rows never shown before are listed, however many", () => {
-  const books = testBooks();
-  const open = observeAll(books, issuePage({ dialog: true }));
-  const closed = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage(),
-    scope: { kind: "page" },
-    since: open.cursor,
-  }, books);
+  const [, closed] = observeInTurn(issuePage({ dialog: true }), issuePage());
   assert.doesNotMatch(closed.text, /rows back/);
   assert.match(closed.text, /^\+ heading "Search misses accented names"$/m);
   assert.match(closed.text, /^\+ button "Save changes" ref=e\d+$/m);
 });
 
 Deno.test("a row back that only lost the focus it had is back as before", () => {
-  const books = testBooks();
-  const focusedFirst = issuePage({ focusSave: true });
-  const first = observeAll(books, focusedFirst);
-  const open = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage({ dialog: true }),
-    scope: { kind: "page" },
-    since: first.cursor,
-  }, books);
-  const closed = buildObservation({
-    leaseId: "l",
-    snapshot: issuePage(),
-    scope: { kind: "page" },
-    since: open.cursor,
-  }, books);
+  const [, , closed] = observeInTurn(
+    issuePage({ focusSave: true }),
+    issuePage({ dialog: true }),
+    issuePage(),
+  );
   assert.match(
     closed.text,
     /^\+ 5 rows back as before: heading .* … button "Save changes" ref=e4$/m,
