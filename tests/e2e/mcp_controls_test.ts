@@ -97,6 +97,9 @@ Deno.test({
         /\+ combobox "Ship to" .*— 197 more options \(observe rootRef=e\d+\)/,
       );
       assert.ok(options(revealed.shown).length <= 6, revealed.shown);
+      // Its options are in optgroups: the select's all the same, and none has a ref.
+      assert.match(revealed.shown, /\+ group "Popular"/);
+      assert.ok(options(revealed.shown).every((line) => !line.includes("ref=")), revealed.shown);
       await agent.call("browser_release", { leaseId });
     });
 

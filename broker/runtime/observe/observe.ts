@@ -186,8 +186,8 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   // counted as summarized, the select's line (or the heading it places them under) saying so.
   const foldable = foldedOptions(rows);
   const folded = delta.current.flatMap(({ marker, row }) => {
-    const select = marker === "+" ? foldable.get(row.backendNodeId) : undefined;
-    return select === undefined ? [] : [select];
+    const fold = marker === "+" ? foldable.get(row.backendNodeId) : undefined;
+    return fold === undefined ? [] : [fold];
   });
   if (folded.length > 0) {
     delta.current = delta.current.filter(({ marker, row }) =>

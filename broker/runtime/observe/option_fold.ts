@@ -25,6 +25,12 @@ export const optionFold = {
   shown: 5,
 } as const;
 
+/** A folded row: an option, or an `<optgroup>` all of whose options folded, and its select. */
+export interface Folded {
+  select: Row;
+  group?: true;
+}
+
 /**
  * The options of `rows` (a preorder list with levels) that fold, each
  * mapped to its select's row: past {@linkcode optionFold.above} options, all
@@ -35,20 +41,29 @@ export const optionFold = {
 export function foldedOptions(
   rows: readonly Row[],
   options: { root?: number; keep?: (row: Row) => boolean } = {},
-): Map<number, Row> {
-  // The options of each select, by the select's index: the nearest earlier row a level up.
+): Map<number, Folded> {
+  // The options of each select, by the select's index: the nearest earlier row a level up,
+  // or two when an `<optgroup>` holds them; and each such group's options.
   const optionsOf = new Map<number, number[]>();
+  const groupOptions = new Map<number, number[]>();
   const atLevel: number[] = [];
+  const push = (map: Map<number, number[]>, key: number, index: number) => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [index]);
+    else list.push(index);
+  };
   rows.forEach((row, index) => {
     atLevel[row.level] = index;
     if (row.nativeOption !== true || row.level === 0) return;
-    const owner = atLevel[row.level - 1];
+    let owner = atLevel[row.level - 1];
+    if (owner !== undefined && rows[owner].role === "group" && row.level >= 2) {
+      push(groupOptions, owner, index);
+      owner = atLevel[row.level - 2];
+    }
     if (owner === undefined || rows[owner].nativeOption === true) return;
-    const list = optionsOf.get(owner) ?? [];
-    list.push(index);
-    optionsOf.set(owner, list);
+    push(optionsOf, owner, index);
   });
-  const folded = new Map<number, Row>();
+  const folded = new Map<number, Folded>();
   for (const [owner, list] of optionsOf) {
     const select = rows[owner];
     if (list.length <= optionFold.above || select.backendNodeId === options.root) continue;
@@ -56,8 +71,15 @@ export function foldedOptions(
       const option = rows[index];
       if (nth < optionFold.shown || option.states.includes("selected")) return;
       if (options.keep?.(option) === true) return;
-      folded.set(option.backendNodeId, select);
+      folded.set(option.backendNodeId, { select });
     });
+  }
+  // A group whose every option folded goes with them; it names nothing the select shows.
+  for (const [group, list] of groupOptions) {
+    if (list.every((index) => folded.has(rows[index].backendNodeId))) {
+      const { select } = folded.get(rows[list[0]].backendNodeId)!;
+      folded.set(rows[group].backendNodeId, { select, group: true });
+    }
   }
   return folded;
 }
@@ -66,9 +88,11 @@ export function foldedOptions(
  * What the line of each select that lost options in `folded` ends with, by
  * the select's backend node ID: `— 244 more options (observe rootRef=e6)`.
  */
-export function foldNotes(folded: Iterable<Row>): Map<number, string> {
+export function foldNotes(folded: Iterable<Folded>): Map<number, string> {
   const counts = new Map<Row, number>();
-  for (const select of folded) counts.set(select, (counts.get(select) ?? 0) + 1);
+  for (const { select, group } of folded) {
+    if (group !== true) counts.set(select, (counts.get(select) ?? 0) + 1);
+  }
   const notes = new Map<number, string>();
   for (const [select, count] of counts) {
     const how = select.ref === null ? "" : ` (observe rootRef=${select.ref})`;

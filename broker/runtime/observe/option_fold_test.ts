@@ -149,3 +149,42 @@ Deno.test("options added to a select already shown fold under a heading that nam
   );
   assert.equal(optionLines(delta.text).length, optionFold.shown - 1);
 });
+
+Deno.test("a select's options in optgroups fold as one list, and a group left empty goes", () => {
+  const group = (label: string, from: number, count: number) =>
+    n("group", label, Array.from({ length: count }, (_, i) => n("option", `Country ${from + i}`)));
+  const page = n("RootWebArea", "Shop", [
+    n("combobox", "Country", [
+      n("MenuListPopup", "", [group("Popular", 1, 3), group("All", 4, 40)]),
+    ], { value: "Country 1", states: ["collapsed"] }),
+  ]);
+  const observed = buildObservation(
+    { leaseId: "l", snapshot: snapshotOf(tree(page)), scope: { kind: "page" } },
+    testBooks(),
+  );
+  assert.equal(
+    observed.text.split("\n").slice(3).join("\n"),
+    [
+      `combobox "Country" value="Country 1" collapsed ref=e1 — 38 more options (observe rootRef=e1)`,
+      `  group "Popular"`,
+      `    option "Country 1"`,
+      `    option "Country 2"`,
+      `    option "Country 3"`,
+      `  group "All"`,
+      `    option "Country 4"`,
+      `    option "Country 5"`,
+    ].join("\n"),
+  );
+  // With every option of a group folded, the group goes too.
+  const late = n("RootWebArea", "Shop", [
+    n("combobox", "Country", [
+      n("MenuListPopup", "", [group("All", 1, 40), group("Others", 41, 3)]),
+    ], { value: "Country 1", states: ["collapsed"] }),
+  ]);
+  const folded = buildObservation(
+    { leaseId: "l", snapshot: snapshotOf(tree(late)), scope: { kind: "page" } },
+    testBooks(),
+  );
+  assert.doesNotMatch(folded.text, /group "Others"/);
+  assert.match(folded.text, /— 38 more options/);
+});

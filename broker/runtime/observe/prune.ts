@@ -157,9 +157,7 @@ export function pruneAxNodes(
     if (node.backendNodeId === options.root || keeps(node, nearest)) {
       const level = nearest === undefined ? base : nearest.level + 1;
       const row = toRow(node, ancestor, Math.min(level, maxLevel));
-      if (node.role === "option" && nativePopups.has(byId.get(node.parentId ?? -1)?.role ?? "")) {
-        row.nativeOption = true;
-      }
+      if (node.role === "option" && inNativePopup(node, byId)) row.nativeOption = true;
       if (inheritsEditable(node, nearest, ancestor !== null && withinEditor.has(ancestor))) {
         row.states = row.states.filter((state) => state !== "editable");
         withinEditor.add(rows.length);
@@ -228,6 +226,14 @@ const presentationalChildren: ReadonlySet<string> = new Set([
 
 /** Roles of the popup a native `<select>` draws itself, holding its options. */
 const nativePopups: ReadonlySet<string> = new Set(["MenuListPopup"]);
+
+/** Whether `option` is in a native select's popup, directly or in an `<optgroup>` there. */
+function inNativePopup(option: AxNode, byId: ReadonlyMap<number, AxNode>): boolean {
+  const parent = byId.get(option.parentId ?? -1);
+  if (parent === undefined) return false;
+  if (nativePopups.has(parent.role)) return true;
+  return parent.role === "group" && nativePopups.has(byId.get(parent.parentId ?? -1)?.role ?? "");
+}
 
 /** Roles of pictures, which say something only through their name. */
 export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);

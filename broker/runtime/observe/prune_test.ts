@@ -362,6 +362,10 @@ Deno.test("options of a native select get no ref; options of a listbox keep thei
       n("combobox", "Month", [n("MenuListPopup", "", [n("option", "March"), n("option", "May")])], {
         value: "March",
       }),
+      // An `<optgroup>`'s options are the select's too.
+      n("combobox", "Country", [
+        n("MenuListPopup", "", [n("group", "Popular", [n("option", "Germany")])]),
+      ], { value: "Germany" }),
       n("listbox", "Fruit", [n("option", "Mango")]),
     ]),
   );
@@ -370,7 +374,10 @@ Deno.test("options of a native select get no ref; options of a listbox keep thei
     "combobox Month e1",
     "option March null",
     "option May null",
-    "listbox Fruit e2",
-    "option Mango e3",
+    "combobox Country e2",
+    "group Popular null",
+    "option Germany null",
+    "listbox Fruit e3",
+    "option Mango e4",
   ]);
 });
