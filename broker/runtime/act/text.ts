@@ -2,7 +2,8 @@
  * Text actions: `fill` (replace the value of any editable target: a text
  * field, a date-like input, a contenteditable element or an editor built on
  * one), `append`, and `fillEditable` (an alias of `fill`). Text goes in with
- * `Input.insertText` over a selection of what it replaces (or at the end),
+ * `Input.insertText` over a selection of what it replaces (an editor's
+ * selected content deleted with the Delete key first) or at the end,
  * so the page sees real input events; the postcondition compares the
  * field's value with the text inside the page, and `fill` reads it once
  * more a moment later, so a page that puts its old value back (a widget
@@ -59,6 +60,12 @@ export async function fill(
   } else {
     if (!await focusField(context, prepared)) return known("focus", false);
     await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
+    // An editor's content goes with a Delete first, as a person clears it: typed over a
+    // selection of whole lines, the browser leaves an empty line behind, which an editor
+    // keeping its own document (CodeMirror) keeps as an extra line.
+    if (prepared.description.kind === "editable" && action.text !== "") {
+      await pressKey(context.cdp, "Delete", [], context.signal);
+    }
     await typeOrDelete(context, action.text);
   }
   return {
