@@ -10,6 +10,7 @@
  *   containers ({@linkcode transparentRoles}) collapse: their children move up.
  * - A `StaticText` that only repeats text already shown is dropped: when it
  *   is blank, equals the nearest kept ancestor's name or value, is part of
+ *   an editable ancestor's value (a code editor's tokens), is part of
  *   the name of an ancestor named from its contents (a button, link,
  *   heading, cell, …), stands as whole words in the name the page gave a
  *   wrapper (`text "15"` in `generic "March 15, 2027"`), equals the
@@ -245,7 +246,10 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
   if (node.role === "StaticText") {
     if (name === "" || nearest === undefined) return name !== "";
     const parentName = normalize(nearest.name);
-    if (name === parentName || name === normalize(nearest.value ?? "")) return false;
+    const parentValue = normalize(nearest.value ?? "");
+    if (name === parentName || name === parentValue) return false;
+    // An editor's value already holds the text its lines and tokens show.
+    if (nearest.states.includes("editable") && parentValue.includes(name)) return false;
     // A named control whose children are presentational is read by its name alone.
     if (parentName !== "" && presentationalChildren.has(nearest.role)) return false;
     if (nameFromContents.has(nearest.role)) return !parentName.includes(name);

@@ -148,6 +148,24 @@ Deno.test("pruneAxNodes() reads a named button, tab or switch by its name, not i
   ]);
 });
 
+Deno.test("pruneAxNodes() drops an editor's text that its value already holds", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("textbox", "Code", [
+        n("generic", "", [text("// Return the answer")]),
+        n("generic", "", [text("return"), text("0"), text(";")]),
+      ], { value: "// Return the answer\nreturn 0;", states: ["editable", "contenteditable"] }),
+      // Text the value does not hold stays (a placeholder, a value cut short).
+      n("textbox", "Notes", [text("Write something")], { value: "", states: ["editable"] }),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'textbox "Code"',
+    'textbox "Notes"',
+    '  StaticText "Write something"',
+  ]);
+});
+
 Deno.test("pruneAxNodes() drops a label's text next to the control it names", () => {
   const nodes = tree(
     n("RootWebArea", "", [
