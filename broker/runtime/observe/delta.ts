@@ -1,8 +1,9 @@
 /**
  * Deltas between two observations of the same scope and document. Rows are
  * matched by backend node ID; a row changed when its role, name, value,
- * states or ref differ. Level is not compared: a wrapper appearing around a
- * region shifts every level below it without changing what a reader can do.
+ * states or ref differ, or when it moved ({@linkcode movedRows}). Level is
+ * not compared: a wrapper appearing around a region shifts every level
+ * below it without changing what a reader can do.
  *
  * @module
  */
@@ -15,10 +16,18 @@ export interface RowDelta {
   added: Row[];
   /** In the old list, not the new; old document order. */
   removed: Row[];
-  /** In both, with a difference; as they are now, in new document order. */
+  /** In both, with a difference (a move counts); as they are now, in new document order. */
   changed: Row[];
   /** Added and changed rows interleaved in new document order, each with its marker. */
   current: { marker: "+" | "~"; row: Row }[];
+  /** Of the changed rows, those that moved (see {@linkcode movedRows}), by backend node ID. */
+  moved?: Map<number, Move>;
+}
+
+/** Where a moved row stands now: the `at`-th (from 1) of its parent's `of` rows. */
+export interface Move {
+  at: number;
+  of: number;
 }
 
 /**
@@ -51,6 +60,8 @@ export function diffRows(
   /** Rows of `after` the read reached within its bound. */
   const within = new Set<number>();
   const delta: RowDelta = { added: [], removed: [], changed: [], current: [] };
+  const moved = movedRows(before, after);
+  if (moved.size > 0) delta.moved = moved;
   for (const row of after) {
     seen.add(row.backendNodeId);
     if (!outside.has(row.backendNodeId)) within.add(row.backendNodeId);
@@ -58,7 +69,7 @@ export function diffRows(
     if (previous === undefined) {
       delta.added.push(row);
       delta.current.push({ marker: "+", row });
-    } else if (differs(previous, row)) {
+    } else if (differs(previous, row) || moved.has(row.backendNodeId)) {
       delta.changed.push(row);
       delta.current.push({ marker: "~", row });
     }
@@ -73,6 +84,81 @@ export function diffRows(
     if (i <= reached || reread[i] === true) delta.removed.push(row);
   }
   return withoutReplicas(delta, before, after);
+}
+
+/**
+ * The rows of `after` that moved: in `before` too, with their parent in
+ * both, but under another parent (a card dragged to another column) or out
+ * of order among the siblings that stayed (an item dragged up a list). Of
+ * siblings whose order changed, the fewest are moved: those off the longest
+ * run that kept its old order. A row whose parent appeared or went (a
+ * wrapper drawn around it, or taken away) did not move.
+ */
+export function movedRows(before: readonly Row[], after: readonly Row[]): Map<number, Move> {
+  const oldParents = parentIdsOf(before);
+  const newParents = parentIdsOf(after);
+  const oldIndex = new Map(before.map((row, i) => [row.backendNodeId, i]));
+  const moved = new Map<number, Move>();
+  // Each parent's children now, and of those the ones that stayed under it, with old indices.
+  const children = new Map<number | null, number[]>();
+  const stayed = new Map<number | null, { id: number; was: number }[]>();
+  for (const row of after) {
+    const id = row.backendNodeId;
+    const parent = newParents.get(id) ?? null;
+    children.set(parent, [...(children.get(parent) ?? []), id]);
+    const was = oldIndex.get(id);
+    if (was === undefined) continue;
+    const oldParent = oldParents.get(id) ?? null;
+    if (oldParent === parent) {
+      stayed.set(parent, [...(stayed.get(parent) ?? []), { id, was }]);
+    } else if (
+      parent !== null && oldParent !== null && oldIndex.has(parent) && newParents.has(oldParent)
+    ) {
+      moved.set(id, { at: 0, of: 0 });
+    }
+  }
+  for (const list of stayed.values()) {
+    const kept = longestIncreasing(list.map(({ was }) => was));
+    list.forEach(({ id }, i) => {
+      if (!kept.has(i)) moved.set(id, { at: 0, of: 0 });
+    });
+  }
+  for (const [id, move] of moved) {
+    const siblings = children.get(newParents.get(id) ?? null) ?? [];
+    move.at = siblings.indexOf(id) + 1;
+    move.of = siblings.length;
+  }
+  return moved;
+}
+
+/** Each row's parent row's backend node ID (null at the top), by backend node ID. */
+function parentIdsOf(rows: readonly Row[]): Map<number, number | null> {
+  const parents = parentsOf(rows);
+  return new Map(rows.map((row, i) => {
+    const parent = parents[i];
+    return [row.backendNodeId, parent === null ? null : rows[parent].backendNodeId];
+  }));
+}
+
+/** The indices of one longest strictly increasing subsequence of `values`. */
+function longestIncreasing(values: readonly number[]): Set<number> {
+  // Patience sorting: `tails[k]` is the index ending the best run of length k + 1.
+  const tails: number[] = [];
+  const previous: number[] = new Array(values.length).fill(-1);
+  values.forEach((value, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (values[tails[middle]] < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[i] = tails[low - 1];
+    tails[low] = i;
+  });
+  const kept = new Set<number>();
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]) kept.add(i);
+  return kept;
 }
 
 /** For each row of `rows`, whether it is one of `roots` or lies under one. */
@@ -95,15 +181,8 @@ function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[]
  * paired: its new ref is news.
  */
 function withoutReplicas(delta: RowDelta, before: readonly Row[], after: readonly Row[]): RowDelta {
-  const parentIds = (rows: readonly Row[]) => {
-    const parents = parentsOf(rows);
-    return new Map(rows.map((row, i) => {
-      const parent = parents[i];
-      return [row.backendNodeId, parent === null ? null : rows[parent].backendNodeId];
-    }));
-  };
-  const oldParents = parentIds(before);
-  const newParents = parentIds(after);
+  const oldParents = parentIdsOf(before);
+  const newParents = parentIdsOf(after);
   const key = (row: Row, parent: number | null | undefined) =>
     JSON.stringify([parent ?? null, row.role, row.name, row.value ?? "", row.states, row.level]);
   const gone = new Map<string, Row[]>();
@@ -123,9 +202,9 @@ function withoutReplicas(delta: RowDelta, before: readonly Row[], after: readonl
   }
   if (paired.size === 0) return delta;
   return {
+    ...delta,
     added: delta.added.filter((row) => !paired.has(row)),
     removed: delta.removed.filter((row) => !paired.has(row)),
-    changed: delta.changed,
     current: delta.current.filter(({ row }) => !paired.has(row)),
   };
 }

@@ -115,3 +115,41 @@ Deno.test("diffRows() counts nothing removed outside the regions read past the b
   assert.deepEqual(delta.removed.map((one) => one.name), ["two"]);
   assert.deepEqual(delta.added.map((one) => one.name), ["three"]);
 });
+
+/** A list with its items (each a nameless list item around a named button) in `order`. */
+function list(order: readonly number[], options: { listId?: number; level?: number } = {}) {
+  const level = options.level ?? 0;
+  return [
+    row(options.listId ?? 100, "", { role: "list", level }),
+    ...order.flatMap((item) => [
+      row(item, "", { role: "listitem", level: level + 1 }),
+      row(item + 1000, `Task ${item}`, { role: "button", ref: `e${item}`, level: level + 2 }),
+    ]),
+  ];
+}
+
+Deno.test("diffRows() sees an item dragged up a list as the one row that moved", () => {
+  const delta = diffRows(list([1, 2, 3, 4, 5]), list([3, 1, 2, 4, 5]));
+  assert.deepEqual(delta.current.map(({ marker, row }) => `${marker}${row.backendNodeId}`), ["~3"]);
+  assert.deepEqual([...delta.moved ?? []], [[3, { at: 1, of: 5 }]]);
+  // Rows added or removed around the others move nothing.
+  const grown = diffRows(list([1, 2, 3]), list([9, 1, 3]));
+  assert.equal(grown.moved, undefined);
+  assert.ok(grown.current.every(({ marker }) => marker === "+"));
+});
+
+Deno.test("diffRows() sees a card moved to another column, not rows a new wrapper took in", () => {
+  const board = (todo: number[], done: number[]) => [
+    ...list(todo, { listId: 100 }),
+    ...list(done, { listId: 200 }),
+  ];
+  const moved = diffRows(board([1, 2], [3]), board([1], [2, 3]));
+  assert.deepEqual([...moved.moved ?? []], [[2, { at: 1, of: 2 }]]);
+  // A group drawn around the list's items is no move.
+  const wrapped = [
+    row(100, "", { role: "list", level: 0 }),
+    row(300, "Today", { role: "group", level: 1 }),
+    ...list([1, 2], { level: 1 }).slice(1),
+  ];
+  assert.equal(diffRows(list([1, 2]), wrapped).moved, undefined);
+});

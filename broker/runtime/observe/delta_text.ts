@@ -31,7 +31,7 @@
  */
 import { quote } from "../../../contracts/page_text.ts";
 import { estimateTokens, formatCount } from "./budget.ts";
-import type { RowDelta } from "./delta.ts";
+import type { Move, RowDelta } from "./delta.ts";
 import { parentsOf, type PlacedLines } from "./placement.ts";
 import { renderAnchor } from "./render.ts";
 import type { Row } from "./rows.ts";
@@ -74,13 +74,41 @@ export function withoutFocusHandOff(
   };
   const gained = delta.current.some(({ row }) => row.states.includes("focused"));
   const implied = (row: Row) =>
-    (gained && onlyFocus(row, false)) || (row.backendNodeId === actedOn && onlyFocus(row, true));
+    delta.moved?.has(row.backendNodeId) !== true &&
+    ((gained && onlyFocus(row, false)) || (row.backendNodeId === actedOn && onlyFocus(row, true)));
   return {
-    added: delta.added,
-    removed: delta.removed,
+    ...delta,
     changed: delta.changed.filter((row) => !implied(row)),
     current: delta.current.filter(({ marker, row }) => marker === "+" || !implied(row)),
   };
+}
+
+/**
+ * What the line of each moved row ends with, by backend node ID: where it
+ * stands now, and for a row a reader could not tell from its neighbours (a
+ * nameless list item) the first row inside it that names it:
+ * `~ listitem moved to 1 of 5: button "Move Ship dark mode" ref=e3`.
+ */
+export function moveNotes(
+  moved: ReadonlyMap<number, Move>,
+  rows: readonly Row[],
+): Map<number, string> {
+  const notes = new Map<number, string>();
+  if (moved.size === 0) return notes;
+  rows.forEach((row, i) => {
+    const move = moved.get(row.backendNodeId);
+    if (move === undefined) return;
+    let note = ` moved to ${formatCount(move.at)} of ${formatCount(move.of)}`;
+    if (row.name === "" && row.ref === null) {
+      for (let j = i + 1; j < rows.length && rows[j].level > row.level; j++) {
+        if (rows[j].name === "" && rows[j].ref === null) continue;
+        note += `: ${renderAnchor(rows[j])}`;
+        break;
+      }
+    }
+    notes.set(row.backendNodeId, note);
+  });
+  return notes;
 }
 
 /**

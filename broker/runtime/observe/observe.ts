@@ -18,6 +18,7 @@ import { diffRows } from "./delta.ts";
 import {
   budgetDelta,
   defaultDeltaTokens,
+  moveNotes,
   removedLines,
   withoutFocusHandOff,
 } from "./delta_text.ts";
@@ -221,7 +222,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;
   const headerTokens = header.reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
   const deltaLines = budgetDelta({
-    placed: placeDeltaEntries(changes, rows, foldNotes(folded)),
+    placed: placeDeltaEntries(
+      changes,
+      rows,
+      joinNotes(moveNotes(delta.moved ?? new Map(), rows), foldNotes(folded)),
+    ),
     current: changes,
     back,
     removed: removedLines(delta.removed, baseline.rows, changes.length + inRun.size),
@@ -391,14 +396,14 @@ function matching(query: string): (row: Row) => boolean {
   return (row) => matchesFolded(row, needle);
 }
 
-/** Both sets of line endings; a row in both (never so far: a frame is not a select) gets both. */
+/** Two sets of line endings by backend node ID; a row in both gets both, `first`'s first. */
 function joinNotes(
-  frames: ReadonlyMap<number, string> | undefined,
-  options: ReadonlyMap<number, string>,
+  first: ReadonlyMap<number, string> | undefined,
+  second: ReadonlyMap<number, string>,
 ): ReadonlyMap<number, string> | undefined {
-  if (options.size === 0) return frames;
-  const notes = new Map(frames);
-  for (const [id, note] of options) notes.set(id, (notes.get(id) ?? "") + note);
+  if (second.size === 0) return first;
+  const notes = new Map(first);
+  for (const [id, note] of second) notes.set(id, (notes.get(id) ?? "") + note);
   return notes;
 }
 

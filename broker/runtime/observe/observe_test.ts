@@ -595,3 +595,40 @@ Deno.test("an observation says when the page's signals were not read and refs fo
   }, testBooks());
   assert.doesNotMatch(read.text, /refs by role only/);
 });
+
+Deno.test("a delta after a drag says which item moved, where to, and what it holds", () => {
+  const tasks = ["Fix login bug", "Update docs", "Ship dark mode"];
+  /** Each item: a drag handle and the task's text, or the handle alone (`lone`). */
+  const board = (order: number[], lone = false) => {
+    const item = (i: number) =>
+      n("listitem", "", [
+        n("button", `Move ${tasks[i]}`, [], { id: 100 + i }),
+        ...(lone ? [] : [n("StaticText", tasks[i], [], { id: 200 + i })]),
+      ], { id: 10 + i });
+    return snapshotOf(tree(n("RootWebArea", "Priorities", [
+      n("list", "", order.map(item), { id: 2 }),
+    ], { id: 1 })));
+  };
+  const moved = (lone: boolean) => {
+    const books = testBooks();
+    const first = observe({ leaseId: "l", snapshot: board([0, 1, 2], lone), scope: page }, books);
+    return observe({
+      leaseId: "l",
+      snapshot: board([2, 0, 1], lone),
+      scope: page,
+      since: first.cursor,
+    }, books);
+  };
+  // A nameless item is told by the first row inside it that names it.
+  const items = moved(false);
+  assert.equal(
+    items.text.split("\n").slice(1).join("\n"),
+    `~ listitem moved to 1 of 3: button "Move Ship dark mode" ref=e3`,
+  );
+  assert.deepEqual(items.delta?.changed.map((node) => node.role), ["listitem"]);
+  // An item that gave way to its one row moves as that row.
+  assert.equal(
+    moved(true).text.split("\n").slice(1).join("\n"),
+    `~ button "Move Ship dark mode" ref=e3 moved to 1 of 3`,
+  );
+});
