@@ -3,9 +3,10 @@
  * between runs is the server, never the agent.
  *
  * 1. Observe the page once it is open.
- * 2. Target each step's element by role and exact name in the latest
- *    observation (the first row that matches and has a ref); where the
- *    server said the observation left rows out, narrow once by the name.
+ * 2. Target each step's element (and a drag's end) by role and exact name
+ *    in the latest observation (the first row that matches and has a ref);
+ *    where the server said the observation left rows out, narrow once by
+ *    the name.
  * 3. After a step that reveals UI (a popup, a menu, search results), take a
  *    fresh observation, each server its cheapest way: a snapshot; where the
  *    action's own answer showed every change it made (Leash's delta, when
@@ -36,6 +37,17 @@ export interface Observed {
   partial: boolean;
 }
 
+/** What an adapter is told besides a step's own ref. */
+export interface ActOptions {
+  /**
+   * The step before acted on that same element, so it holds the focus (a
+   * key needs no click on it first).
+   */
+  focused: boolean;
+  /** A drag's end: the ref of the element to let go on. */
+  to?: string;
+}
+
 /** One MCP server as the agent drives it. */
 export interface Adapter {
   /** Who this is, e.g. `@playwright/mcp 0.0.83`. */
@@ -50,10 +62,9 @@ export interface Adapter {
   observe(narrow?: string, why?: "reveal" | "retry"): Promise<Observed>;
   /**
    * Do `step` to the element `ref` names (no ref for a key press without a
-   * target); `focused` says the step before acted on that same element, so
-   * it holds the focus (a key needs no click on it first).
+   * target); see {@linkcode ActOptions} for the rest.
    */
-  act(step: Step, ref: string | undefined, focused: boolean): Promise<void>;
+  act(step: Step, ref: string | undefined, options: ActOptions): Promise<void>;
   /** Leave the page (release, close), ready for the next task. */
   leave(): Promise<void>;
   /** End the server. */
@@ -138,20 +149,21 @@ export async function runTask(
     onStarted?.();
     /** The element the last step acted on. */
     let last: string | undefined;
-    const attempt = async (step: Step) => {
-      let ref: string | undefined;
-      if (step.target !== undefined) {
-        let row = find(observed, step.target);
-        if (row === undefined && observed.partial) {
-          observed = await adapter.observe(step.target.name);
-          row = find(observed, step.target);
-        }
-        if (row === undefined) throw new Error(`no ${describe(step.target)} with a ref`);
-        ref = row.ref;
+    const refOf = async (target: Target) => {
+      let row = find(observed, target);
+      if (row === undefined && observed.partial) {
+        observed = await adapter.observe(target.name);
+        row = find(observed, target);
       }
+      if (row === undefined) throw new Error(`no ${describe(target)} with a ref`);
+      return row.ref;
+    };
+    const attempt = async (step: Step) => {
+      const ref = step.target === undefined ? undefined : await refOf(step.target);
+      const to = step.intent === "drag" ? await refOf(step.to) : undefined;
       const focused = ref !== undefined && ref === last;
       last = ref;
-      await adapter.act(step, ref, focused);
+      await adapter.act(step, ref, { focused, to });
     };
     for (const [index, step] of task.steps.entries()) {
       try {
@@ -187,11 +199,11 @@ function describe(target: Target): string {
   return `${target.role} ${JSON.stringify(target.name)}`;
 }
 
-/** `type searchbox "Quick filter"`. */
+/** `type searchbox "Quick filter"`; a drag's end after `to`. */
 export function stepLabel(step: Step): string {
-  return step.target === undefined
-    ? `${step.intent} ${"key" in step ? step.key : ""}`
-    : `${step.intent} ${describe(step.target)}`;
+  if (step.target === undefined) return `${step.intent} ${"key" in step ? step.key : ""}`;
+  const to = step.intent === "drag" ? ` to ${describe(step.to)}` : "";
+  return `${step.intent} ${describe(step.target)}${to}`;
 }
 
 /** The first line of an error, without the `Cannot run tool:` prefix, at most 160 characters. */

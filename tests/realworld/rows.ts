@@ -24,7 +24,8 @@ function leadingString(text: string): { value: string; rest: string } | undefine
 
 /**
  * One Leash row (`role "name" value="…" states ref=eN`, a delta line's
- * ` in <anchor>` cut off), or undefined for a line that is not a row.
+ * ` in <anchor>` and ` moved to 1 of 5: <anchor>` cut off), or undefined
+ * for a line that is not a row.
  */
 function leashRow(body: string): Row | undefined {
   if (body === "" || body.startsWith("#") || body.startsWith("(") || body.startsWith("…")) {
@@ -35,7 +36,7 @@ function leashRow(body: string): Row | undefined {
   const named = leadingString(body.slice(role.length).trimStart());
   // Quoted page text may hold anything; only the bare words after it say where the ref is.
   const bare = (named?.rest ?? body.slice(role.length)).replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  const own = bare.split(" in ")[0];
+  const own = bare.split(" in ")[0].split(" moved to ")[0];
   const ref = /(?:^| )ref=([A-Za-z0-9_.:-]+)/.exec(own)?.[1];
   return { role, name: named?.value ?? "", ...(ref === undefined ? {} : { ref }) };
 }

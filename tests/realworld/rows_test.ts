@@ -61,6 +61,16 @@ Deno.test("leashRows() takes a delta row's own ref, not the ref of the row it st
   ]);
 });
 
+Deno.test("leashRows() takes a moved row's own ref, not the ref of the row that names it", () => {
+  assert.deepEqual(
+    leashRows('~ listitem moved to 1 of 5: button "Move Ship dark mode" ref=e3'),
+    [{ role: "listitem", name: "" }],
+  );
+  assert.deepEqual(leashRows('~ button "Move Ship dark mode" ref=e3 moved to 1 of 5'), [
+    { role: "button", name: "Move Ship dark mode", ref: "e3" },
+  ]);
+});
+
 Deno.test("applyLeashDelta() adds, replaces and removes rows by ref, and skips summaries", () => {
   const rows = [
     { role: "button", name: "Delete project", ref: "e1" },

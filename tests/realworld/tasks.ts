@@ -8,7 +8,7 @@
  */
 
 /** What a step does to its target. */
-export type Intent = "click" | "fill" | "type" | "select" | "check" | "hover" | "press";
+export type Intent = "click" | "fill" | "type" | "select" | "check" | "hover" | "press" | "drag";
 
 /** An element as an agent names it: its role and its exact accessible name. */
 export interface Target {
@@ -29,7 +29,14 @@ export type Step =
     reveals?: boolean;
   }
   | { intent: "select"; target: Target; option: string; reveals?: boolean }
-  | { intent: "press"; key: string; target?: Target; reveals?: boolean };
+  | { intent: "press"; key: string; target?: Target; reveals?: boolean }
+  | {
+    /** Press on the target, move the pointer onto `to` and let go there. */
+    intent: "drag";
+    target: Target;
+    to: Target;
+    reveals?: boolean;
+  };
 
 /** One realistic task. */
 export interface Task {
@@ -254,5 +261,43 @@ export const tasks: readonly Task[] = [
       { intent: "click", target: { role: "menuitem", name: "Duplicate" } },
     ],
     outcome: "Duplicate: Hiring plan",
+  },
+  {
+    id: "codemirror-run",
+    page: "codemirror.html",
+    about: "CodeMirror 6: a code editor keeping its own document, its two lines replaced by one",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Code" }, text: "return 42;" },
+      { intent: "click", target: { role: "button", name: "Run" } },
+    ],
+    outcome: "Ran: return 42;",
+  },
+  {
+    id: "dnd-kit-reorder",
+    page: "dnd-kit.html",
+    about: "dnd-kit: a sortable list dragged by its handles with pointer events, after 5 px",
+    steps: [
+      {
+        intent: "drag",
+        target: { role: "button", name: "Move Ship dark mode" },
+        to: { role: "button", name: "Move Fix login bug" },
+      },
+      { intent: "click", target: { role: "button", name: "Save order" } },
+    ],
+    outcome:
+      "Order: Ship dark mode, Fix login bug, Update docs, Migrate database, Review analytics",
+  },
+  {
+    id: "headlessui-country",
+    page: "headlessui.html",
+    about:
+      "Headless UI: a Combobox whose options filter as the person types, in a portal, fading in",
+    steps: [
+      { intent: "type", target: { role: "combobox", name: "Country" }, text: "nor", reveals: true },
+      // The open options hid the rest of the page; choosing one closes them and gives it back.
+      { intent: "click", target: { role: "option", name: "Norway" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: "Country: Norway",
   },
 ];

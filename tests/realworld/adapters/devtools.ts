@@ -6,7 +6,7 @@
  * @module
  */
 import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
-import type { Adapter, Observed } from "../agent.ts";
+import type { ActOptions, Adapter, Observed } from "../agent.ts";
 import { devtoolsRows } from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
@@ -15,7 +15,7 @@ type Call = { name: string; args: Record<string, unknown> };
 /** Each intent as `chrome-devtools-mcp` calls; its `fill` types into text fields and picks options. */
 const calls: Record<
   Intent,
-  (step: Step, uid: string | undefined, focused: boolean) => Call[]
+  (step: Step, uid: string | undefined, options: ActOptions) => Call[]
 > = {
   click: (_step, uid) => [{ name: "click", args: { uid } }],
   fill: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
@@ -27,10 +27,11 @@ const calls: Record<
   check: (_step, uid) => [{ name: "click", args: { uid } }],
   hover: (_step, uid) => [{ name: "hover", args: { uid } }],
   // `press_key` goes to the focused element: a key for another one follows a click on it.
-  press: (step, uid, focused) => [
+  press: (step, uid, { focused }) => [
     ...(uid !== undefined && !focused ? [{ name: "click", args: { uid } }] : []),
     { name: "press_key", args: { key: step.intent === "press" ? step.key : "" } },
   ],
+  drag: (_step, uid, { to }) => [{ name: "drag", args: { from_uid: uid, to_uid: to } }],
 };
 
 function textOf(step: Step): string {
@@ -57,8 +58,8 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
       const reply = await session.call("take_snapshot", { pageId: page() });
       return { rows: devtoolsRows(reply.text), partial: false };
     },
-    async act(step, uid, focused) {
-      for (const { name, args } of calls[step.intent](step, uid, focused)) {
+    async act(step, uid, options) {
+      for (const { name, args } of calls[step.intent](step, uid, options)) {
         await session.call(name, { pageId: page(), ...args });
       }
     },

@@ -15,7 +15,7 @@ import { ClaimResultSchema } from "../../../broker/mcp/tools/lease.ts";
 import { LeanActResultSchema, LeanObservationSchema } from "../../../broker/mcp/structured.ts";
 import { leashServerCommand } from "../../../scripts/bench/agents/leash.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
-import type { Adapter, Meter, Observed } from "../agent.ts";
+import type { ActOptions, Adapter, Meter, Observed } from "../agent.ts";
 import { applyLeashDelta, leashRows } from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
@@ -33,7 +33,10 @@ type Action = Record<string, unknown>;
  * kind yet, the closest ordinary one stands in, so adding the real kind is
  * a change of one line here.
  */
-const actions: Record<Intent, (step: Step, ref: string | undefined) => Action> = {
+const actions: Record<
+  Intent,
+  (step: Step, ref: string | undefined, to: string | undefined) => Action
+> = {
   click: (_step, ref) => ({ kind: "click", ref }),
   fill: (step, ref) => ({ kind: "fill", ref, text: textOf(step) }),
   type: (step, ref) => ({
@@ -54,6 +57,7 @@ const actions: Record<Intent, (step: Step, ref: string | undefined) => Action> =
     key: step.intent === "press" ? step.key : "",
     ...(ref === undefined ? {} : { ref }),
   }),
+  drag: (_step, ref, to) => ({ kind: "drag", from: ref, to }),
 };
 
 function textOf(step: Step): string {
@@ -157,11 +161,11 @@ class LeashAdapter implements Adapter {
     return observed;
   }
 
-  async act(step: Step, ref: string | undefined): Promise<void> {
+  async act(step: Step, ref: string | undefined, { to }: ActOptions): Promise<void> {
     // One lease at a time, as an agent doing one task holds: page tools need no leaseId.
     this.#assertClaimed();
     const reply = await this.#session.call("browser_act", {
-      action: actions[step.intent](step, ref),
+      action: actions[step.intent](step, ref, to),
     });
     const result = LeanActResultSchema.parse(reply.structured);
     this.#wholeAnswer = result.observation !== null && result.observation.truncated === null;

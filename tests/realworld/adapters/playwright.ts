@@ -5,9 +5,9 @@
  * @module
  */
 import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
-import type { Adapter, Observed } from "../agent.ts";
+import type { ActOptions, Adapter, Observed } from "../agent.ts";
 import { playwrightRows } from "../rows.ts";
-import type { Intent, Step } from "../tasks.ts";
+import type { Intent, Step, Target } from "../tasks.ts";
 
 type Call = { name: string; args: Record<string, unknown> };
 
@@ -18,7 +18,7 @@ type Call = { name: string; args: Record<string, unknown> };
  */
 const calls: Record<
   Intent,
-  (step: Step, target: string | undefined, focused: boolean) => Call[]
+  (step: Step, target: string | undefined, options: ActOptions) => Call[]
 > = {
   click: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
   fill: (step, target) => [{
@@ -41,16 +41,30 @@ const calls: Record<
   check: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
   hover: (step, target) => [{ name: "browser_hover", args: { element: label(step), target } }],
   // `browser_press_key` goes to the focused element: a key for another one follows a click on it.
-  press: (step, target, focused) => [
+  press: (step, target, { focused }) => [
     ...(target !== undefined && !focused
       ? [{ name: "browser_click", args: { element: label(step), target } }]
       : []),
     { name: "browser_press_key", args: { key: step.intent === "press" ? step.key : "" } },
   ],
+  drag: (step, target, { to }) => [{
+    name: "browser_drag",
+    args: {
+      startElement: label(step),
+      startTarget: target,
+      endElement: step.intent === "drag" ? named(step.to) : "",
+      endTarget: to,
+    },
+  }],
 };
 
 function label(step: Step): string {
-  return step.target === undefined ? "the page" : `${step.target.role} ${step.target.name}`;
+  return step.target === undefined ? "the page" : named(step.target);
+}
+
+/** The element as the tools' `element` describes it: `button Save`. */
+function named(target: Target): string {
+  return `${target.role} ${target.name}`;
 }
 
 function textOf(step: Step): string {
@@ -68,8 +82,8 @@ export function playwrightAdapter(label: string, session: StdioSession): Adapter
       const reply = await session.call("browser_snapshot", {});
       return { rows: playwrightRows(reply.text), partial: false };
     },
-    async act(step, ref, focused) {
-      for (const { name, args } of calls[step.intent](step, ref, focused)) {
+    async act(step, ref, options) {
+      for (const { name, args } of calls[step.intent](step, ref, options)) {
         await session.call(name, args);
       }
     },

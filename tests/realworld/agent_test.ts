@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { type ActOptions, type Adapter, runTask, stepLabel } from "./agent.ts";
+import type { Step, Task } from "./tasks.ts";
+
+/** An adapter whose page shows `rows` and that records each act it is asked for. */
+function fakeAdapter(rows: { role: string; name: string; ref: string }[]) {
+  const acts: { step: Step; ref: string | undefined; options: ActOptions }[] = [];
+  const adapter: Adapter = {
+    label: "fake",
+    open: () => Promise.resolve(),
+    observe: () => Promise.resolve({ rows, partial: false }),
+    act: (step, ref, options) => {
+      acts.push({ step, ref, options });
+      return Promise.resolve();
+    },
+    leave: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+  return { adapter, acts };
+}
+
+const drag: Step = {
+  intent: "drag",
+  target: { role: "button", name: "Move Ship dark mode" },
+  to: { role: "button", name: "Move Fix login bug" },
+};
+
+function task(steps: Step[]): Task {
+  return { id: "t", page: "t.html", about: "t", steps, outcome: "done" };
+}
+
+Deno.test("runTask() gives a drag the refs of its start and its end", async () => {
+  const { adapter, acts } = fakeAdapter([
+    { role: "button", name: "Move Fix login bug", ref: "e1" },
+    { role: "button", name: "Move Ship dark mode", ref: "e3" },
+  ]);
+  const run = await runTask(adapter, task([drag]), "http://127.0.0.1/t.html");
+  assert.deepEqual(run, { completed: true, retries: [] });
+  assert.deepEqual(acts, [{ step: drag, ref: "e3", options: { focused: false, to: "e1" } }]);
+});
+
+Deno.test("runTask() fails a drag whose end has no ref, naming the end", async () => {
+  const { adapter, acts } = fakeAdapter([
+    { role: "button", name: "Move Ship dark mode", ref: "e3" },
+  ]);
+  const run = await runTask(adapter, task([drag]), "http://127.0.0.1/t.html");
+  assert.equal(run.completed, false);
+  assert.match(run.failure ?? "", /no button "Move Fix login bug" with a ref/);
+  assert.deepEqual(acts, []);
+});
+
+Deno.test("stepLabel() names a drag's start and its end", () => {
+  assert.equal(
+    stepLabel(drag),
+    'drag button "Move Ship dark mode" to button "Move Fix login bug"',
+  );
+});
