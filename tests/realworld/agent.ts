@@ -78,13 +78,14 @@ export class Meter {
   /** Calls and tokens per tool name, for the per-call-kind table. */
   byTool: Map<string, { calls: number; tokens: number }> = new Map();
   /** Every call's arguments and answer as the model reads them, in order (for a transcript). */
-  transcript: { name: string; args: string; text: string; tokens: number }[] = [];
+  transcript: { name: string; args: string; text: string; tokens: number; ms: number }[] = [];
 
   /** `session` with every call counted: tokens of the arguments sent and the text received. */
   wrap(session: StdioSession): StdioSession {
     return {
       call: async (name, args, timeoutMs) => {
         const sent = JSON.stringify({ name, arguments: args });
+        const began = performance.now();
         let text = "";
         try {
           const reply: ToolReply = await session.call(name, args, timeoutMs);
@@ -94,7 +95,7 @@ export class Meter {
           text = String(error instanceof Error ? error.message : error);
           throw error;
         } finally {
-          this.#count(name, sent, text);
+          this.#count(name, sent, text, performance.now() - began);
         }
       },
       stderr: () => session.stderr(),
@@ -108,7 +109,7 @@ export class Meter {
     this.tokens = 0;
   }
 
-  #count(name: string, sent: string, text: string): void {
+  #count(name: string, sent: string, text: string, ms: number): void {
     const tokens = tokensOf(sent) + tokensOf(text);
     this.calls++;
     this.tokens += tokens;
@@ -116,7 +117,7 @@ export class Meter {
     tool.calls++;
     tool.tokens += tokens;
     this.byTool.set(name, tool);
-    this.transcript.push({ name, args: sent, text, tokens });
+    this.transcript.push({ name, args: sent, text, tokens, ms: Math.round(ms) });
   }
 }
 
@@ -216,6 +217,6 @@ export function brief(error: unknown): string {
 /** Every call of `meter` as the model read it: tool, tokens, arguments, then the answer. */
 export function formatTranscript(meter: Meter): string {
   return meter.transcript.map((call) =>
-    `=== ${call.name} (${call.tokens} tokens)\n> ${call.args}\n${call.text}\n`
+    `=== ${call.name} (${call.tokens} tokens, ${call.ms} ms)\n> ${call.args}\n${call.text}\n`
   ).join("\n");
 }
