@@ -5,8 +5,20 @@
  * that must not land. One world for the file.
  */
 import assert from "node:assert/strict";
-import { refOf, startAgent } from "./_mcp.ts";
+import { type Agent, refOf, startAgent } from "./_mcp.ts";
 import { noBrowser } from "./harness.ts";
+
+/** Do `action` on the lease, expecting `text` on the page after it; the action must verify. */
+async function actShowing(
+  agent: Agent,
+  fence: { leaseId: string; documentEpoch: string },
+  action: Record<string, unknown>,
+  text: string,
+) {
+  const result = await agent.act({ ...fence, action, expect: { textPresent: text } });
+  assert.equal(result.status, "verified", result.shown);
+  return result;
+}
 
 Deno.test({
   name: "a stock MCP client drives form controls and refuses covered clicks",
@@ -71,27 +83,18 @@ Deno.test({
       // 202 options: the first five show, and the line says where the rest are.
       assert.match(seen.shown, new RegExp(`— 197 more options \\(observe rootRef=${country}\\)`));
       assert.equal(options(seen.shown).length, 5);
+      const fence = { leaseId, documentEpoch: seen.documentEpoch };
       // A folded option is chosen by its label all the same.
-      const chosen = await agent.act({
-        leaseId,
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "select", ref: country, option: "Portugal" },
-        expect: { textPresent: "country: Portugal" },
-      });
-      assert.equal(chosen.status, "verified", chosen.shown);
+      const select = { kind: "select", ref: country, option: "Portugal" };
+      await actShowing(agent, fence, select, "country: Portugal");
       assert.equal(await page.evaluate(`document.getElementById("country").value`), "Portugal");
       // Rooted at the select, the read lists every option, the chosen one selected.
       const all = await agent.observe({ leaseId, rootRef: country });
       assert.equal(options(all.shown).length, 202);
       assert.match(all.shown, /option "Portugal" selected/);
       // A section that appears with a long select reads in a few lines in the click's delta.
-      const revealed = await agent.act({
-        leaseId,
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "click", ref: refOf(seen, "button", "Ship elsewhere") },
-        expect: { textPresent: "Ship to" },
-      });
-      assert.equal(revealed.status, "verified", revealed.shown);
+      const ship = { kind: "click", ref: refOf(seen, "button", "Ship elsewhere") };
+      const revealed = await actShowing(agent, fence, ship, "Ship to");
       assert.match(
         revealed.shown,
         /\+ combobox "Ship to" .*— 197 more options \(observe rootRef=e\d+\)/,
@@ -107,25 +110,15 @@ Deno.test({
       const { tab } = await world.openTab(world.fixtures.url("modal_page.html"));
       const leaseId = await agent.claim(tab);
       const seen = await agent.observe({ leaseId });
-      const opened = await agent.act({
-        leaseId,
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "click", ref: refOf(seen, "button", "Delete project") },
-        expect: { textPresent: "Delete this project?" },
-      });
-      assert.equal(opened.status, "verified", opened.shown);
+      const fence = { leaseId, documentEpoch: seen.documentEpoch };
+      const remove = { kind: "click", ref: refOf(seen, "button", "Delete project") };
+      const opened = await actShowing(agent, fence, remove, "Delete this project?");
       const refs = (text: string) => [...text.matchAll(/ref=(e\d+)/g)].map((match) => match[1]);
       const yes = refs(opened.shown).find((ref) =>
         opened.shown.includes(`"Delete for good" ref=${ref}`)
       );
       assert.ok(yes !== undefined, opened.shown);
-      const closed = await agent.act({
-        leaseId,
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "click", ref: yes },
-        expect: { textPresent: "Project deleted" },
-      });
-      assert.equal(closed.status, "verified", closed.shown);
+      const closed = await actShowing(agent, fence, { kind: "click", ref: yes }, "Project deleted");
       // The list the dialog hid is back as the first look showed it: one line, not its rows.
       assert.match(closed.shown, /^\+ \d+ rows back as before: heading "Projects" … /m);
       assert.doesNotMatch(closed.shown, /^\s*\+ link "Open Borealis"/m);
