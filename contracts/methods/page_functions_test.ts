@@ -25,3 +25,23 @@ Deno.test("page functions never return page text", () => {
     assert.doesNotMatch(source, /return[^;]*\b(innerText|textContent|\.value|\.label)\s*;/, name);
   }
 });
+
+Deno.test("compareValue on an editor compares line by line and sees an empty line left at the end", () => {
+  const compare = new Function(`return (${pageFunctions.compareValue});`)() as (
+    this: unknown,
+    expected: string,
+  ) => { equals: boolean; endsWith: boolean };
+  const editor = (innerText: string) => ({ localName: "div", isContentEditable: true, innerText });
+  const equals = (innerText: string, expected: string) =>
+    compare.call(editor(innerText), expected).equals;
+  assert.ok(equals("return 42;", "return 42;"));
+  // Paragraphs' blank lines, a block's trailing <br>, no-break and doubled spaces say nothing.
+  assert.ok(equals("a\n\nb", "a\nb"));
+  assert.ok(equals("text\n", "text"));
+  assert.ok(equals("Hello\u00a0 team", "Hello team"));
+  assert.ok(equals("\n", ""));
+  // An editor's document that kept an empty last line is not the text.
+  assert.ok(!equals("return 42;\n\n", "return 42;"));
+  assert.ok(!equals("return 0;", "return 42;"));
+  assert.ok(compare.call(editor("Notes, and more"), "and more").endsWith);
+});
