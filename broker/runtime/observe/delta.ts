@@ -60,7 +60,8 @@ export function diffRows(
   /** Rows of `after` the read reached within its bound. */
   const within = new Set<number>();
   const delta: RowDelta = { added: [], removed: [], changed: [], current: [] };
-  const moved = movedRows(before, after);
+  const parents: Parents = { before: parentIdsOf(before), after: parentIdsOf(after) };
+  const moved = movedRows(before, after, parents);
   if (moved.size > 0) delta.moved = moved;
   for (const row of after) {
     seen.add(row.backendNodeId);
@@ -83,7 +84,13 @@ export function diffRows(
     if (seen.has(row.backendNodeId)) continue;
     if (i <= reached || reread[i] === true) delta.removed.push(row);
   }
-  return withoutReplicas(delta, before, after);
+  return withoutReplicas(delta, parents);
+}
+
+/** Each row's parent row's backend node ID, before and after, by the row's backend node ID. */
+export interface Parents {
+  before: ReadonlyMap<number, number | null>;
+  after: ReadonlyMap<number, number | null>;
 }
 
 /**
@@ -94,41 +101,42 @@ export function diffRows(
  * run that kept its old order. A row whose parent appeared or went (a
  * wrapper drawn around it, or taken away) did not move.
  */
-export function movedRows(before: readonly Row[], after: readonly Row[]): Map<number, Move> {
-  const oldParents = parentIdsOf(before);
-  const newParents = parentIdsOf(after);
+export function movedRows(
+  before: readonly Row[],
+  after: readonly Row[],
+  parents: Parents = { before: parentIdsOf(before), after: parentIdsOf(after) },
+): Map<number, Move> {
   const oldIndex = new Map(before.map((row, i) => [row.backendNodeId, i]));
-  const moved = new Map<number, Move>();
-  // Each parent's children now, and of those the ones that stayed under it, with old indices.
-  const children = new Map<number | null, number[]>();
-  const stayed = new Map<number | null, { id: number; was: number }[]>();
-  for (const row of after) {
-    const id = row.backendNodeId;
-    const parent = newParents.get(id) ?? null;
-    children.set(parent, [...(children.get(parent) ?? []), id]);
-    const was = oldIndex.get(id);
-    if (was === undefined) continue;
-    const oldParent = oldParents.get(id) ?? null;
-    if (oldParent === parent) {
-      stayed.set(parent, [...(stayed.get(parent) ?? []), { id, was }]);
-    } else if (
-      parent !== null && oldParent !== null && oldIndex.has(parent) && newParents.has(oldParent)
-    ) {
-      moved.set(id, { at: 0, of: 0 });
+  const parentNow = (row: Row) => parents.after.get(row.backendNodeId) ?? null;
+  const parentThen = (row: Row) => parents.before.get(row.backendNodeId) ?? null;
+  // Each parent's children now, in order.
+  const children = Map.groupBy(after, parentNow);
+  const moved = new Set<number>();
+  for (const [parent, siblings] of children) {
+    const kept = siblings.filter((row) => oldIndex.has(row.backendNodeId));
+    // Under another parent, when both parents are there before and after.
+    for (const row of kept) {
+      const then = parentThen(row);
+      if (then === parent || parent === null || then === null) continue;
+      if (oldIndex.has(parent) && parents.after.has(then)) moved.add(row.backendNodeId);
     }
-  }
-  for (const list of stayed.values()) {
-    const kept = longestIncreasing(list.map(({ was }) => was));
-    list.forEach(({ id }, i) => {
-      if (!kept.has(i)) moved.set(id, { at: 0, of: 0 });
+    // Out of order among the siblings that stayed under this parent.
+    const stayed = kept.filter((row) => parentThen(row) === parent);
+    const inOrder = longestIncreasing(stayed.map((row) => oldIndex.get(row.backendNodeId)!));
+    stayed.forEach((row, i) => {
+      if (!inOrder.has(i)) moved.add(row.backendNodeId);
     });
   }
-  for (const [id, move] of moved) {
-    const siblings = children.get(newParents.get(id) ?? null) ?? [];
-    move.at = siblings.indexOf(id) + 1;
-    move.of = siblings.length;
+  const moves = new Map<number, Move>();
+  if (moved.size === 0) return moves;
+  for (const siblings of children.values()) {
+    siblings.forEach((row, i) => {
+      if (moved.has(row.backendNodeId)) {
+        moves.set(row.backendNodeId, { at: i + 1, of: siblings.length });
+      }
+    });
   }
-  return moved;
+  return moves;
 }
 
 /** Each row's parent row's backend node ID (null at the top), by backend node ID. */
@@ -180,22 +188,18 @@ function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[]
  * options built again, a label drawn again. A row with a ref is never
  * paired: its new ref is news.
  */
-function withoutReplicas(delta: RowDelta, before: readonly Row[], after: readonly Row[]): RowDelta {
-  const oldParents = parentIdsOf(before);
-  const newParents = parentIdsOf(after);
+function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
   const key = (row: Row, parent: number | null | undefined) =>
     JSON.stringify([parent ?? null, row.role, row.name, row.value ?? "", row.states, row.level]);
-  const gone = new Map<string, Row[]>();
-  for (const row of delta.removed) {
-    if (row.ref !== null) continue;
-    const k = key(row, oldParents.get(row.backendNodeId));
-    gone.set(k, [...(gone.get(k) ?? []), row]);
-  }
+  const gone = Map.groupBy(
+    delta.removed.filter((row) => row.ref === null),
+    (row) => key(row, parents.before.get(row.backendNodeId)),
+  );
   if (gone.size === 0) return delta;
   const paired = new Set<Row>();
   for (const row of delta.added) {
     if (row.ref !== null) continue;
-    const twin = gone.get(key(row, newParents.get(row.backendNodeId)))?.shift();
+    const twin = gone.get(key(row, parents.after.get(row.backendNodeId)))?.shift();
     if (twin === undefined) continue;
     paired.add(row);
     paired.add(twin);

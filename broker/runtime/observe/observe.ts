@@ -9,7 +9,6 @@
  * @module
  */
 import { LeashError } from "../../../contracts/errors.ts";
-import { foldAscii, matchesFolded } from "../../../contracts/page_text.ts";
 import type { Observation, ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
 import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens, describeTruncation, estimateTokens, fitLines } from "./budget.ts";
@@ -28,7 +27,7 @@ import { FrameIdBook } from "../frames/frame_ids.ts";
 import { backLine, backRuns } from "./back_rows.ts";
 import { foldedOptions, foldNotes } from "./option_fold.ts";
 import { pruneAxNodes } from "./prune.ts";
-import { filterByQuery } from "./query.ts";
+import { filterByQuery, queryMatcher } from "./query.ts";
 import type { RefTable } from "./refs.ts";
 import { type DeltaMarker, leanHeader, renderHeader, renderTreeRow } from "./render.ts";
 import { attachRefs, type Row, toObservedNode } from "./rows.ts";
@@ -156,7 +155,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     // Long selects fold, but not the one a read is rooted at, nor the options a query matched.
     const folded = foldedOptions(rows, {
       ...(scope.kind === "subtree" ? { root: rows[0]?.backendNodeId } : {}),
-      ...(scope.kind === "query" ? { keep: matching(scope.query) } : {}),
+      ...(scope.kind === "query" ? { keep: queryMatcher(scope.query) } : {}),
     });
     const shownRows = folded.size === 0
       ? rows
@@ -388,12 +387,6 @@ const signalsNote: Record<NonNullable<AxSnapshot["signals"]>, string> = {
 
 function emptyNote(scope: ObservationScope): string {
   return scope.kind === "query" ? "# no rows match the query" : "# no rows in scope";
-}
-
-/** Whether a row matches `query` by the rule of {@linkcode filterByQuery}. */
-function matching(query: string): (row: Row) => boolean {
-  const needle = foldAscii(query);
-  return (row) => matchesFolded(row, needle);
 }
 
 /** Two sets of line endings by backend node ID; a row in both gets both, `first`'s first. */

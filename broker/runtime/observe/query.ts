@@ -8,18 +8,24 @@
  *
  * @module
  */
-import { foldAscii, matchesFolded } from "../../../contracts/page_text.ts";
+import { foldAscii, matchesFolded, type QueriedRow } from "../../../contracts/page_text.ts";
 import { keepRows, type TreeRow } from "./tree.ts";
+
+/** Whether a row matches `query` by itself (its name or value, or its role). */
+export function queryMatcher(query: string): (row: QueriedRow) => boolean {
+  const needle = foldAscii(query);
+  return (row) => matchesFolded(row, needle);
+}
 
 /** The rows of `rows` that match `query`, with their subtrees and ancestors. */
 export function filterByQuery(rows: readonly TreeRow[], query: string): TreeRow[] {
-  const needle = foldAscii(query);
+  const matches = queryMatcher(query);
   const keep = new Array<boolean>(rows.length).fill(false);
   const inMatch = new Array<boolean>(rows.length).fill(false);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const parent = row.parent;
-    inMatch[i] = (parent !== null && inMatch[parent]) || matchesFolded(row, needle);
+    inMatch[i] = (parent !== null && inMatch[parent]) || matches(row);
     if (!inMatch[i]) continue;
     // Parents precede children, so the chain is marked before any descendant is reached.
     for (let j: number | null = i; j !== null && !keep[j]; j = rows[j].parent) keep[j] = true;
