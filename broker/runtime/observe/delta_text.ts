@@ -282,29 +282,17 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     if (!coarse || group.anchor !== undefined) close();
   }
   close();
-  const back = input.back ?? [];
-  if (back.length > 0) {
-    const shows = back.flatMap((line) => line.shows);
+  // Rows back and removed rows are a region each, said at most as a count.
+  const counted = (lines: DeltaLine[], say: (rows: string) => string) => {
+    if (lines.length === 0) return;
+    const shows = lines.flatMap((line) => line.shows);
     regions.push({
-      lines: back,
-      summary: {
-        text: `+ ${formatCount(shows.length)} rows back as before`,
-        shows: [],
-        summarizes: shows,
-      },
+      lines,
+      summary: { text: say(formatCount(shows.length)), shows: [], summarizes: shows },
     });
-  }
-  if (input.removed.length > 0) {
-    const shows = input.removed.flatMap((line) => line.shows);
-    regions.push({
-      lines: input.removed,
-      summary: {
-        text: `- ${formatCount(shows.length)} rows removed`,
-        shows: [],
-        summarizes: shows,
-      },
-    });
-  }
+  };
+  counted(input.back ?? [], (rows) => `+ ${rows} rows back as before`);
+  counted(input.removed, (rows) => `- ${rows} rows removed`);
   return regions;
 }
 

@@ -81,7 +81,8 @@ interface Place {
  * Place `entries` (added and changed rows, in document order) among `rows`
  * (every row of the scope as it is now) and render their lines. A row's
  * line, or the heading or anchor that names it, ends with its `notes`
- * (a folded select's count of options), by backend node ID.
+ * (where a moved row went, a folded select's count of options), by backend
+ * node ID.
  */
 export function placeDeltaEntries(
   entries: readonly DeltaEntry[],
