@@ -89,24 +89,27 @@ export async function countElements(command: AxCommand): Promise<number | undefi
  * {@linkcode walkAxTree}. DevTools' levels include ignored wrappers, which
  * `maxDepth` does not count, so the whole read fetches twice the depth plus
  * the document's wrappers.
- * `beforeWalk` runs just before a walk begins (a change watch does);
- * `large` says the document's last read stopped at its bound.
+ * `large` says the document's last read stopped at its bound. Of the
+ * hooks, `counted` hears the element count as soon as it is known (work
+ * that depends on the page's size may begin beside the read), and
+ * `beforeWalk` runs just before a walk begins (a change watch does).
  */
 export async function readAxTree(
   command: AxCommand,
   bounds: { rows: number; maxDepth: number; large?: boolean },
-  beforeWalk?: () => Promise<unknown>,
+  hooks: { counted?: (elements: number) => void; beforeWalk?: () => Promise<unknown> } = {},
 ): Promise<AxWalk> {
   // A document known large is walked without counting: on 100,000 elements the count alone
   // takes 70 ms, and a walk of a page that shrank simply reaches its end.
   const elements = bounds.large === true ? Infinity : await countElements(command);
+  if (elements !== undefined && Number.isFinite(elements)) hooks.counted?.(elements);
   // Without the count the read stays whole, as it always worked.
   if (elements === undefined || elements <= Math.min(bounds.rows, wholeElements)) {
     const depth = Math.min(1024, bounds.maxDepth * 2 + 4);
     const nodes = rawNodes(await command("Accessibility.getFullAXTree", { depth }));
     return { nodes, stopped: false, unread: 0 };
   }
-  await beforeWalk?.();
+  await hooks.beforeWalk?.();
   return await walkAxTree(command, bounds.rows);
 }
 

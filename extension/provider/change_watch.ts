@@ -86,6 +86,8 @@ export class ChangeWatches {
   readonly #watches = new Map<number, Watch>();
   /** Per tab, the document whose last page read stopped at its bound. */
   readonly #large = new Map<number, DocumentKey>();
+  /** Per tab, the document of the last page read and how many nodes it held or left out. */
+  readonly #sizes = new Map<number, DocumentKey & { nodes: number }>();
   readonly #kept = new Map<number, KeptWalk>();
   #serial = 0;
   /** The tabs' isolated worlds, where the watches run; the text search shares them. */
@@ -101,10 +103,24 @@ export class ChangeWatches {
     return large !== undefined && sameDocument(large, document);
   }
 
-  /** A page read of tab `tabId`'s `document` stopped at its bound (`stopped`) or not. */
-  noteRead(tabId: number, document: DocumentKey, stopped: boolean): void {
-    if (stopped) this.#large.set(tabId, { frameId: document.frameId, loaderId: document.loaderId });
+  /**
+   * How many accessibility nodes the last page read of tab `tabId` found in
+   * `document` (read or left out); undefined when it read another document.
+   */
+  lastSize(tabId: number, document: DocumentKey): number | undefined {
+    const size = this.#sizes.get(tabId);
+    return size !== undefined && sameDocument(size, document) ? size.nodes : undefined;
+  }
+
+  /**
+   * A page read of tab `tabId`'s `document` stopped at its bound (`stopped`)
+   * or not, having read or left out about `nodes` nodes.
+   */
+  noteRead(tabId: number, document: DocumentKey, stopped: boolean, nodes: number): void {
+    const key = { frameId: document.frameId, loaderId: document.loaderId };
+    if (stopped) this.#large.set(tabId, key);
     else this.#large.delete(tabId);
+    this.#sizes.set(tabId, { ...key, nodes });
   }
 
   /**

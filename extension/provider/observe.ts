@@ -15,7 +15,7 @@ import { projectAxNodes } from "./ax_projection.ts";
 import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
 import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
-import { readSignals } from "./signals_read.ts";
+import { readSignals, type SignalsRead } from "./signals_read.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -72,8 +72,15 @@ export async function readAx(
 
   const before = await currentDocument(context, read);
   const tabId = read.record.tabId;
+  // A page read's signals are read beside its tree once the page's size is known: each call
+  // alone waits on the renderer and on the answer's way through the browser.
+  let signals: Promise<SignalsRead> | undefined;
+  const sized = (nodes: number) => {
+    signals = readSignals(context, read, nodes, deadline);
+    signals.catch(() => {});
+  };
   const page = request.root === undefined
-    ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, watches)
+    ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, { watches, sized })
     : undefined;
   const changes = regionRoots(page);
   const regions = page?.walk.stopped === true && changes.length > 0
@@ -87,7 +94,8 @@ export async function readAx(
     rawNodes(await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }));
   const raw = regions === undefined ? walked : withRegions(walked, regions);
   // The signals' size bound is about the page, not the part read.
-  const marks = await readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline);
+  const marks =
+    await (signals ?? readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline));
   const projection = projectAxNodes(raw, {
     // The regions' rows come on top of the walk's, which fill the bound.
     maxNodes: regions === undefined ? maxNodes : Math.min(maxAxNodes, maxNodes + maxRegionNodes),
@@ -138,17 +146,25 @@ function regionRoots(page: { taken?: Taken; kept?: KeptWalk } | undefined): numb
 const keptNodes = 3 * maxAxNodes;
 
 /**
+ * About how many accessibility nodes a page of `elements` elements has:
+ * one for each, and about as many again for their text.
+ */
+const nodesPerElement = 2;
+
+/**
  * A page read's tree: the tab's change watch is ended first (`taken`);
  * then the walk kept from before the action that watch saw, when it is
  * still good (`kept`, see `ChangeWatches.reusable`), else a fresh read.
  * A watch of the document begins before a walk, or before a kept walk is
  * used, so the read after the next action may keep this one (`serial`).
+ * `sized` hears the page's size in nodes as soon as it is known: from the
+ * kept walk, the document's last read, or the element count.
  */
 async function readPageTree(
   read: LeasedRead,
   document: DocumentIdentity,
   bounds: { rows: number; maxDepth: number },
-  watches: ChangeWatches | undefined,
+  { watches, sized }: { watches: ChangeWatches | undefined; sized: (nodes: number) => void },
 ) {
   const tabId = read.record.tabId;
   const taken = await watches?.takeWatch(tabId, document, read.command);
@@ -159,13 +175,19 @@ async function readPageTree(
   };
   let walk: AxWalk;
   if (kept !== undefined) {
+    sized(kept.nodes.length + kept.unread);
     await watch();
     walk = { nodes: kept.nodes, stopped: true, unread: kept.unread };
   } else {
     const large = watches?.wasLarge(tabId, document) === true;
-    walk = await readAxTree(read.command, { ...bounds, large }, watch);
+    const last = watches?.lastSize(tabId, document);
+    if (last !== undefined) sized(last);
+    walk = await readAxTree(read.command, { ...bounds, large }, {
+      beforeWalk: watch,
+      ...(last === undefined ? { counted: (elements) => sized(elements * nodesPerElement) } : {}),
+    });
   }
-  watches?.noteRead(tabId, document, walk.stopped);
+  watches?.noteRead(tabId, document, walk.stopped, walk.nodes.length + walk.unread);
   return { walk, taken, kept, serial };
 }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
+import { ChangeWatches } from "./change_watch.ts";
 import { findAx, readAx } from "./observe.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
@@ -150,4 +151,65 @@ Deno.test("ax.find matches literally and leaves out text repeating its match", a
   assert.equal(result.truncated, false);
   const query = browser.commands.find((c) => c.method === "Accessibility.queryAXTree");
   assert.deepEqual(query?.params, { backendNodeId: 1, accessibleName: "Send", role: "button" });
+});
+
+/** Answers that let a read count the page (3 elements: read whole) and log its calls. */
+function counting(
+  browser: { respond: (method: string, params?: Record<string, unknown>) => unknown },
+) {
+  const log: string[] = [];
+  const respond = browser.respond;
+  let snapshotAsked = () => {};
+  const asked = new Promise<void>((resolve) => snapshotAsked = resolve);
+  browser.respond = (method, params) => {
+    switch (method) {
+      case "DOM.getDocument":
+        return { root: { nodeId: 1, backendNodeId: 1 } };
+      case "DOM.performSearch":
+        log.push("count");
+        return { searchId: "s1", resultCount: 3 };
+      case "DOM.discardSearchResults":
+        return {};
+      case "DOMSnapshot.captureSnapshot":
+        log.push("signals asked");
+        snapshotAsked();
+        return {};
+      case "Accessibility.getFullAXTree": {
+        log.push("tree asked");
+        // The tree answers once the signals were asked, or after a while when they never are.
+        const late = new Promise<void>((resolve) => setTimeout(resolve, 200));
+        return Promise.race([asked, late]).then(() => {
+          log.push("tree answered");
+          return respond(method, params);
+        });
+      }
+    }
+    return respond(method, params);
+  };
+  return log;
+}
+
+Deno.test("a page read asks for the page's signals beside its tree once it has counted the page", async () => {
+  const { context, browser } = await setup();
+  const log = counting(browser);
+  const snapshot = AxSnapshotSchema.parse(await readAx(context, { lease, request: {} }, live()));
+  assert.deepEqual(log, ["count", "signals asked", "tree asked", "tree answered"]);
+  // The fake's snapshot is malformed: the read goes on with the tree alone, and says so.
+  assert.equal(snapshot.signals, "failed");
+  assert.deepEqual(snapshot.nodes.map((n) => n.role), ["RootWebArea", "button", "link"]);
+});
+
+Deno.test("a page read of a document read before asks for its signals before counting it", async () => {
+  const { context, browser, navigate } = await setup();
+  const log = counting(browser);
+  const watches = new ChangeWatches();
+  await readAx(context, { lease, request: {} }, live(), watches);
+  log.length = 0;
+  await readAx(context, { lease, request: {} }, live(), watches);
+  assert.deepEqual(log, ["signals asked", "count", "tree asked", "tree answered"]);
+  // What the last read of another document found says nothing of this one: it is counted first.
+  navigate({ loaderId: "loader-2" });
+  log.length = 0;
+  await readAx(context, { lease, request: {} }, live(), watches);
+  assert.deepEqual(log, ["count", "signals asked", "tree asked", "tree answered"]);
 });

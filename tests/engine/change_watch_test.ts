@@ -78,7 +78,7 @@ Deno.test({
     };
     /** Watch, change, then read as a page read after an action does. */
     const readAfter = async (change: () => Promise<unknown>) => {
-      watches.noteRead(1, await documentNow(), true);
+      watches.noteRead(1, await documentNow(), true, 100);
       await watches.begin(1, command);
       await change();
       const walk = await walkAxTree(command, 300);
@@ -136,7 +136,7 @@ Deno.test({
     });
 
     await t.step("the page's own script sees no watch", async () => {
-      watches.noteRead(1, await documentNow(), true);
+      watches.noteRead(1, await documentNow(), true, 100);
       await watches.begin(1, command);
       assert.equal(await page.evaluate(`typeof globalThis.leashChangeWatch`), "undefined");
       await watches.takeWatch(1, await documentNow(), command);
@@ -144,21 +144,21 @@ Deno.test({
 
     await t.step("a watch of a replaced document is never read", async () => {
       const before = await documentNow();
-      watches.noteRead(1, before, true);
+      watches.noteRead(1, before, true, 100);
       await watches.begin(1, command);
       await page.navigate(server.url("long.html?rows=2000"));
       assert.equal((await watches.takeWatch(1, before, command))?.changes, undefined);
       // Nor begun on a document no read has found large.
       await watches.begin(1, command);
       assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
-      watches.noteRead(1, await documentNow(), true);
+      watches.noteRead(1, await documentNow(), true, 100);
       await watches.begin(1, command);
       await page.navigate(server.url("long.html?rows=2000"));
       assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
     });
 
     await t.step("no change, no region; a take without a watch finds nothing", async () => {
-      watches.noteRead(1, await documentNow(), true);
+      watches.noteRead(1, await documentNow(), true, 100);
       await watches.begin(1, command);
       assert.deepEqual((await watches.takeWatch(1, await documentNow(), command))?.changes, []);
       assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
@@ -166,7 +166,7 @@ Deno.test({
 
     await t.step("a page a read took whole is not watched", async () => {
       await page.navigate(server.url("form.html"));
-      watches.noteRead(1, await documentNow(), false);
+      watches.noteRead(1, await documentNow(), false, 100);
       await watches.begin(1, command);
       await page.evaluate(`document.body.append("late")`);
       assert.equal((await watches.takeWatch(1, await documentNow(), command))?.changes, undefined);
