@@ -5,6 +5,8 @@
  * @module
  */
 import type { OwnedLease } from "../authority/owned_lease.ts";
+import { isLeashError } from "../../contracts/errors.ts";
+import { maxInputEvents } from "../../contracts/methods/mod.ts";
 import type { Cdp } from "./act/mod.ts";
 import type { RuntimeServices } from "./services.ts";
 
@@ -24,11 +26,34 @@ export function onTab<T>(
 
 /**
  * The action engine's seam: allowlisted DevTools methods through the
- * provider's fenced `cdp`. A call without a signal (the engine's cleanup,
+ * provider's fenced `cdp`, and runs of input events through `cdp.input`
+ * (at most `maxInputEvents` a call). A provider that does not serve
+ * `cdp.input` refuses it before sending anything; its events then go one
+ * `cdp` call at a time. A call without a signal (the engine's cleanup,
  * its read after a failure) is bounded by the provider deadline alone.
  */
 export function leaseCdp(held: OwnedLease): Cdp {
   const unbounded = new AbortController().signal;
-  return (method, params, options) =>
+  const cdp: Cdp = (method, params, options) =>
     held.call("cdp", { lease: held.token, method, params }, options?.signal ?? unbounded);
+  let served = true;
+  cdp.input = async (events, options) => {
+    const signal = options?.signal ?? unbounded;
+    for (let start = 0; start < events.length; start += maxInputEvents) {
+      const run = events.slice(start, start + maxInputEvents);
+      if (served) {
+        try {
+          await held.call("cdp.input", { lease: held.token, events: run }, signal);
+          continue;
+        } catch (error) {
+          if (!isLeashError(error, "UNSUPPORTED") && !isLeashError(error, "UNKNOWN_METHOD")) {
+            throw error;
+          }
+          served = false;
+        }
+      }
+      for (const event of run) await cdp(event.method, event.params, { signal });
+    }
+  };
+  return cdp;
 }

@@ -206,6 +206,24 @@ export const ActResultSchema = z.strictObject({
   opened: z.array(TabIdSchema).max(limits.maxOpenedTabs).optional(),
 });
 
+/** The most input events one `cdp.input` call sends. */
+export const maxInputEvents = 256;
+
+/**
+ * One input event of a `cdp.input` sequence: a key, a mouse button or
+ * move, or inserted text, with the params `cdp` would take for it.
+ */
+export const InputEventSchema = z.strictObject({
+  method: CdpMethodSchema.extract([
+    "Input.dispatchKeyEvent",
+    "Input.dispatchMouseEvent",
+    "Input.insertText",
+  ]),
+  params: JsonObjectSchema,
+});
+
+export type InputEvent = z.infer<typeof InputEventSchema>;
+
 /** The act methods. */
 export const actMethods = {
   "browser.act": defineMethod({
@@ -225,6 +243,16 @@ export const actMethods = {
       params: JsonObjectSchema,
     }),
     result: JsonObjectSchema,
+  }),
+  "cdp.input": defineMethod({
+    direction: "broker→provider",
+    title: "Send input events to the leased tab in order, each checked as `cdp` checks one.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject({
+      lease: LeaseTokenSchema,
+      events: z.array(InputEventSchema).min(1).max(maxInputEvents),
+    }),
+    result: z.strictObject({ sent: z.number().int().nonnegative() }),
   }),
 };
 

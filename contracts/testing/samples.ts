@@ -326,6 +326,16 @@ export const methodSamples: MethodSamples = {
     params: { lease, method: "DOM.getBoxModel", params: { backendNodeId: 7 } },
     result: { model: { width: 10, height: 10 } },
   },
+  "cdp.input": {
+    params: {
+      lease,
+      events: [
+        { method: "Input.dispatchKeyEvent", params: { type: "keyDown", key: "a", text: "a" } },
+        { method: "Input.dispatchKeyEvent", params: { type: "keyUp", key: "a" } },
+      ],
+    },
+    result: { sent: 2 },
+  },
   "browser.console": {
     params: { sessionId: "s1", leaseId: "lease-1", since: "2", level: "warn", limit: 20 },
     result: consoleLog,

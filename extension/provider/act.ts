@@ -1,6 +1,7 @@
 /**
  * The `act` family: `cdp`, the fenced seam the Broker's action engine
- * drives. One allowlisted DevTools command on the leased tab, with its
+ * drives, and `cdp.input`, the same for a run of input events. One
+ * allowlisted DevTools command on the leased tab, with its
  * parameters checked against the lease ({@linkcode checkCdpParams}). The
  * tab must still show the lease's origin when the command is sent, and the
  * lease must still be live when the result comes back. History is seen and
@@ -80,4 +81,24 @@ export async function runCdp(
   const parsed = JsonObjectSchema.safeParse(result ?? {});
   if (!parsed.success) throw new LeashError("INTERNAL", { cause: parsed.error });
   return parsed.data;
+}
+
+/**
+ * Send `params.events` in order, each exactly as {@linkcode runCdp} sends
+ * one: checked, the lease and the tab's origin asked again before each, and
+ * each awaited before the next, so the page gets them in order. What it
+ * saves is the round trip to the Broker between them: a typed word's keys
+ * come back to back, as a person's do. The first event that fails ends the
+ * run with its error; those before it reached the page.
+ */
+export async function runInput(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "cdp.input">,
+  signal: AbortSignal,
+  watches?: ChangeWatches,
+): Promise<ResultOf<ProviderMethods, "cdp.input">> {
+  for (const event of params.events) {
+    await runCdp(context, { lease: params.lease, ...event }, signal, watches);
+  }
+  return { sent: params.events.length };
 }

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import type { JsonObject } from "../../../contracts/json.ts";
 import type { CdpMethod } from "../../../contracts/methods/cdp.ts";
+import type { InputEvent } from "../../../contracts/methods/act.ts";
 
 /** Options of one DevTools call. */
 export interface CdpCallOptions {
@@ -20,13 +21,34 @@ export interface CdpCallOptions {
 /**
  * Run one allowlisted DevTools method on the leased page and return its
  * result object; rejects on a DevTools error, a refused method or params,
- * or a lost lease.
+ * or a lost lease. A seam that can also send a run of input events in one
+ * exchange with the page (the provider's `cdp.input`) has `input`.
  */
-export type Cdp = (
-  method: CdpMethod,
-  params: JsonObject,
-  options?: CdpCallOptions,
-) => Promise<JsonObject>;
+export type Cdp =
+  & ((
+    method: CdpMethod,
+    params: JsonObject,
+    options?: CdpCallOptions,
+  ) => Promise<JsonObject>)
+  & {
+    input?: (events: readonly InputEvent[], options?: CdpCallOptions) => Promise<void>;
+  };
+
+/**
+ * Send `events` to the page in order: in one exchange where the seam can,
+ * else one call after another. Rejects with the first event's failure;
+ * the events before it reached the page.
+ */
+export async function sendInput(
+  cdp: Cdp,
+  events: readonly InputEvent[],
+  signal?: AbortSignal,
+): Promise<void> {
+  signal?.throwIfAborted();
+  if (events.length === 0) return;
+  if (cdp.input !== undefined) return await cdp.input(events, { signal });
+  for (const event of events) await call(cdp, event.method, event.params, AnyAnswer, signal);
+}
 
 /** Call `method` and read its answer through `schema`. */
 export async function call<S extends z.ZodType>(

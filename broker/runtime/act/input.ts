@@ -5,7 +5,8 @@
  * @module
  */
 import { cutPoint } from "../../../contracts/text.ts";
-import { AnyAnswer, call, type Cdp } from "./cdp.ts";
+import type { InputEvent } from "../../../contracts/methods/mod.ts";
+import { AnyAnswer, call, type Cdp, sendInput } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
 import { type KeyDefinition, keyEvents, type Modifier, type NamedKey } from "./keys.ts";
 
@@ -34,20 +35,16 @@ export async function hoverAt(cdp: Cdp, point: Point, signal?: AbortSignal): Pro
 /** Press and release the left button once at `point`, where the mouse already is. */
 export async function pressAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
   const base = { x: point.x, y: point.y, modifiers: 0, pointerType: "mouse" };
-  await call(
-    cdp,
-    "Input.dispatchMouseEvent",
-    { type: "mousePressed", ...base, button: "left", buttons: 1, clickCount: 1 },
-    AnyAnswer,
-    signal,
-  );
-  await call(
-    cdp,
-    "Input.dispatchMouseEvent",
-    { type: "mouseReleased", ...base, button: "left", buttons: 0, clickCount: 1 },
-    AnyAnswer,
-    signal,
-  );
+  await sendInput(cdp, [
+    {
+      method: "Input.dispatchMouseEvent",
+      params: { type: "mousePressed", ...base, button: "left", buttons: 1, clickCount: 1 },
+    },
+    {
+      method: "Input.dispatchMouseEvent",
+      params: { type: "mouseReleased", ...base, button: "left", buttons: 0, clickCount: 1 },
+    },
+  ], signal);
 }
 
 /** Turn the mouse wheel at `point`. */
@@ -81,16 +78,28 @@ export async function pressKey(
   modifiers: readonly Modifier[] = [],
   signal?: AbortSignal,
 ): Promise<void> {
-  const [down, up] = keyEvents(key, modifiers);
-  await call(cdp, "Input.dispatchKeyEvent", down, AnyAnswer, signal);
-  await call(cdp, "Input.dispatchKeyEvent", up, AnyAnswer, signal);
+  await sendInput(cdp, keyPress(key, modifiers), signal);
+}
+
+/** The two events of a key press with `modifiers` held: down, then up. */
+export function keyPress(
+  key: NamedKey | KeyDefinition,
+  modifiers: readonly Modifier[] = [],
+): InputEvent[] {
+  return keyEvents(key, modifiers).map((params) => ({ method: "Input.dispatchKeyEvent", params }));
 }
 
 /** Type `text` into the focused element as one or more `Input.insertText` calls. */
 export async function insertText(cdp: Cdp, text: string, signal?: AbortSignal): Promise<void> {
-  for (const chunk of textChunks(text, maxInsertUnits)) {
-    await call(cdp, "Input.insertText", { text: chunk }, AnyAnswer, signal);
-  }
+  await sendInput(cdp, insertion(text), signal);
+}
+
+/** The `Input.insertText` events that insert `text`. */
+export function insertion(text: string): InputEvent[] {
+  return textChunks(text, maxInsertUnits).map((chunk) => ({
+    method: "Input.insertText",
+    params: { text: chunk },
+  }));
 }
 
 /** `text` in pieces of at most `maxUnits` UTF-16 units, never splitting a surrogate pair. */

@@ -14,8 +14,8 @@
 import { delay } from "../../../contracts/delay.ts";
 import { z } from "zod";
 import type { Action } from "../../../contracts/methods/mod.ts";
-import { AnyAnswer, call } from "./cdp.ts";
-import { insertText, pressKey } from "./input.ts";
+import { AnyAnswer, call, sendInput } from "./cdp.ts";
+import { insertion, keyPress } from "./input.ts";
 import { known, type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
 
@@ -62,11 +62,12 @@ export async function fill(
     await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
     // An editor's content goes with a Delete first, as a person clears it: typed over a
     // selection of whole lines, the browser leaves an empty line behind, which an editor
-    // keeping its own document (CodeMirror) keeps as an extra line.
-    if (prepared.description.kind === "editable" && action.text !== "") {
-      await pressKey(context.cdp, "Delete", [], context.signal);
-    }
-    await typeOrDelete(context, action.text);
+    // keeping its own document (CodeMirror) keeps as an extra line. An empty text only deletes.
+    const clearFirst = prepared.description.kind === "editable" || action.text === "";
+    await sendInput(context.cdp, [
+      ...(clearFirst ? keyPress("Delete") : []),
+      ...insertion(action.text),
+    ], context.signal);
   }
   return {
     name: "value",
@@ -96,8 +97,10 @@ export async function append(
   if (!await focusField(context, prepared)) return known("focus", false);
   const placed = await context.objects.run("caretToEnd", prepared.objectId, [], z.boolean());
   // Email and number inputs have no selection API; End moves the caret there instead.
-  if (!placed) await pressKey(context.cdp, "End", [], context.signal);
-  if (action.text !== "") await insertText(context.cdp, action.text, context.signal);
+  await sendInput(context.cdp, [
+    ...(placed ? [] : keyPress("End")),
+    ...insertion(action.text),
+  ], context.signal);
   const exact = prepared.description.kind === "text";
   return valueCheck(
     context,
@@ -119,12 +122,6 @@ export async function focusField(context: StepContext, prepared: PreparedTarget)
   );
   const now = await describe(context.objects, prepared.backendNodeId, context.signal);
   return now.description.focused;
-}
-
-/** Type `text` over the selection; an empty text deletes the selection instead. */
-async function typeOrDelete(context: StepContext, text: string): Promise<void> {
-  if (text === "") await pressKey(context.cdp, "Delete", [], context.signal);
-  else await insertText(context.cdp, text, context.signal);
 }
 
 /** Compare the field's value with `text` inside the page. */

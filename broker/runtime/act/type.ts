@@ -11,9 +11,9 @@
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import { keyForCharacter } from "../../../contracts/keyboard.ts";
-import type { Action } from "../../../contracts/methods/mod.ts";
-import { AnyAnswer, call } from "./cdp.ts";
-import { insertText, pressKey } from "./input.ts";
+import type { Action, InputEvent } from "../../../contracts/methods/mod.ts";
+import { AnyAnswer, call, sendInput } from "./cdp.ts";
+import { insertion, keyPress, pressKey } from "./input.ts";
 import { keyDefinitions } from "./keys.ts";
 import { known, type Postcondition, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
@@ -34,6 +34,7 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   const target = context.target;
   let field: PreparedTarget | undefined;
   let lengthBefore = 0;
+  let placing: InputEvent[] = [];
   if (target !== undefined) {
     const prepared = await prepareTarget(context, target);
     const kind = prepared.description.kind;
@@ -58,11 +59,12 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
     if (!prepared.description.focused && !await focus(context, prepared)) {
       return known("focus", false);
     }
-    if (field !== undefined) await placeCaret(context, field, action.clear === true);
+    if (field !== undefined) placing = await placeCaret(context, field, action.clear === true);
   } else {
     await context.gate.open(context.signal);
   }
-  await typeText(context, action.text);
+  // The caret's keys and the text's go to the page in one run, in order.
+  await sendInput(context.cdp, [...placing, ...typedKeys(action.text)], context.signal);
   let postcondition: Postcondition;
   if (field !== undefined) {
     const exact = field.description.kind === "text";
@@ -96,32 +98,33 @@ async function focus(context: StepContext, prepared: PreparedTarget): Promise<bo
     .focused;
 }
 
-/** Select everything and delete it with Backspace, or put the caret at the end. */
+/**
+ * Select everything, to be deleted with Backspace, or put the caret at the
+ * end; answers the keys to press before the text.
+ */
 async function placeCaret(
   context: StepContext,
   field: PreparedTarget,
   clear: boolean,
-): Promise<void> {
+): Promise<InputEvent[]> {
   if (clear) {
     await context.objects.run("selectAllText", field.objectId, [], z.boolean());
-    await pressKey(context.cdp, "Backspace", [], context.signal);
-    return;
+    return keyPress("Backspace");
   }
   const placed = await context.objects.run("caretToEnd", field.objectId, [], z.boolean());
   // Email and number inputs have no selection API; End moves the caret there instead.
-  if (!placed) await pressKey(context.cdp, "End", [], context.signal);
+  return placed ? [] : keyPress("End");
 }
 
-/** Send `text` character by character (code points, so a surrogate pair stays whole). */
-async function typeText(context: StepContext, text: string): Promise<void> {
-  for (const character of text.replaceAll("\r\n", "\n")) {
+/**
+ * The keys that type `text` character by character (code points, so a
+ * surrogate pair stays whole); a character no key makes is inserted.
+ */
+function typedKeys(text: string): InputEvent[] {
+  return [...text.replaceAll("\r\n", "\n")].flatMap((character) => {
     const key = keyForCharacter(character);
-    if (key === undefined) {
-      await insertText(context.cdp, character, context.signal);
-    } else if (key.code === keyDefinitions.Enter.code) {
-      await pressKey(context.cdp, "Enter", [], context.signal);
-    } else {
-      await pressKey(context.cdp, key, key.shift ? ["Shift"] : [], context.signal);
-    }
-  }
+    if (key === undefined) return insertion(character);
+    if (key.code === keyDefinitions.Enter.code) return keyPress("Enter");
+    return keyPress(key, key.shift ? ["Shift"] : []);
+  });
 }
