@@ -19,7 +19,7 @@ export class PageObjects {
   readonly group: string;
   readonly #cdp: Cdp;
   readonly #signal: AbortSignal | undefined;
-  readonly #resolved = new Map<number, string>();
+  readonly #resolved = new Map<number, Promise<string>>();
   /** Whether a node was resolved into the group since it was last released. */
   #unreleased = false;
 
@@ -29,20 +29,27 @@ export class PageObjects {
     this.group = `leash-act-${crypto.randomUUID().replaceAll("-", "")}`;
   }
 
-  /** The remote object of a backend node, resolved once per action. */
-  async resolve(backendNodeId: number): Promise<string> {
+  /**
+   * The remote object of a backend node, resolved once per action: a
+   * caller that asks while the answer is on its way shares it. A failed
+   * resolve is not kept, so a later one asks the page again.
+   */
+  resolve(backendNodeId: number): Promise<string> {
     const known = this.#resolved.get(backendNodeId);
     if (known !== undefined) return known;
     this.#unreleased = true;
-    const answer = await call(
+    const resolving = call(
       this.#cdp,
       "DOM.resolveNode",
       { backendNodeId, objectGroup: this.group },
       ResolveNodeAnswer,
       this.#signal,
-    );
-    this.#resolved.set(backendNodeId, answer.object.objectId);
-    return answer.object.objectId;
+    ).then((answer) => answer.object.objectId);
+    this.#resolved.set(backendNodeId, resolving);
+    resolving.catch(() => {
+      if (this.#resolved.get(backendNodeId) === resolving) this.#resolved.delete(backendNodeId);
+    });
+    return resolving;
   }
 
   /** The remote object of the main document, where document-wide page functions run. */
@@ -101,7 +108,10 @@ export class PageObjects {
   async release(): Promise<void> {
     if (!this.#unreleased) return;
     this.#unreleased = false;
+    // A resolve still on its way would land in the group after its release.
+    const pending = [...this.#resolved.values()];
     this.#resolved.clear();
+    await Promise.allSettled(pending);
     try {
       await this.#cdp("Runtime.releaseObjectGroup", { objectGroup: this.group });
     } catch {

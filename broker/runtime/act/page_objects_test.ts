@@ -42,3 +42,45 @@ Deno.test("resolved objects are released once, and again only after another reso
     "Runtime.releaseObjectGroup",
   ]);
 });
+
+Deno.test("a resolve asked while another is on its way shares it; a failed one is asked again", async () => {
+  const { cdp, sent } = page();
+  const objects = new PageObjects(cdp);
+  const [first, second] = await Promise.all([objects.resolve(7), objects.resolve(7)]);
+  assert.deepEqual([first, second], ["object-7", "object-7"]);
+  assert.deepEqual(sent, ["DOM.resolveNode"]);
+
+  let fail = true;
+  const flaky: Cdp = (method, params) => {
+    if (method === "DOM.resolveNode" && fail) {
+      fail = false;
+      return Promise.reject(new Error("No node with given id found"));
+    }
+    return cdp(method, params);
+  };
+  const again = new PageObjects(flaky);
+  await assert.rejects(again.resolve(8));
+  assert.equal(await again.resolve(8), "object-8");
+});
+
+Deno.test("a release waits for a resolve on its way, so its object is not left in the page", async () => {
+  const sent: string[] = [];
+  let answer = () => {};
+  const cdp: Cdp = (method) => {
+    sent.push(method);
+    if (method !== "DOM.resolveNode") return Promise.resolve({});
+    return new Promise((resolve) => {
+      answer = () => {
+        sent.push("resolved");
+        resolve({ object: { type: "object", objectId: "object-9" } });
+      };
+    });
+  };
+  const objects = new PageObjects(cdp);
+  const resolving = objects.resolve(9);
+  const released = objects.release();
+  await Promise.resolve();
+  answer();
+  await Promise.all([resolving, released]);
+  assert.deepEqual(sent, ["DOM.resolveNode", "resolved", "Runtime.releaseObjectGroup"]);
+});
