@@ -72,10 +72,20 @@ function navigationLabel(url: string): string {
   return `${displayText(`${origin}${parsed.pathname}`, 120)}${note}`;
 }
 
+/** How a click pressed, when not the plain left click: `double right-click with Shift on `. */
+function clickHow(action: Extract<Action, { kind: "click" }>): string {
+  const count = ["", "", "double ", "triple "][action.count ?? 1];
+  const button = action.button === undefined || action.button === "left" ? "" : `${action.button}-`;
+  const keys = action.modifiers?.length ? ` with ${action.modifiers.join("+")}` : "";
+  const how = `${count}${button}${keys}`;
+  return how === "" ? "" : `${count}${button}click${keys} on `;
+}
+
 function describe(action: Action, target: ObservedTarget | undefined): string {
   const label = targetLabel(target);
   switch (action.kind) {
     case "click":
+      return `${clickHow(action)}${label}`;
     case "radio":
     case "hover":
       return label;

@@ -16,6 +16,22 @@ Deno.test("summarizeAction() names the element as observed", () => {
   );
 });
 
+Deno.test("summarizeAction() says how a click pressed when it was not a plain left click", () => {
+  const file = { role: "row", name: "notes.txt" };
+  const how = (
+    press: {
+      button?: "left" | "right" | "middle";
+      count?: number;
+      modifiers?: ("Control" | "Shift")[];
+    },
+  ) => summarizeAction({ kind: "click", ref: "e4", ...press }, file).description;
+  assert.equal(how({}), '"notes.txt"');
+  assert.equal(how({ button: "left", count: 1 }), '"notes.txt"');
+  assert.equal(how({ count: 2 }), 'double click on "notes.txt"');
+  assert.equal(how({ button: "right" }), 'right-click on "notes.txt"');
+  assert.equal(how({ modifiers: ["Control", "Shift"] }), 'click with Control+Shift on "notes.txt"');
+});
+
 Deno.test("summarizeAction() keeps only the length of typed text", () => {
   const secret = "correct horse battery staple";
   for (const kind of ["fill", "append", "fillEditable"] as const) {

@@ -42,6 +42,26 @@ export const NamedKeySchema = z.enum(namedKeyNames);
 
 export const ModifierSchema = z.enum(["Alt", "Control", "Meta", "Shift"]);
 
+/** A mouse button a click presses. */
+export const MouseButtonSchema = z.enum(["left", "right", "middle"]);
+
+export type MouseButton = z.infer<typeof MouseButtonSchema>;
+
+/** How a click presses, each part optional. */
+const clickPress = {
+  /** The mouse button; default left. */
+  button: MouseButtonSchema.optional(),
+  /** Clicks in a row: 2 is a double click, 3 a triple click; default 1. */
+  count: z.number().int().min(1).max(3).optional(),
+  /** Keys held during the click (Control or Meta to add to a selection, Shift for a range). */
+  modifiers: z.array(ModifierSchema).max(4).optional(),
+};
+
+/** How a click presses: its button, how many times in a row, with which keys held. */
+export const ClickPressSchema = z.strictObject(clickPress);
+
+export type ClickPress = z.infer<typeof ClickPressSchema>;
+
 /**
  * A key or chord to press: a named key, one character a US key types, or
  * modifiers and a key joined by `+` (`Control+A`, `Shift+Tab`).
@@ -82,7 +102,7 @@ const scrollDelta = z.number().finite().min(-100_000).max(100_000);
 
 /** One action on one element (or the page), by kind. */
 export const ActionSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("click"), ref: RefSchema }),
+  z.strictObject({ kind: z.literal("click"), ref: RefSchema, ...clickPress }),
   z.strictObject({ kind: z.literal("fill"), ref: RefSchema, text: InputTextSchema }),
   z.strictObject({ kind: z.literal("append"), ref: RefSchema, text: InputTextSchema }),
   z.strictObject({ kind: z.literal("fillEditable"), ref: RefSchema, text: InputTextSchema }),

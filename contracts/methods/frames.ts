@@ -21,7 +21,13 @@ import {
 import { defineMethod } from "./define.ts";
 import { AxFindResultSchema, AxSnapshotSchema, BackendNodeIdSchema } from "./observe.ts";
 import { AxWindowSchema } from "./page.ts";
-import { InputTextSchema, ModifierSchema, PressKeySchema, TypeTextSchema } from "./act.ts";
+import {
+  ClickPressSchema,
+  InputTextSchema,
+  ModifierSchema,
+  PressKeySchema,
+  TypeTextSchema,
+} from "./act.ts";
 
 /** The most frames one inventory lists; a provider that finds more says `truncated`. */
 export const maxFrames = 64;
@@ -103,6 +109,8 @@ const frameClickRequest = z.strictObject({
     ...frameTarget,
     role: z.string().min(1).max(64),
     name: CallerTextSchema,
+    /** How the click presses; default the left button once. */
+    press: ClickPressSchema.optional(),
   }),
 });
 

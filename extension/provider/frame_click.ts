@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { clickEvents } from "../../contracts/click.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
@@ -246,9 +247,9 @@ export async function clickInFrame(
   const { request } = params;
   const { x, y } = await readyForInput(context, read, request);
   context.leases.check(params.lease, context.link.generation);
-  const pointer = { x, y, button: "left", clickCount: 1 };
   await read.command("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
-  await read.command("Input.dispatchMouseEvent", { type: "mousePressed", ...pointer });
-  await read.command("Input.dispatchMouseEvent", { type: "mouseReleased", ...pointer });
+  for (const event of clickEvents({ x, y }, request.press)) {
+    await read.command(event.method, event.params);
+  }
   return { acknowledged: true };
 }

@@ -40,6 +40,25 @@ Deno.test("frame.click sends one pointer pair at the element's centre in page co
   );
 });
 
+Deno.test("frame.click presses as asked: a double right-click with Shift held", async () => {
+  const { context, browser } = await setup();
+  const press = { button: "right" as const, count: 2, modifiers: ["Shift" as const] };
+  await clickInFrame(context, { lease, request: { ...request, press } }, signal);
+  const presses = browser.commands.filter((command) => command.method.startsWith("Input."))
+    .map(({ params }) =>
+      `${params?.type} ${params?.button ?? ""} ${params?.clickCount ?? ""} ${
+        params?.modifiers ?? 0
+      }`
+    );
+  assert.deepEqual(presses, [
+    "mouseMoved   0",
+    "mousePressed right 1 8",
+    "mouseReleased right 1 8",
+    "mousePressed right 2 8",
+    "mouseReleased right 2 8",
+  ]);
+});
+
 Deno.test("frame.geometry says where the element is in the page and in its frame", async () => {
   const { context } = await setup();
   assert.deepEqual(

@@ -126,6 +126,48 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("a click takes its button, count and held keys", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("click_kinds.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const fence = { leaseId, documentEpoch: seen.documentEpoch };
+      const file = (name: string) => refOf(seen, "option", name);
+      await actShowing(
+        agent,
+        fence,
+        { kind: "click", ref: file("notes.txt") },
+        "selected: notes.txt",
+      );
+      await actShowing(
+        agent,
+        fence,
+        { kind: "click", ref: file("todo.txt"), modifiers: ["Control"] },
+        "selected: notes.txt, todo.txt",
+      );
+      await actShowing(
+        agent,
+        fence,
+        { kind: "click", ref: file("budget.csv"), modifiers: ["Shift"] },
+        "selected: budget.csv, todo.txt",
+      );
+      await actShowing(
+        agent,
+        fence,
+        { kind: "click", ref: file("plan.md"), count: 2 },
+        "opened plan.md",
+      );
+      const menu = await actShowing(
+        agent,
+        fence,
+        { kind: "click", ref: file("budget.csv"), button: "right" },
+        "menu for budget.csv",
+      );
+      // The page's own menu opened, and it is what the result shows.
+      assert.match(menu.shown, /menuitem "Rename budget\.csv" ref=e\d+/);
+      assert.equal(await page.evaluate(`document.getElementById("menu").hidden`), false);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

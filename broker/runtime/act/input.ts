@@ -5,7 +5,8 @@
  * @module
  */
 import { cutPoint } from "../../../contracts/text.ts";
-import type { InputEvent } from "../../../contracts/methods/mod.ts";
+import { clickEvents } from "../../../contracts/click.ts";
+import type { ClickPress, InputEvent } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, type Cdp, sendInput } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
 import { type KeyDefinition, keyEvents, type Modifier, type NamedKey } from "./keys.ts";
@@ -32,19 +33,18 @@ export async function hoverAt(cdp: Cdp, point: Point, signal?: AbortSignal): Pro
   );
 }
 
-/** Press and release the left button once at `point`, where the mouse already is. */
-export async function pressAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
-  const base = { x: point.x, y: point.y, modifiers: 0, pointerType: "mouse" };
-  await sendInput(cdp, [
-    {
-      method: "Input.dispatchMouseEvent",
-      params: { type: "mousePressed", ...base, button: "left", buttons: 1, clickCount: 1 },
-    },
-    {
-      method: "Input.dispatchMouseEvent",
-      params: { type: "mouseReleased", ...base, button: "left", buttons: 0, clickCount: 1 },
-    },
-  ], signal);
+/**
+ * Press and release a button at `point`, where the mouse already is, as
+ * `press` says (see `clickEvents`), in one run of input. Default: the left
+ * button once, no keys held.
+ */
+export async function pressAt(
+  cdp: Cdp,
+  point: Point,
+  signal?: AbortSignal,
+  press: ClickPress = {},
+): Promise<void> {
+  await sendInput(cdp, clickEvents(point, press), signal);
 }
 
 /** Turn the mouse wheel at `point`. */

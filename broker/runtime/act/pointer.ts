@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { Action } from "../../../contracts/methods/mod.ts";
+import type { Action, ClickPress } from "../../../contracts/methods/mod.ts";
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { delay } from "../../../contracts/delay.ts";
@@ -194,7 +194,11 @@ async function scrollTowards(
  * (the hover was input), never as a click on something else. What remains
  * is the one round trip between that check and the press.
  */
-export async function clickPrepared(context: StepContext, prepared: PreparedTarget): Promise<void> {
+export async function clickPrepared(
+  context: StepContext,
+  prepared: PreparedTarget,
+  press: ClickPress = {},
+): Promise<void> {
   const { cdp, signal } = context;
   // Whether the page shows is asked beside the aim, which reads the page too.
   const visibility = pageVisible(context, prepared.objectId);
@@ -211,7 +215,7 @@ export async function clickPrepared(context: StepContext, prepared: PreparedTarg
     const pagePoint = toPage(point, await readViewport(cdp, signal));
     await assertHit(cdp, context.objects, prepared, { point, pagePoint }, signal);
   }
-  await pressAt(cdp, point, signal);
+  await pressAt(cdp, point, signal, press);
 }
 
 /** Whether the page of `objectId` is in view (see the `pageVisible` page function). */
@@ -219,13 +223,17 @@ function pageVisible(context: StepContext, objectId: string): Promise<boolean> {
   return context.objects.run("pageVisible", objectId, [], z.boolean());
 }
 
-/** `click`: a hit-tested click; nothing to check afterwards but the expectation. */
+/**
+ * `click`: a hit-tested click, with the action's button, count and held
+ * keys; nothing to check afterwards but the expectation.
+ */
 export async function click(
   context: StepContext,
-  _action: ActionOf<"click">,
+  action: ActionOf<"click">,
 ): Promise<Postcondition> {
   const prepared = await prepareTarget(context, requireTarget(context, "click"));
-  await clickPrepared(context, prepared);
+  const { button, count, modifiers } = action;
+  await clickPrepared(context, prepared, { button, count, modifiers });
   return undefined;
 }
 

@@ -147,11 +147,16 @@ export async function actInFrame(
   if (target === undefined || origin?.frameId !== binding.frameId) {
     throw staleTarget(`${ref} is not a ref of the frame's document`);
   }
+  const { action } = params;
+  const press = action.kind === "click"
+    ? { button: action.button, count: action.count, modifiers: action.modifiers }
+    : undefined;
   const request = {
     binding,
     backendNodeId: target.backendNodeId,
     role: target.role,
     name: target.name,
+    ...(press === undefined ? {} : { press }),
   };
   if (input === undefined) {
     await held.call("frame.click.prepare", { lease: held.token, request }, signal);
