@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { clickEvents } from "../../contracts/click.ts";
+import { clickEvents } from "../../contracts/methods/click.ts";
 import { LeashError } from "../../contracts/errors.ts";
 import type { FrameBinding, SourceFrame, SourceFrames } from "../../contracts/methods/frames.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";

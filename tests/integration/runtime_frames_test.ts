@@ -368,6 +368,24 @@ Deno.test("a click in a child is prepared, journaled, sent once and verified by 
   assert.equal(other, "REQUEST_CONFLICT", "the durable payload includes the frame");
 });
 
+Deno.test("a click in a child takes its button, count and held keys to the provider", async () => {
+  const { world, frames, frame, ref } = await observedChild();
+  await using _world = world;
+  await world.client.call("browser.act", {
+    ...world.handle,
+    requestId: "frame-double-click",
+    documentEpoch: frame.documentEpoch,
+    frame,
+    action: { kind: "click", ref, count: 2, button: "right", modifiers: ["Shift"] },
+  });
+  assert.deepEqual(frames.clicks.map((click) => click.method), ["prepare", "click"]);
+  assert.deepEqual(frames.clicks[1].request.press, {
+    button: "right",
+    count: 2,
+    modifiers: ["Shift"],
+  });
+});
+
 Deno.test("an action in a frame is a click or text entry with a text expectation only, with the child's epoch", async () => {
   const { world, frames, frame, ref } = await observedChild();
   await using _world = world;

@@ -5,7 +5,7 @@
  * @module
  */
 import { cutPoint } from "../../../contracts/text.ts";
-import { clickEvents } from "../../../contracts/click.ts";
+import { clickEvents } from "../../../contracts/methods/click.ts";
 import type { ClickPress, InputEvent } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, type Cdp, sendInput } from "./cdp.ts";
 import type { Point } from "./geometry.ts";

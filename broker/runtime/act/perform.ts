@@ -63,10 +63,11 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     },
   };
   try {
+    const reading = readDocument(cdp, signal);
     // The target's object is asked for beside the document: each is a round trip to the page,
     // and the step resolves the target first (a failure there is the step's to report).
     if (options.target !== undefined) objects.resolve(options.target.backendNodeId).catch(() => {});
-    const before = await readDocument(cdp, signal);
+    const before = await reading;
     if (options.loaderId !== undefined && before.loaderId !== options.loaderId) {
       throw new LeashError("STALE_TARGET", {
         cause: new Error("the page shows another document than the one observed"),

@@ -19,6 +19,7 @@ import { limits } from "../../../contracts/limits.ts";
 import {
   type Action,
   type ActResult,
+  type ClickPress,
   type Observation,
   refOf,
 } from "../../../contracts/methods/mod.ts";
@@ -147,10 +148,7 @@ export async function actInFrame(
   if (target === undefined || origin?.frameId !== binding.frameId) {
     throw staleTarget(`${ref} is not a ref of the frame's document`);
   }
-  const { action } = params;
-  const press = action.kind === "click"
-    ? { button: action.button, count: action.count, modifiers: action.modifiers }
-    : undefined;
+  const press = pressOf(params.action);
   const request = {
     binding,
     backendNodeId: target.backendNodeId,
@@ -229,4 +227,19 @@ export async function actInFrame(
     documentEpoch: params.documentEpoch,
     observation,
   };
+}
+
+/**
+ * How a click action presses, with only the parts it names; undefined for
+ * a plain click (a provider that predates click options takes that one).
+ */
+function pressOf(action: Action): ClickPress | undefined {
+  if (action.kind !== "click") return undefined;
+  const { button, count, modifiers } = action;
+  const press: ClickPress = {
+    ...(button === undefined ? {} : { button }),
+    ...(count === undefined ? {} : { count }),
+    ...(modifiers === undefined ? {} : { modifiers }),
+  };
+  return Object.keys(press).length === 0 ? undefined : press;
 }

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { modifierMask } from "./keyboard.ts";
-import type { ClickPress, InputEvent, MouseButton } from "./methods/act.ts";
+import { modifierMask } from "../keyboard.ts";
+import type { ClickPress, InputEvent, MouseButton } from "./act.ts";
 
 /** DevTools' `buttons` bit of each button. */
 const buttonBits: Readonly<Record<MouseButton, number>> = { left: 1, right: 2, middle: 4 };
