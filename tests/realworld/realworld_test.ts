@@ -35,7 +35,10 @@ Deno.test({
       },
     }, meter);
     try {
-      const results = await runSuite(adapter, meter, pages, "leash", tasks);
+      // `LEASH_TASKS=id,id` runs only those tasks, for working on one page.
+      const only = Deno.env.get("LEASH_TASKS")?.split(",").filter((id) => id !== "");
+      const chosen = only === undefined ? tasks : tasks.filter((task) => only.includes(task.id));
+      const results = await runSuite(adapter, meter, pages, "leash", chosen);
       console.log(formatResults(adapter.label, results));
       // A transcript of every call, for reading where the tokens go.
       const transcript = Deno.env.get("LEASH_TRANSCRIPT");
