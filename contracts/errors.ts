@@ -86,6 +86,9 @@ export const refusalReasons = {
   offscreen: "no part of the element shows in the viewport",
   covered: "another element is where the input would go",
   wrongKind: "the element does not take this kind of action",
+  noFileInput:
+    "the element is no file input, no label of one, and holds or sits beside no single one: observe and choose the file input's button or drop zone",
+  oneFile: "the file input takes one file",
   noOption:
     "no enabled option has that label or value; observe the select with rootRef to see all its options",
   unfocusable: "the element did not take the focus",

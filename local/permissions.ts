@@ -30,6 +30,8 @@ export interface PermissionScope {
   stateDir?: string;
   /** The Native Host's config file, for `{hostConfig}`. */
   hostConfig?: string;
+  /** The working directory, for `{workDir}`; without it (or with a comma in it) no grant. */
+  workDir?: string;
 }
 
 /** Environment variables every entry point may read to find its dirs. */
@@ -78,12 +80,14 @@ export const permissionTable = {
     env: dirEnvNames,
   },
   /**
-   * `leash mcp` and the agent verbs: a client like `status`, reading only the
-   * token and reaching the socket.
+   * `leash mcp` and the agent verbs: a client like `status`, reading the
+   * token and reaching the socket, and reading under the working directory
+   * it was started in (`{workDir}`, the agent's project), the only place
+   * `browser_upload` takes files from.
    */
   mcp: {
     net: ["unix:{socket}"],
-    read: ["{token}", "{socket}"],
+    read: ["{token}", "{socket}", "{workDir}"],
     write: ["{socket}"],
     env: dirEnvNames,
     sys: ["uid"],
@@ -218,6 +222,8 @@ function placeholder(name: string, scope: PermissionScope): string | undefined {
       return scope.stateDir;
     case "hostConfig":
       return scope.hostConfig;
+    case "workDir":
+      return scope.workDir;
     default:
       return undefined;
   }
@@ -254,7 +260,13 @@ export function permissionFlags(entry: EntryPoint, scope?: PermissionScope): str
   for (const name of order) {
     const items = set[name];
     if (items === undefined) continue;
-    flags.push(`--allow-${name}=${items.map((item) => fill(item, scope)).join(",")}`);
+    const filled = items.flatMap((item) => {
+      // A grant only for convenience goes when its path cannot be named; the rest must be.
+      if (!item.includes("{workDir}")) return [fill(item, scope)];
+      const workDir = scope?.workDir;
+      return workDir === undefined || workDir.includes(",") ? [] : [fill(item, scope)];
+    });
+    flags.push(`--allow-${name}=${filled.join(",")}`);
   }
   return flags;
 }

@@ -30,6 +30,16 @@ Deno.test("a placeholder without a value, or a path with a comma, is refused", (
   );
 });
 
+Deno.test("mcp may read its working directory only when one can be named", () => {
+  const read = (workDir?: string) =>
+    permissionFlags("mcp", { runtimeDir: "/r", ...(workDir === undefined ? {} : { workDir }) })
+      .find((flag) => flag.startsWith("--allow-read="));
+  assert.equal(read("/home/a/project"), "--allow-read=/r/token,/r/broker.sock,/home/a/project");
+  // Without one, or with a comma that would split Deno's list, there is no grant, not a wider one.
+  assert.equal(read(), "--allow-read=/r/token,/r/broker.sock");
+  assert.equal(read("/home/a/x,/"), "--allow-read=/r/token,/r/broker.sock");
+});
+
 Deno.test("the deno.json tasks run the launcher with exactly the table's launcher set", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
   const launcher = ["deno", "run", ...permissionFlags("launcher"), "broker/launch.ts"].join(" ");

@@ -25,6 +25,7 @@ Deno.test("the verbs are the tool names without the prefix, and shell", () => {
     "open",
     "observe",
     "act",
+    "upload",
     "batch",
     "read-page",
     "frames",

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type Action, refOf } from "../../contracts/methods/mod.ts";
+import { type Action, base64Bytes, refOf } from "../../contracts/methods/mod.ts";
 import { httpOrigin } from "../../contracts/origin.ts";
 import type { ActionSummary } from "./types.ts";
 
@@ -119,6 +119,12 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
       return navigationLabel(action.url);
     case "drag":
       return `${label} → ${displayText(action.to, 64)}`;
+    case "upload": {
+      // File names may say what a person keeps private: only how many and how large.
+      const count = action.files.length;
+      const bytes = action.files.reduce((sum, file) => sum + base64Bytes(file.data), 0);
+      return `${label} ← ${count} ${count === 1 ? "file" : "files"} (${bytes} bytes)`;
+    }
     case "reload":
     case "back":
     case "forward":

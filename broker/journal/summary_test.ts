@@ -32,6 +32,19 @@ Deno.test("summarizeAction() says how a click pressed when it was not a plain le
   assert.equal(how({ modifiers: ["Control", "Shift"] }), 'click with Control+Shift on "notes.txt"');
 });
 
+Deno.test("summarizeAction() keeps how many files an upload sent and how large, not their names", () => {
+  const { description } = summarizeAction({
+    kind: "upload",
+    ref: "e2",
+    files: [
+      { name: "salary-2026.pdf", type: "application/pdf", data: btoa("12345") },
+      { name: "id.png", data: btoa("x") },
+    ],
+  }, { role: "button", name: "Attach" });
+  assert.equal(description, '"Attach" ← 2 files (6 bytes)');
+  assert.doesNotMatch(description, /salary|id\.png/);
+});
+
 Deno.test("summarizeAction() keeps only the length of typed text", () => {
   const secret = "correct horse battery staple";
   for (const kind of ["fill", "append", "fillEditable"] as const) {

@@ -19,7 +19,8 @@ const mainUrl = new URL("./main.ts", import.meta.url).href;
 export function mcpRunArgs(runtimeDir: string, args: readonly string[] = []): string[] {
   return [
     "run",
-    ...permissionFlags("mcp", { runtimeDir }),
+    // Files to upload are read under the working directory, the agent's project.
+    ...permissionFlags("mcp", { runtimeDir, workDir: Deno.cwd() }),
     mainUrl,
     ...args,
     `--runtime-dir=${runtimeDir}`,

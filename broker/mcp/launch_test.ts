@@ -8,13 +8,13 @@ Deno.test("deno task mcp runs the launcher with exactly the table's launcher set
   assert.equal(config.tasks.mcp, launcher.join(" "));
 });
 
-Deno.test("the MCP server runs with the mcp set: the token and the socket, nothing else", () => {
+Deno.test("the MCP server runs with the mcp set: the token, the socket and its working directory", () => {
   const args = mcpRunArgs("/run/leash", ["--x"]);
   assert.deepEqual(args.slice(0, 7), [
     "run",
     "--no-prompt",
     "--allow-net=unix:/run/leash/broker.sock",
-    "--allow-read=/run/leash/token,/run/leash/broker.sock",
+    `--allow-read=/run/leash/token,/run/leash/broker.sock,${Deno.cwd()}`,
     "--allow-write=/run/leash/broker.sock",
     "--allow-env=LEASH_*,XDG_RUNTIME_DIR,XDG_STATE_HOME,HOME",
     "--allow-sys=uid",

@@ -18,6 +18,7 @@ import { networkRequestTool, networkTool } from "./tools/network.ts";
 import { observeTool } from "./tools/observe.ts";
 import { closeTool, openTool } from "./tools/open.ts";
 import { readPageTool } from "./tools/page.ts";
+import { uploadTool } from "./tools/upload.ts";
 
 /** Every tool this build defines, in the order an agent uses them. */
 const defined: readonly Tool[] = [
@@ -27,6 +28,7 @@ const defined: readonly Tool[] = [
   openTool,
   observeTool,
   actTool,
+  uploadTool,
   batchTool,
   readPageTool,
   framesTool,

@@ -16,6 +16,8 @@ Deno.test("the tools are DESIGN.md's agent surface", () => {
     "browser_open",
     "browser_observe",
     "browser_act",
+    // Beyond DESIGN.md's list: files for a file input, read from the agent's project.
+    "browser_upload",
     "browser_batch",
     "browser_read_page",
     "browser_frames",
@@ -38,6 +40,8 @@ const filledIn: Readonly<Record<string, readonly string[]>> = {
   browser_close: ["closeTab"],
   // The approval ID names the server's own callback context for the plan.
   browser_batch: ["approvalId"],
+  // The server makes the upload action of the ref and the files it read; no frame takes one.
+  browser_upload: ["action", "frame"],
 };
 
 /** Tool arguments the server itself acts on, beyond the method's params. */
@@ -48,6 +52,8 @@ const serverOwn: Readonly<Record<string, readonly string[]>> = {
   // Whether structuredContent carries the node list too.
   browser_observe: ["nodes"],
   browser_act: ["nodes"],
+  // The element and the files, read into the action by the server.
+  browser_upload: ["ref", "paths"],
   browser_read_page: ["nodes"],
   // Whether structuredContent carries the entries, headers and body too.
   browser_console: ["nodes"],
@@ -79,7 +85,8 @@ Deno.test("each tool calls a client method and takes its params, less sessionId 
       // Made optional: act's requestId (the server can make one up) and documentEpoch (the
       // server fences with the epoch that showed the ref), and claim's instance (the server
       // takes the only connected one).
-      const fenced = tool.name === "browser_act" || tool.name === "browser_batch";
+      const fenced = tool.name === "browser_act" || tool.name === "browser_batch" ||
+        tool.name === "browser_upload";
       const wanted = (fenced && key === "requestId") ||
           (fenced && key === "documentEpoch") ||
           ((tool.name === "browser_claim" || tool.name === "browser_open") && key === "instance")

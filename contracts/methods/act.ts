@@ -100,6 +100,38 @@ function checkPress(
 
 const scrollDelta = z.number().finite().min(-100_000).max(100_000);
 
+/**
+ * The most bytes an upload's files hold together: what crosses to the
+ * browser in one message (Chrome's cap for a message to an extension is
+ * 1 MiB, and base64 takes a third more).
+ */
+export const maxUploadBytes = 512 * 1024;
+
+/** The most files one upload sets. */
+export const maxUploadFiles = 16;
+
+/** How many bytes `base64` decodes to. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor(base64.length / 4) * 3 - padding;
+}
+
+/**
+ * One file of an upload, by value: its name (no folder), its media type
+ * when known, and its bytes in base64. The page gets a `File` of these;
+ * no path on this machine ever reaches it.
+ */
+export const UploadFileSchema = z.strictObject({
+  name: z.string().min(1).max(255).regex(/^[^/\\\p{Cc}]+$/u, "a file name, without folders"),
+  type: z.string().max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, "a media type").optional(),
+  data: z.string().max(Math.ceil(maxUploadBytes / 3) * 4).regex(
+    /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+    "base64",
+  ),
+});
+
+export type UploadFile = z.infer<typeof UploadFileSchema>;
+
 /** One action on one element (or the page), by kind. */
 export const ActionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("click"), ref: RefSchema, ...clickPress }),
@@ -135,6 +167,16 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("scroll"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("navigate"), url: UrlSchema }),
   z.strictObject({ kind: z.literal("drag"), from: RefSchema, to: RefSchema }),
+  z.strictObject({
+    kind: z.literal("upload"),
+    ref: RefSchema,
+    files: z.array(UploadFileSchema).min(1).max(maxUploadFiles),
+  }).refine(
+    (upload) =>
+      upload.files.reduce((sum, file) => sum + base64Bytes(file.data), 0) <=
+        maxUploadBytes,
+    { message: "the files hold more than 512 KiB together", path: ["files"] },
+  ),
   z.strictObject({ kind: z.literal("reload") }),
   z.strictObject({ kind: z.literal("back") }),
   z.strictObject({ kind: z.literal("forward") }),

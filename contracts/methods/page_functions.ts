@@ -315,6 +315,66 @@ const pageVisible = String.raw`function () {
   return (this.ownerDocument || this).visibilityState === "visible";
 }`;
 
+/**
+ * The file input an upload on `el` goes to, as a person would pick one: the
+ * element itself, the control of a label, the one file input inside it (a
+ * drop zone's), else the one inside its nearest ancestor, at most three up,
+ * that holds any (a "Choose file" button beside its hidden input). Two or
+ * more where one is looked for is no answer: which one is meant is not
+ * known.
+ */
+const findFileInput = String.raw`const isFileInput = (node) =>
+    node instanceof HTMLInputElement && node.type === "file";
+  const fileInputOf = (el) => {
+    if (isFileInput(el)) return el;
+    if (el instanceof HTMLLabelElement && isFileInput(el.control)) return el.control;
+    let at = el;
+    for (let up = 0; at && up <= 3; up++, at = at.parentElement) {
+      const found = at.querySelectorAll("input[type=file]");
+      if (found.length === 1) return found[0];
+      if (found.length > 1) return null;
+    }
+    return null;
+  };`;
+
+/**
+ * Whether an upload of `count` files can go to this element's file input
+ * (see `findFileInput`): `ok`, `none`, `disabled` or `single` (it takes one
+ * file and more were given).
+ */
+const fileInputState = String.raw`function (count) {
+  ${findFileInput}
+  const input = fileInputOf(this);
+  if (!input) return "none";
+  if (input.disabled) return "disabled";
+  if (count > 1 && !input.multiple) return "single";
+  return "ok";
+}`;
+
+/**
+ * Give this element's file input (see `findFileInput`) the files of the
+ * argument (`{name, type, data}`, bytes in base64) as a person's choice in
+ * the file dialog would: its `files` replaced, then `input` and `change`.
+ * Whether the input held them all before its listeners ran.
+ */
+const setInputFiles = String.raw`function (files) {
+  ${findFileInput}
+  const input = fileInputOf(this);
+  if (!input || input.disabled) return false;
+  const transfer = new DataTransfer();
+  for (const file of files) {
+    const binary = atob(file.data);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    transfer.items.add(new File([bytes], file.name, { type: file.type || "" }));
+  }
+  input.files = transfer.files;
+  const held = input.files.length === files.length;
+  input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+  return held;
+}`;
+
 /** Whether the pointer rests on this element or inside it. */
 const hovered = String.raw`function () {
   return this.matches(":hover");
@@ -579,12 +639,14 @@ export const pageFunctions = {
   compareValue,
   deliversTo,
   describeElement,
+  fileInputState,
   findOption,
   hovered,
   labelBox,
   pageVisible,
   selectAllText,
   setControlValue,
+  setInputFiles,
   textPresent,
 } as const;
 

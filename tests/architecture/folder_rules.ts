@@ -170,7 +170,7 @@ export const folderRules: FolderRules = {
   },
   "broker/mcp/**": {
     imports: ["broker/client", ...denoSide],
-    packages: ["zod", "@modelcontextprotocol/sdk", "node:process", "node:util"],
+    packages: ["zod", "@modelcontextprotocol/sdk", "node:path", "node:process", "node:util"],
     tests: brokerTests,
   },
   "broker/client": { imports: denoSide, packages: [], tests: brokerTests },

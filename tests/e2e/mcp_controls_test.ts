@@ -168,6 +168,59 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "files from the project go into a file input, its label or its drop zone",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("upload.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const upload = async (ref: string, paths: string[], text: string) => {
+          const result = await agent.call("browser_upload", {
+            leaseId,
+            ref,
+            paths,
+            expect: { textPresent: text },
+          });
+          const shown = result.content[0]?.type === "text" ? result.content[0].text : "";
+          assert.match(shown, /^act verified/, shown);
+          return shown;
+        };
+        // The input by its label's name: one file, its type from its name.
+        await upload(
+          refOf(seen, "button", "Avatar"),
+          ["tests/fixtures/uploads/notes.txt"],
+          "avatar: notes.txt, 18 bytes, text/plain",
+        );
+        // A drop zone whose input is hidden inside it: two files, read by the page.
+        const shown = await upload(
+          refOf(seen, "button", "Drop files or click to browse"),
+          ["tests/fixtures/uploads/notes.txt", "tests/fixtures/uploads/budget.csv"],
+          "attached 2 files",
+        );
+        assert.match(shown, /notes\.txt: hello from a file/);
+        assert.equal(
+          await page.evaluate(`document.getElementById("list").textContent`),
+          "notes.txt: hello from a filebudget.csv: name,amount\nrent,900",
+        );
+        // Nothing outside the project, nothing hidden, and one file into an input that takes one.
+        const outside = await agent.fail("browser_upload", {
+          leaseId,
+          ref: refOf(seen, "button", "Avatar"),
+          paths: ["/etc/hostname"],
+        });
+        assert.equal(outside.code, "INVALID_PARAMS");
+        assert.match(outside.message, /outside the working directory/);
+        const two = await agent.fail("browser_upload", {
+          leaseId,
+          ref: refOf(seen, "button", "Avatar"),
+          paths: ["tests/fixtures/uploads/notes.txt", "tests/fixtures/uploads/budget.csv"],
+        });
+        assert.equal(two.code, "TARGET_NOT_INTERACTABLE");
+        assert.match(two.message, /takes one file/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

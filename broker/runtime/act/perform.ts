@@ -29,6 +29,7 @@ import { hover } from "./hover.ts";
 import { drag } from "./drag.ts";
 import { reload, traverse } from "./history.ts";
 import { type } from "./type.ts";
+import { upload } from "./upload.ts";
 import type { Postcondition, StepContext } from "./step.ts";
 import type { ActionOutcome, Check, PerformActionOptions } from "./types.ts";
 import { verdict } from "./verdict.ts";
@@ -121,6 +122,8 @@ function runStep(context: StepContext, action: Action): Promise<Postcondition> {
       return navigate(context, action);
     case "drag":
       return drag(context, action);
+    case "upload":
+      return upload(context, action);
     case "reload":
       return reload(context);
     case "back":

@@ -37,6 +37,8 @@ export type CheckName =
   | "selected"
   | "focus"
   | "inView"
+  /** The file input held every uploaded file. */
+  | "files"
   | "url"
   | "textPresent"
   | "element.checked"
