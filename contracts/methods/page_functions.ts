@@ -406,10 +406,23 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     last = now();
   });
   observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  // An empty layer that takes no pointer input is drawn over or under content, never content:
+  // a button's press wave or ripple (Ant Design's runs two seconds), a glow. Its animation is
+  // no reaction of the page to wait for.
+  const decorative = (effect) => {
+    const target = effect && effect.target;
+    if (!target || typeof target.matches !== "function") return false;
+    const style = getComputedStyle(target, effect.pseudoElement || null);
+    if (style.pointerEvents !== "none") return false;
+    if (effect.pseudoElement) return ["none", "normal", '""'].includes(style.content);
+    return target.textContent.trim() === "" &&
+      target.querySelector("img, svg, video, canvas, picture, input") === null;
+  };
   const animating = () => {
     if (typeof doc.getAnimations !== "function") return false;
     return doc.getAnimations().some((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
+      if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
       if (!timing || !Number.isFinite(timing.endTime)) return false;
       const started = animation.startTime;

@@ -13,7 +13,9 @@
  * - **clickable**: a click or mouse listener or `onclick` (the snapshot's
  *   `isClickable`), `cursor: pointer` that the parent does not already
  *   have (so a link's inner spans are not targets of their own), or a
- *   positive `tabindex` — unless the element is a control (its role says
+ *   positive `tabindex` — unless it has no box over a pixel to aim a click
+ *   at (the empty React root a button's press wave is drawn in), the
+ *   element is a control (its role says
  *   enough) or holds a control or another
  *   such element (a container that only delegates its children's clicks),
  *   is a `<label>` (its click goes to its control), the document or body,
@@ -254,10 +256,13 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       ? 1
       : 0;
     const editingHost = editable[i] === 1 && !parentEditable;
+    // Only a box a click can aim at is a target: an empty holder of its own (a React root a
+    // button's press wave is drawn in) takes no click of its own, and no ref could be clicked.
+    const hittable = box >= 0 && !tiny[i];
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
-      clickable: !hidden[i] && wantsClick[i] === 1 && !control[i] && !interactiveBeneath[i] &&
-        !editable[i] && !notTargets.has(tag),
+      clickable: !hidden[i] && wantsClick[i] === 1 && hittable && !control[i] &&
+        !interactiveBeneath[i] && !editable[i] && !notTargets.has(tag),
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,
       blank: editingHost && !hasText[i],

@@ -94,6 +94,20 @@ Deno.test("a listener, a pointer cursor that starts at the element or a positive
   assert.deepEqual([...marks], [[10, "clickable"], [11, "clickable"], [14, "clickable"]]);
 });
 
+Deno.test("an element with no box a click can aim at is not clickable, whatever listens on it", () => {
+  const marks = flags([
+    ...page,
+    // A React root a press wave is drawn in: listeners of its own, no box, an empty layer inside.
+    { tag: "BUTTON", backend: 20, parent: 2, box: [74, 32], style: { cursor: "pointer" } },
+    { tag: "DIV", backend: 21, parent: 20, box: [0, 0], listener: true },
+    { tag: "DIV", backend: 22, parent: 21, box: [74, 32] },
+    // No layout at all (`display: contents`), listening for its children.
+    { tag: "DIV", backend: 23, parent: 2, listener: true },
+    { tag: "SPAN", backend: 24, parent: 23, box: [30, 10], text: "x" },
+  ]);
+  assert.deepEqual([...marks], []);
+});
+
 Deno.test("containers that hold controls, labels, the body and controls themselves are not marked clickable", () => {
   const marks = flags([
     ...page,

@@ -35,6 +35,23 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("a button's press wave is not waited for, nor shown as a row", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("settle_wave.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const result = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "Save") },
+        expect: { textPresent: "Saved" },
+      });
+      assert.equal(result.status, "verified", result.shown);
+      // The wave fades for two seconds: waited for, the result would be cut at the bound.
+      assert.equal(result.unsettled, undefined, result.shown);
+      assert.doesNotMatch(result.shown, /generic ref=/);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step(
       "a fill's result shows search results that a delayed request brought",
       async () => {
