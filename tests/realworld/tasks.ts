@@ -300,4 +300,78 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Country: Norway",
   },
+  {
+    id: "antd-assign",
+    page: "antd-ticket.html",
+    about:
+      "Ant Design: a Form's searchable Select whose options open in a portal, in a virtual list",
+    steps: [
+      // Chrome names the field with its label's required mark, a CSS `content: "*"`.
+      {
+        intent: "type",
+        target: { role: "combobox", name: "* Assignee" },
+        text: "mar",
+        reveals: true,
+      },
+      // The options shown are nameless divs around their text (the named ones sit in a 0×0
+      // listbox of the three around the active one, for screen readers); a person takes one
+      // with keys.
+      { intent: "press", key: "ArrowDown", target: { role: "combobox", name: "* Assignee" } },
+      { intent: "press", key: "ArrowDown", target: { role: "combobox", name: "* Assignee" } },
+      { intent: "press", key: "Enter", target: { role: "combobox", name: "* Assignee" } },
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Note to assignee" },
+        text: "Toner is low too",
+      },
+      { intent: "click", target: { role: "button", name: "Assign" } },
+    ],
+    outcome: "Assigned to Marta Nowak: Toner is low too",
+  },
+  {
+    id: "antd-archive",
+    page: "antd-projects.html",
+    about: "Ant Design: a table row's Dropdown menu, in a portal, then a confirm Modal",
+    steps: [
+      {
+        intent: "click",
+        target: { role: "button", name: "Actions for Hiring plan" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "menuitem", name: "Archive" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Archive project" } },
+    ],
+    outcome: "Archived: Hiring plan",
+  },
+  {
+    id: "tiptap-bold",
+    page: "tiptap.html",
+    about:
+      "tiptap (ProseMirror): a React editor keeping its own document, its draft replaced, then bolded",
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Update" },
+        text: "Launch moved to Monday",
+      },
+      { intent: "press", key: "Control+a" },
+      { intent: "click", target: { role: "button", name: "Bold" } },
+      { intent: "click", target: { role: "button", name: "Post" } },
+    ],
+    outcome: "Posted: Launch moved to Monday (bold)",
+  },
+  {
+    id: "lexical-save",
+    page: "lexical.html",
+    about: "Lexical: a React rich-text editor keeping its own state, its two paragraphs replaced",
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Note" },
+        text: "Ship the beta on Friday",
+      },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: "Saved: Ship the beta on Friday",
+  },
 ];
