@@ -52,6 +52,8 @@ export const ObservedNodeSchema = z.strictObject({
   role: z.string().min(1).max(64),
   name: PageTextSchema,
   value: PageTextSchema.optional(),
+  /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
+  active: PageTextSchema.optional(),
   states: z.array(ElementStateSchema).max(16),
   level: z.number().int().nonnegative().max(1024),
 });
@@ -133,6 +135,11 @@ export const AxNodeSchema = z.strictObject({
   role: z.string().min(1).max(64),
   name: PageTextSchema,
   value: PageTextSchema.optional(),
+  /**
+   * The name of the item it points its keyboard focus at
+   * (`aria-activedescendant`): the option a combobox's arrow keys moved to.
+   */
+  active: PageTextSchema.optional(),
   states: z.array(ElementStateSchema).max(16),
   depth: z.number().int().nonnegative().max(1024),
 });

@@ -20,8 +20,18 @@ import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { boundText, flatName } from "../../contracts/text.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
+/** A node an AX value points at (`aria-activedescendant`'s); extra fields are dropped. */
+const RawRelatedNodeSchema = z.object({
+  backendDOMNodeId: z.number().int().optional(),
+  text: z.string().optional(),
+});
+
 /** An AX value as DevTools sends it; extra fields are dropped. */
-const RawAxValueSchema = z.object({ type: z.string(), value: z.unknown().optional() });
+const RawAxValueSchema = z.object({
+  type: z.string(),
+  value: z.unknown().optional(),
+  relatedNodes: z.array(RawRelatedNodeSchema).optional(),
+});
 
 /** An AX node as DevTools sends it, reduced to what the projection reads. */
 export const RawAxNodeSchema = z.object({
@@ -125,6 +135,18 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     else cut.omitted += count;
   };
 
+  // Built on the first row that points at another (`aria-activedescendant`): most reads have none.
+  let byBackend: Map<number, RawAxNode> | undefined;
+  const named = (backendNodeId: number) => {
+    byBackend ??= new Map(
+      raw.flatMap((node) =>
+        node.backendDOMNodeId === undefined ? [] : [[node.backendDOMNodeId, node] as const]
+      ),
+    );
+    const node = byBackend.get(backendNodeId);
+    return node === undefined ? undefined : nameOf(node);
+  };
+
   const stack: Frame[] = roots.reverse().map((node) => ({ node, parent: null, depth: 0 }));
   const seen = new Set<string>();
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
@@ -169,7 +191,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
       if (depth > bounds.maxDepth) note("depth", backendId ?? null);
       else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
       else {
-        shown.row = toRow(node, parent?.row ?? null, depth, bounds.maxTextUnits, note, marks);
+        shown.row = toRow(node, parent?.row ?? null, depth, { ...bounds, note, named }, marks);
         nodes.push(shown.row);
       }
     }
@@ -239,8 +261,12 @@ function toRow(
   node: RawAxNode,
   parent: AxNode | null,
   depth: number,
-  maxTextUnits: number,
-  note: (reason: "text", at: number | null) => void,
+  { maxTextUnits, note, named }: {
+    maxTextUnits: number;
+    note: (reason: "text", at: number | null) => void;
+    /** The name of the node of a backend node ID, when the read holds it. */
+    named: (backendNodeId: number) => string | undefined;
+  },
   marks: NodeSignals | undefined,
 ): AxNode {
   const backendNodeId = node.backendDOMNodeId ?? 0;
@@ -262,7 +288,32 @@ function toRow(
     if (value.cut) note("text", backendNodeId);
     row.value = value.text;
   }
+  const rawActive = activeOf(node, named);
+  if (rawActive !== undefined) {
+    const active = boundText(rawActive, maxTextUnits);
+    if (active.cut) note("text", backendNodeId);
+    row.active = active.text;
+  }
   return row;
+}
+
+/**
+ * The name of the item `node` points its keyboard focus at
+ * (`aria-activedescendant`), when it has one: read from that item's own
+ * node where the read holds it (`named`), else from what DevTools says of it.
+ * The arrow keys of a combobox move it while focus stays in the field, so
+ * this is how a reader sees which option Enter would take.
+ */
+function activeOf(
+  node: RawAxNode,
+  named: (backendNodeId: number) => string | undefined,
+): string | undefined {
+  const property = node.properties?.find((candidate) => candidate.name === "activedescendant");
+  const related = property?.value.relatedNodes?.[0];
+  if (related === undefined) return undefined;
+  const own = related.backendDOMNodeId === undefined ? undefined : named(related.backendDOMNodeId);
+  const name = own !== undefined && own !== "" ? own : flatName(related.text ?? "");
+  return name === "" ? undefined : name;
 }
 
 /** A node's accessible name, flattened. */

@@ -323,3 +323,28 @@ Deno.test("an editor is marked contenteditable and shows no placeholder or blank
   // Even without signals a rich-text value of white space alone is no value.
   assert.equal(projectAxNodes(raw, open).nodes[1].value, undefined);
 });
+
+Deno.test("a combobox says which option its arrow keys moved to, by that option's name", () => {
+  const pointing = (relatedNodes: { backendDOMNodeId?: number; text?: string }[]) => ({
+    properties: [{
+      name: "activedescendant",
+      value: { type: "idref", relatedNodes },
+    }],
+  });
+  const combobox = (extra: Partial<RawAxNode>) => [
+    node("1", "RootWebArea", "Ticket", undefined, ["2", "3"]),
+    node("2", "combobox", "Assignee", "1", [], extra),
+    // The named options sit in a listbox of their own, maybe hidden from a person.
+    node("3", "listbox", "", "1", ["4"]),
+    node("4", "option", "Marta Nowak", "3", []),
+  ];
+  const active = (extra: Partial<RawAxNode>) =>
+    projectAxNodes(combobox(extra), open).nodes.find((n) => n.role === "combobox")?.active;
+  assert.equal(active(pointing([{ backendDOMNodeId: 4 }])), "Marta Nowak");
+  // An item the read does not hold is named by what DevTools says of it.
+  assert.equal(active(pointing([{ backendDOMNodeId: 99, text: "Omar  Farouk" }])), "Omar Farouk");
+  assert.equal(active(pointing([{ backendDOMNodeId: 99 }])), undefined);
+  assert.equal(active({}), undefined);
+  const row = projectAxNodes(combobox(pointing([{ backendDOMNodeId: 4 }])), open).nodes[1];
+  assert.ok(AxNodeSchema.safeParse(row).success);
+});

@@ -221,6 +221,21 @@ Deno.test({
       },
     );
 
+    await t.step("a combobox's arrow keys show which option they moved to", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("combobox_active.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const fence = { leaseId, documentEpoch: seen.documentEpoch };
+      const fruit = refOf(seen, "combobox", "Fruit");
+      const down = { kind: "press", key: "ArrowDown", ref: fruit };
+      await agent.act({ ...fence, action: down });
+      const second = await agent.act({ ...fence, action: down });
+      // Focus stays in the field: the combobox's active option is what the keys changed.
+      assert.match(second.shown, /^~ combobox "Fruit" active="Banana" .*ref=e\d+$/m);
+      await actShowing(agent, fence, { kind: "press", key: "Enter", ref: fruit }, "Chose Banana");
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

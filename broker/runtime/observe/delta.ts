@@ -1,6 +1,6 @@
 /**
  * Deltas between two observations of the same scope and document. Rows are
- * matched by backend node ID; a row changed when its role, name, value,
+ * matched by backend node ID; a row changed when its role, name, value, active item,
  * states or ref differ, or when it moved ({@linkcode movedRows}). Level is
  * not compared: a wrapper appearing around a region shifts every level
  * below it without changing what a reader can do.
@@ -190,7 +190,15 @@ function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[]
  */
 function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
   const key = (row: Row, parent: number | null | undefined) =>
-    JSON.stringify([parent ?? null, row.role, row.name, row.value ?? "", row.states, row.level]);
+    JSON.stringify([
+      parent ?? null,
+      row.role,
+      row.name,
+      row.value ?? "",
+      row.active ?? "",
+      row.states,
+      row.level,
+    ]);
   const gone = Map.groupBy(
     delta.removed.filter((row) => row.ref === null),
     (row) => key(row, parents.before.get(row.backendNodeId)),
@@ -214,6 +222,7 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
 }
 
 function differs(a: Row, b: Row): boolean {
-  return a.role !== b.role || a.name !== b.name || a.value !== b.value || a.ref !== b.ref ||
+  return a.role !== b.role || a.name !== b.name || a.value !== b.value ||
+    a.active !== b.active || a.ref !== b.ref ||
     a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
 }

@@ -19,10 +19,16 @@ Deno.test("diffRows() reports added, removed and changed rows by backend node", 
   ]);
 });
 
-Deno.test("diffRows() sees name, value, role and ref changes but not a level shift", () => {
+Deno.test("diffRows() sees name, value, active item, role and ref changes but not a level shift", () => {
   const base = row(1, "a");
   assert.equal(diffRows([base], [{ ...base, name: "b" }]).changed.length, 1);
   assert.equal(diffRows([base], [{ ...base, value: "v" }]).changed.length, 1);
+  // The arrow keys moved a combobox's active option: nothing else of it changed.
+  const combobox = row(2, "Assignee", { role: "combobox", ref: "e2", active: "Maria Jansen" });
+  assert.equal(
+    diffRows([combobox], [{ ...combobox, active: "Marta Nowak" }]).changed.length,
+    1,
+  );
   assert.equal(diffRows([base], [{ ...base, role: "link" }]).changed.length, 1);
   assert.equal(diffRows([base], [{ ...base, ref: "e1" }]).changed.length, 1);
   assert.equal(diffRows([base], [{ ...base, level: 5 }]).changed.length, 0);

@@ -312,6 +312,7 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
     parent,
   };
   if (node.value !== undefined) row.value = node.value;
+  if (node.active !== undefined) row.active = node.active;
   return row;
 }
 

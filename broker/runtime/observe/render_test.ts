@@ -20,6 +20,18 @@ Deno.test("renderRow() prints role, quoted name and value, states and ref", () =
     renderRow({ ref: "e5", role: "textbox", name: "Email", value: "ada@", states: [], level: 0 }),
     'textbox "Email" value="ada@" ref=e5',
   );
+  assert.equal(
+    renderRow({
+      ref: "e2",
+      role: "combobox",
+      name: "Assignee",
+      value: "mar",
+      active: "Marta Nowak",
+      states: ["expanded", "focused"],
+      level: 0,
+    }),
+    'combobox "Assignee" value="mar" active="Marta Nowak" expanded focused ref=e2',
+  );
   assert.equal(renderRow({ ref: null, role: "list", name: "", states: [], level: 0 }), "list");
   // A ref already says a row without a widget role takes clicks; without one the word stays.
   const day = { role: "generic", name: "March 15", states: ["clickable" as const], level: 0 };

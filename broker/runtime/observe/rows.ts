@@ -35,6 +35,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
       level: row.level,
     };
     if (row.value !== undefined) observed.value = row.value;
+    if (row.active !== undefined) observed.active = row.active;
     if (row.nativeOption === true) observed.nativeOption = true;
     return observed;
   });
@@ -50,5 +51,6 @@ export function toObservedNode(row: Row): ObservedNode {
     level: row.level,
   };
   if (row.value !== undefined) node.value = row.value;
+  if (row.active !== undefined) node.active = row.active;
   return node;
 }

@@ -15,6 +15,8 @@ export interface TreeRow {
   role: string;
   name: string;
   value?: string;
+  /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
+  active?: string;
   /** Deduplicated, in the vocabulary's order. */
   states: ElementState[];
   /** Indentation depth: 0 for a row with no kept ancestor. */
