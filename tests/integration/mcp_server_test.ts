@@ -21,6 +21,7 @@ const toolNames = [
   "browser_open",
   "browser_observe",
   "browser_act",
+  "browser_upload",
   "browser_batch",
   "browser_read_page",
   "browser_frames",

@@ -26,6 +26,9 @@
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
  *   so the ref it would have had.
  *
+ * - A nameless clickable wrapper around exactly one text is named by that
+ *   text, which goes as a row of its own (`generic "Marta Nowak" ref=e7`:
+ *   the option of a list drawn with plain elements).
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
@@ -171,7 +174,41 @@ export function pruneAxNodes(
       stack.push({ node: list[i], ancestor: childAncestor, base });
     }
   }
-  return dropLoneWrappers(dropLabelEchoes(rows), options.root);
+  return nameFromText(dropLoneWrappers(dropLabelEchoes(rows), options.root));
+}
+
+/**
+ * Name each nameless clickable wrapper around exactly one text by that
+ * text, and drop the text row (see the module doc): `generic ref=e7` over
+ * `text "Marta Nowak"` reads as `generic "Marta Nowak" ref=e7`, as a person
+ * reads the option of a list drawn with plain elements. The row keeps its
+ * accessible name (empty) for its ref.
+ */
+function nameFromText(rows: TreeRow[]): TreeRow[] {
+  const children = new Array<number>(rows.length).fill(0);
+  const onlyChild = new Array<number>(rows.length).fill(-1);
+  rows.forEach((row, index) => {
+    if (row.parent === null) return;
+    if (children[row.parent]++ === 0) onlyChild[row.parent] = index;
+  });
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let folded = false;
+  rows.forEach((row, index) => {
+    if (!transparentRoles.has(row.role) || actionableRoles.has(row.role)) return;
+    // Taken for a target by its looks (a click handler, a pointer, a grab), not a field whose
+    // text is its content.
+    const looks = row.states.includes("clickable") || row.states.includes("draggable");
+    if (row.name !== "" || (row.value ?? "") !== "" || !looks) return;
+    if (row.states.includes("editable")) return;
+    if (children[index] !== 1) return;
+    const text = rows[onlyChild[index]];
+    if (text.role !== "StaticText" || children[onlyChild[index]] !== 0) return;
+    if (text.states.length > 0 || normalize(text.name) === "") return;
+    rows[index] = { ...row, name: text.name, axName: row.name };
+    keep[onlyChild[index]] = false;
+    folded = true;
+  });
+  return folded ? keepRows(rows, keep) : rows;
 }
 
 /** Roles of the wrappers that give way to their only row (see the module doc). */

@@ -262,8 +262,8 @@ Deno.test("pruneAxNodes() handles a chain deeper than the call stack", () => {
 Deno.test("pruneAxNodes() keeps nameless clickable and draggable wrappers and drops the word on widgets", () => {
   const nodes = tree(
     n("RootWebArea", "", [
-      n("generic", "", [text("15")], { states: ["clickable"] }),
-      n("generic", "", [text("Drag me")], { states: ["draggable"] }),
+      n("generic", "", [text("15"), text("March")], { states: ["clickable"] }),
+      n("generic", "", [n("image", "Handle")], { states: ["draggable"] }),
       n("button", "Pay", [], { states: ["clickable"] }),
       n("generic", "", [text("plain")]),
     ]),
@@ -274,12 +274,36 @@ Deno.test("pruneAxNodes() keeps nameless clickable and draggable wrappers and dr
     [
       "generic clickable",
       "  StaticText",
-      "generic draggable",
       "  StaticText",
+      "generic draggable",
+      "  image",
       "button",
       "StaticText",
     ],
   );
+});
+
+Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by that text", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("generic", "", [text("Marta Nowak")], { states: ["clickable"] }),
+      n("generic", "", [text("Drag me")], { states: ["draggable"] }),
+      // A field's text is its content, not its name.
+      n("generic", "", [text("Leave at the door")], { states: ["clickable", "editable"] }),
+      n("generic", "", [n("generic", "", [text("deep")])], { states: ["clickable"] }),
+    ]),
+  );
+  const rows = pruneAxNodes(nodes)!;
+  assert.deepEqual(rendered(nodes), [
+    'generic "Marta Nowak" clickable',
+    'generic "Drag me" draggable',
+    'generic "" editable clickable',
+    '  StaticText "Leave at the door"',
+    // A wrapper that holds only that text collapses first.
+    'generic "deep" clickable',
+  ]);
+  // A ref keeps the name the page reports for the element, which its check compares.
+  assert.deepEqual(rows.map((row) => row.axName), ["", "", undefined, undefined, ""]);
 });
 
 /** Rows as an observation shows them: role, name, states, ref-worthiness. */

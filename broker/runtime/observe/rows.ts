@@ -27,7 +27,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
     const observed: Row = {
       backendNodeId: row.backendNodeId,
       ref: isActionable(row) && row.nativeOption !== true
-        ? refs.refFor(row.backendNodeId, row)
+        ? refs.refFor(row.backendNodeId, { role: row.role, name: row.axName ?? row.name })
         : null,
       role: row.role,
       name: row.name,

@@ -17,6 +17,12 @@ export interface TreeRow {
   value?: string;
   /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
   active?: string;
+  /**
+   * The accessible name, when the row shows another: a nameless clickable
+   * wrapper around one text is shown named by that text. A ref keeps this
+   * one, which the page still reports for the element.
+   */
+  axName?: string;
   /** Deduplicated, in the vocabulary's order. */
   states: ElementState[];
   /** Indentation depth: 0 for a row with no kept ancestor. */
