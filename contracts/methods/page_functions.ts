@@ -319,9 +319,10 @@ const pageVisible = String.raw`function () {
  * The file input an upload on `el` goes to, as a person would pick one: the
  * element itself, the control of a label, the one file input inside it (a
  * drop zone's), else the one inside its nearest ancestor, at most three up,
- * that holds any (a "Choose file" button beside its hidden input). Two or
- * more where one is looked for is no answer: which one is meant is not
- * known.
+ * that holds any (a "Choose file" button beside its hidden input), else the
+ * document's only one (a widget that keeps its input at the end of the
+ * body, as Dropzone does). Two or more where one is looked for is no
+ * answer: which one is meant is not known.
  */
 const findFileInput = String.raw`const isFileInput = (node) =>
     node instanceof HTMLInputElement && node.type === "file";
@@ -334,7 +335,8 @@ const findFileInput = String.raw`const isFileInput = (node) =>
       if (found.length === 1) return found[0];
       if (found.length > 1) return null;
     }
-    return null;
+    const all = el.ownerDocument.querySelectorAll("input[type=file]");
+    return all.length === 1 ? all[0] : null;
   };`;
 
 /**

@@ -218,6 +218,20 @@ Deno.test({
         assert.equal(two.code, "TARGET_NOT_INTERACTABLE");
         assert.match(two.message, /takes one file/);
         await agent.call("browser_release", { leaseId });
+
+        // A drop zone whose input sits at the end of the body: the page's only file input.
+        const other = await world.openTab(world.fixtures.url("upload_body.html"));
+        const importing = await agent.claim(other.tab);
+        const zone = await agent.observe({ leaseId: importing });
+        const imported = await agent.call("browser_upload", {
+          leaseId: importing,
+          ref: refOf(zone, "button", "Drop a CSV here"),
+          paths: ["tests/fixtures/uploads/budget.csv"],
+          expect: { textPresent: "imported budget.csv: 2 lines" },
+        });
+        const answer = imported.content[0]?.type === "text" ? imported.content[0].text : "";
+        assert.match(answer, /^act verified/, answer);
+        await agent.call("browser_release", { leaseId: importing });
       },
     );
 
