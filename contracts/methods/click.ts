@@ -7,7 +7,7 @@
  * @module
  */
 import { modifierMask } from "../keyboard.ts";
-import type { ClickPress, InputEvent, MouseButton } from "./act.ts";
+import type { Action, ClickPress, InputEvent, MouseButton } from "./act.ts";
 
 /** DevTools' `buttons` bit of each button. */
 const buttonBits: Readonly<Record<MouseButton, number>> = { left: 1, right: 2, middle: 4 };
@@ -36,4 +36,20 @@ export function clickEvents(point: { x: number; y: number }, press: ClickPress =
     );
   }
   return events;
+}
+
+/**
+ * How a click action presses, with only the parts it names; undefined for
+ * a plain click (and for any other action), which a provider that predates
+ * click options takes too.
+ */
+export function clickPressOf(action: Action): ClickPress | undefined {
+  if (action.kind !== "click") return undefined;
+  const { button, count, modifiers } = action;
+  const press: ClickPress = {
+    ...(button === undefined ? {} : { button }),
+    ...(count === undefined ? {} : { count }),
+    ...(modifiers === undefined ? {} : { modifiers }),
+  };
+  return Object.keys(press).length === 0 ? undefined : press;
 }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { clickPressOf } from "../../../contracts/methods/click.ts";
 import type { Action, ClickPress } from "../../../contracts/methods/mod.ts";
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
@@ -197,7 +198,7 @@ async function scrollTowards(
 export async function clickPrepared(
   context: StepContext,
   prepared: PreparedTarget,
-  press: ClickPress = {},
+  press?: ClickPress,
 ): Promise<void> {
   const { cdp, signal } = context;
   // Whether the page shows is asked beside the aim, which reads the page too.
@@ -232,8 +233,7 @@ export async function click(
   action: ActionOf<"click">,
 ): Promise<Postcondition> {
   const prepared = await prepareTarget(context, requireTarget(context, "click"));
-  const { button, count, modifiers } = action;
-  await clickPrepared(context, prepared, { button, count, modifiers });
+  await clickPrepared(context, prepared, clickPressOf(action));
   return undefined;
 }
 

@@ -13,7 +13,7 @@
  */
 import { delay } from "../../../contracts/delay.ts";
 import { z } from "zod";
-import type { Action } from "../../../contracts/methods/mod.ts";
+import type { Action, InputEvent } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, sendInput } from "./cdp.ts";
 import { insertion, keyPress } from "./input.ts";
 import { known, type Postcondition, requireTarget, type StepContext } from "./step.ts";
@@ -95,10 +95,8 @@ export async function append(
   });
   const before = await compare(context, prepared, "");
   if (!await focusField(context, prepared)) return known("focus", false);
-  const placed = await context.objects.run("caretToEnd", prepared.objectId, [], z.boolean());
-  // Email and number inputs have no selection API; End moves the caret there instead.
   await sendInput(context.cdp, [
-    ...(placed ? [] : keyPress("End")),
+    ...await caretToEnd(context, prepared),
     ...insertion(action.text),
   ], context.signal);
   const exact = prepared.description.kind === "text";
@@ -108,6 +106,18 @@ export async function append(
     (after) => after.endsWith && (!exact || after.length === before.length + action.text.length),
     action.text,
   );
+}
+
+/**
+ * Put the caret at the end of the field's text; answers the key to press
+ * for a field without a selection API (email and number inputs): End.
+ */
+export async function caretToEnd(
+  context: StepContext,
+  field: PreparedTarget,
+): Promise<InputEvent[]> {
+  const placed = await context.objects.run("caretToEnd", field.objectId, [], z.boolean());
+  return placed ? [] : keyPress("End");
 }
 
 /** Open the gate, focus the field and tell whether it took focus (no typing if not). */

@@ -17,7 +17,7 @@ import { insertion, keyPress, pressKey } from "./input.ts";
 import { keyDefinitions } from "./keys.ts";
 import { known, type Postcondition, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
-import { compare, valueCheck } from "./text.ts";
+import { caretToEnd, compare, valueCheck } from "./text.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
@@ -111,9 +111,7 @@ async function placeCaret(
     await context.objects.run("selectAllText", field.objectId, [], z.boolean());
     return keyPress("Backspace");
   }
-  const placed = await context.objects.run("caretToEnd", field.objectId, [], z.boolean());
-  // Email and number inputs have no selection API; End moves the caret there instead.
-  return placed ? [] : keyPress("End");
+  return await caretToEnd(context, field);
 }
 
 /**

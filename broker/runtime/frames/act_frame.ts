@@ -16,10 +16,10 @@
 import { type ErrorCode, isLeashError, LeashError } from "../../../contracts/errors.ts";
 import type { FrameBinding, FrameInput } from "../../../contracts/methods/frames.ts";
 import { limits } from "../../../contracts/limits.ts";
+import { clickPressOf } from "../../../contracts/methods/click.ts";
 import {
   type Action,
   type ActResult,
-  type ClickPress,
   type Observation,
   refOf,
 } from "../../../contracts/methods/mod.ts";
@@ -148,7 +148,7 @@ export async function actInFrame(
   if (target === undefined || origin?.frameId !== binding.frameId) {
     throw staleTarget(`${ref} is not a ref of the frame's document`);
   }
-  const press = pressOf(params.action);
+  const press = clickPressOf(params.action);
   const request = {
     binding,
     backendNodeId: target.backendNodeId,
@@ -227,19 +227,4 @@ export async function actInFrame(
     documentEpoch: params.documentEpoch,
     observation,
   };
-}
-
-/**
- * How a click action presses, with only the parts it names; undefined for
- * a plain click (a provider that predates click options takes that one).
- */
-function pressOf(action: Action): ClickPress | undefined {
-  if (action.kind !== "click") return undefined;
-  const { button, count, modifiers } = action;
-  const press: ClickPress = {
-    ...(button === undefined ? {} : { button }),
-    ...(count === undefined ? {} : { count }),
-    ...(modifiers === undefined ? {} : { modifiers }),
-  };
-  return Object.keys(press).length === 0 ? undefined : press;
 }

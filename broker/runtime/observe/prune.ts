@@ -185,12 +185,7 @@ export function pruneAxNodes(
  * accessible name (empty) for its ref.
  */
 function nameFromText(rows: TreeRow[]): TreeRow[] {
-  const children = new Array<number>(rows.length).fill(0);
-  const onlyChild = new Array<number>(rows.length).fill(-1);
-  rows.forEach((row, index) => {
-    if (row.parent === null) return;
-    if (children[row.parent]++ === 0) onlyChild[row.parent] = index;
-  });
+  const { children, firstChild: onlyChild } = childrenOf(rows);
   const keep = new Array<boolean>(rows.length).fill(true);
   let folded = false;
   rows.forEach((row, index) => {
@@ -211,6 +206,17 @@ function nameFromText(rows: TreeRow[]): TreeRow[] {
   return folded ? keepRows(rows, keep) : rows;
 }
 
+/** How many child rows each row has, and the index of its first (-1 for none). */
+function childrenOf(rows: readonly TreeRow[]): { children: number[]; firstChild: number[] } {
+  const children = new Array<number>(rows.length).fill(0);
+  const firstChild = new Array<number>(rows.length).fill(-1);
+  rows.forEach((row, index) => {
+    if (row.parent === null) return;
+    if (children[row.parent]++ === 0) firstChild[row.parent] = index;
+  });
+  return { children, firstChild };
+}
+
 /** Roles of the wrappers that give way to their only row (see the module doc). */
 const loneWrapperRoles: ReadonlySet<string> = new Set(["cell", "listitem"]);
 
@@ -220,12 +226,7 @@ const loneWrapperRoles: ReadonlySet<string> = new Set(["cell", "listitem"]);
  * read's subtree root, stays.
  */
 function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] {
-  const children = new Array<number>(rows.length).fill(0);
-  const firstChild = new Array<number>(rows.length).fill(-1);
-  rows.forEach((row, index) => {
-    if (row.parent === null) return;
-    if (children[row.parent]++ === 0) firstChild[row.parent] = index;
-  });
+  const { children, firstChild } = childrenOf(rows);
   const lone = (row: TreeRow, index: number) => {
     if (!loneWrapperRoles.has(row.role) || children[index] !== 1) return false;
     if (row.backendNodeId === root || (row.value ?? "") !== "" || row.states.length > 0) {
