@@ -140,18 +140,28 @@ export class TestDisplay {
 
   /** Starts `program` on the display, killed when the display stops. */
   spawn(program: string, args: string[], stdin?: string): Deno.ChildProcess {
+    const child = this.#spawnChild(program, args, "null", stdin);
+    if (stdin !== undefined) {
+      const writer = child.stdin.getWriter();
+      writer.write(new TextEncoder().encode(stdin)).then(() => writer.close());
+    }
+    return child;
+  }
+
+  #spawnChild(
+    program: string,
+    args: string[],
+    stderr: "null" | "piped",
+    stdin?: string,
+  ): Deno.ChildProcess {
     const child = new Deno.Command(which(program)!, {
       args,
       clearEnv: true,
       env: this.env,
       stdin: stdin === undefined ? "null" : "piped",
       stdout: "null",
-      stderr: "null",
+      stderr,
     }).spawn();
-    if (stdin !== undefined) {
-      const writer = child.stdin.getWriter();
-      writer.write(new TextEncoder().encode(stdin)).then(() => writer.close());
-    }
     this.#children.push(child);
     return child;
   }
@@ -167,17 +177,34 @@ export class TestDisplay {
     return { code: result.code, stdout: new TextDecoder().decode(result.stdout) };
   }
 
+  /**
+   * Starts openbox and waits until it claims the screen. An openbox that
+   * exits is started again on the same server, up to three times; what it
+   * printed goes into the error, so a failure says why.
+   */
   async #windowManager(): Promise<void> {
-    const openbox = this.spawn("openbox", ["--sm-disable"]);
-    const exited = openbox.status.then(() => true);
-    // Generous: on a loaded machine openbox may take seconds to claim the screen.
-    for (let i = 0; i < 400; i++) {
-      if (await Promise.race([exited, sleep(0).then(() => false)])) break;
-      const check = await this.output("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]);
-      if (check.code === 0 && /window id/.test(check.stdout)) return;
-      await sleep(50);
+    const said: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const openbox = this.#spawnChild("openbox", ["--sm-disable"], "piped");
+      const printed = new Response(openbox.stderr).text();
+      const exited = openbox.status;
+      // Generous: on a loaded machine openbox may take seconds to claim the screen.
+      const deadline = Date.now() + 30_000;
+      let ended: Deno.CommandStatus | undefined;
+      while (Date.now() < deadline) {
+        ended = await Promise.race([exited, sleep(0).then(() => undefined)]);
+        if (ended !== undefined) break;
+        const check = await this.output("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]);
+        if (check.code === 0 && /window id/.test(check.stdout)) return;
+        await sleep(50);
+      }
+      if (ended === undefined) {
+        said.push(`openbox did not claim the screen within 30 s`);
+        break;
+      }
+      said.push(`openbox exited (${ended.code}): ${(await printed).trim().slice(-400)}`);
     }
-    throw new Error("Cannot start openbox on the test display");
+    throw new Error(`Cannot start openbox on the test display: ${said.join("; ")}`);
   }
 
   /** Opens an xmessage window titled `title` and waits until it has the focus. */
