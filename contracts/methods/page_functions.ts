@@ -18,7 +18,13 @@
  * connected, visible, disabled, read-only, checked and focused. Kinds:
  * `text` (text-like input or textarea), `value` (date, time, colour or range
  * input), `checkbox`, `radio`, `select`, `multiselect`, `editable`
- * (contenteditable) or `other`.
+ * (contenteditable) or `other`. A text field or editable element also says
+ * whether it `suggests`: whether what is typed there may start a search or
+ * open suggestions, on a timer the wait after typing must outlast. It does
+ * when it says so (a combobox or search role, a search input, a datalist,
+ * ARIA autocomplete, popup, expanded, controls or owns, or the browser's own
+ * autocomplete turned off, as suggestion widgets do), sits in a search
+ * landmark, or is named or marked for searching or filtering.
  */
 const describeElement = String.raw`function () {
   const el = this;
@@ -54,7 +60,19 @@ const describeElement = String.raw`function () {
   // The element's own root answers for it, open or closed shadow root alike (the host's
   // shadowRoot is null for a closed one, so walking down from the document cannot reach it).
   const focused = el.getRootNode().activeElement === el;
-  return { connected: true, kind, visible, disabled, readOnly, checked, focused };
+  let suggests = false;
+  if (kind === "text" || kind === "editable") {
+    const has = (name) => el.hasAttribute(name) && !["false", "none"].includes(el.getAttribute(name));
+    const marks = ["placeholder", "aria-label", "name", "id", "class", "title"]
+      .map((name) => el.getAttribute(name) ?? "").join(" ");
+    suggests = role === "combobox" || role === "searchbox" || type === "search" ||
+      has("list") || has("aria-autocomplete") || has("aria-haspopup") ||
+      has("aria-controls") || has("aria-owns") || el.hasAttribute("aria-expanded") ||
+      String(el.getAttribute("autocomplete")).toLowerCase() === "off" ||
+      el.closest("[role=search], search") !== null ||
+      /search|filter|query|find|lookup|typeahead|autocomplete|suggest/i.test(marks);
+  }
+  return { connected: true, kind, visible, disabled, readOnly, checked, focused, suggests };
 }`;
 
 /**

@@ -88,6 +88,25 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a fill's result waits for a filter box's debounced search, named only by its placeholder",
+      async () => {
+        const url = world.fixtures.url("settle_search.html?debounceMs=400&field=plain");
+        const { tab } = await world.openTab(url);
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "fill", ref: refOf(seen, "textbox", "Search fruit"), text: "berry" },
+          settleMs: 2_000,
+        });
+        assert.equal(result.status, "verified", result.shown);
+        assert.match(result.shown, /option "Blackberry"/, result.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a page that never stops changing is cut at the bound, and says so", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("settle_ticker.html"));
       const leaseId = await agent.claim(tab);

@@ -197,6 +197,55 @@ Deno.test({
         assert.equal(await act.evaluate("document.getElementById('code').innerText"), "done");
       });
 
+      await t.step(
+        "text entry says whether its field suggests as typed, so the wait holds only there",
+        async () => {
+          await act.open("typing_suggest.html");
+          /** What `action` on `#id` told of its field (`undefined`: it could not say). */
+          const told = async (action: Action, id?: string) => {
+            const said: Array<boolean | undefined> = [];
+            const target = id === undefined ? undefined : await act.target(`#${id}`);
+            const outcome = await run(action, target, { typed: (suggests) => said.push(suggests) });
+            // Keys without a ref have nothing to check; everything else reads its value back.
+            assert.equal(outcome.status, target === undefined ? "unverified" : "verified");
+            assert.equal(said.length, 1, `${action.kind} on #${id} tells once`);
+            return said[0];
+          };
+          const fill = (id: string, text = "Ber") => told({ kind: "fill", ref: id, text }, id);
+          for (const id of ["name", "email", "notes", "editor"]) {
+            assert.equal(await fill(id), false, `#${id} suggests nothing`);
+          }
+          assert.equal(
+            await fill("date", "2027-01-02"),
+            false,
+            "a picker's value searches nothing",
+          );
+          for (
+            const id of [
+              "search",
+              "combo",
+              "auto",
+              "popup",
+              "expands",
+              "controls",
+              "listed",
+              "noauto",
+              "filter",
+              "named",
+              "landmark",
+              "mentions",
+            ]
+          ) {
+            assert.equal(await fill(id), true, `#${id} suggests`);
+          }
+          assert.equal(await told({ kind: "type", ref: "filter", text: "x" }, "filter"), true);
+          assert.equal(await told({ kind: "append", ref: "name", text: "x" }, "name"), false);
+          assert.equal(await told({ kind: "type", ref: "notes", text: "x" }, "notes"), false);
+          // Keys sent to whatever has the focus: no field could say.
+          assert.equal(await told({ kind: "type", text: "x" }), undefined);
+        },
+      );
+
       await t.step("fill sets fields in open and in closed shadow roots", async () => {
         await act.open("typing_editors.html");
         for (

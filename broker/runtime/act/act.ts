@@ -44,6 +44,7 @@ import { answerDialog, dialogOf } from "./dialog.ts";
 import { noteFor } from "./note.ts";
 import { performAction } from "./perform.ts";
 import type { ActTarget } from "./types.ts";
+import { type TypedEntry, typedHoldMs } from "./typed_hold.ts";
 
 /** The params of `browser.act`. */
 export type ActParams = ParamsOf<ClientMethods, "browser.act">;
@@ -101,34 +102,31 @@ export interface ActRun {
   typedHold?: boolean;
 }
 
-/** Text entry, after which a debounced search may still be about to start its request. */
-const typedKinds: ReadonlySet<Action["kind"]> = new Set(["type", "fill", "fillEditable", "append"]);
-
 /**
  * Wait for the page's reaction to an action dispatched at `dispatchedAt`
  * (see the module doc); what the result says when the bound cut the wait.
- * After text entry the wait lasts at least `settleDefaults.typedHoldMs`, so
- * a debounced search is seen to start.
+ * After text entry the wait holds for a debounced search where one may
+ * start (`typed_hold.ts`).
  */
 async function settleAfter(
   held: OwnedLease,
   run: ActRun,
-  { action, settleMs, dispatchedAt }: {
+  { action, settleMs, dispatchedAt, typed }: {
     action: Action;
     settleMs: number | undefined;
     dispatchedAt: number;
+    typed: TypedEntry | undefined;
   },
 ): Promise<ActResult["unsettled"]> {
-  const holdMs = run.typedHold !== false && typedKinds.has(action.kind)
-    ? settleDefaults.typedHoldMs
-    : undefined;
   const { leaseId } = held.lease;
   const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
   if (timeoutMs === 0) {
     run.settle.changed(leaseId, dispatchedAt);
     return undefined;
   }
-  const sinceMs = run.settle.now() - dispatchedAt;
+  const now = run.settle.now();
+  const sinceMs = now - dispatchedAt;
+  const holdMs = run.typedHold === false ? undefined : typedHoldMs(action.kind, typed, now);
   let answer;
   try {
     answer = await settleLease(held, { timeoutMs, sinceMs, holdMs }, run.signal);
@@ -162,6 +160,7 @@ export async function actOnLease(
   };
   const { leaseId } = held.lease;
   const { epochs } = books;
+  let typed: TypedEntry | undefined;
   const origin = epochs.describe(params.documentEpoch);
   if (origin === undefined || origin.leaseId !== leaseId) {
     throw staleTarget("the document epoch is not a live epoch of this lease");
@@ -200,6 +199,7 @@ export async function actOnLease(
     resolveRef: (expected) => epochs.resolve(leaseId, params.documentEpoch, expected),
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
+    typed: (suggests) => typed = { at: run.settle.now(), suggests },
   });
   const ranInto = dialogOf(outcome.cause);
   if (ranInto !== undefined) {
@@ -218,6 +218,7 @@ export async function actOnLease(
     dispatchedAt,
     actedOn: target?.backendNodeId,
     note: noteFor(params.action, outcome),
+    typed,
   });
 }
 
@@ -230,6 +231,8 @@ interface Performed {
   /** The backend node the action aimed at, for the observation's placement. */
   actedOn: number | undefined;
   note: ActResult["note"];
+  /** When text entry's last input went in, and whether its field suggests as typed. */
+  typed?: TypedEntry;
 }
 
 /** Wait for the page's reaction, observe it and build the result. */
@@ -245,6 +248,7 @@ async function finish(
     action: params.action,
     settleMs: params.settleMs,
     dispatchedAt,
+    typed: performed.typed,
   });
   const { observation, dialog } = run.observe === false
     ? { observation: null, dialog: undefined }

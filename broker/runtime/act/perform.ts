@@ -57,6 +57,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     ...(options.dropTarget === undefined ? {} : { dropTarget: options.dropTarget }),
     leaseScope: options.leaseScope,
     signal,
+    ...(options.typed === undefined ? {} : { typed: options.typed }),
     patience: {
       deadline: Date.now() + (options.actionabilityTimeoutMs ?? defaultActionabilityTimeoutMs),
       signal,

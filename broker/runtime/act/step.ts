@@ -9,7 +9,7 @@ import type { Patience } from "./actionability.ts";
 import type { Cdp } from "./cdp.ts";
 import type { DispatchGate } from "./gate.ts";
 import type { PageObjects } from "./page_objects.ts";
-import type { ActTarget, Check, CheckName } from "./types.ts";
+import type { ActTarget, Check, CheckName, Typed } from "./types.ts";
 
 /** The state one action step runs with. */
 export interface StepContext {
@@ -23,6 +23,8 @@ export interface StepContext {
   signal?: AbortSignal;
   /** How long the action may wait for its target to become actionable (`actionability.ts`). */
   patience: Patience;
+  /** Told when text entry's last input went in (see `PerformActionOptions.typed`). */
+  typed?: Typed;
 }
 
 /**

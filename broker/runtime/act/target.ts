@@ -50,6 +50,11 @@ export const ElementDescriptionSchema = z.object({
   readOnly: z.boolean(),
   checked: CheckedSchema,
   focused: z.boolean(),
+  /**
+   * Whether typing there may start a search or open suggestions on a timer
+   * (see `describeElement`); unknown when absent, which counts as may.
+   */
+  suggests: z.boolean().optional(),
 });
 
 const DescribeAnswer = z.union([

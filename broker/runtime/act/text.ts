@@ -57,6 +57,8 @@ export async function fill(
       [{ value: action.text }],
       z.boolean(),
     );
+    // A picker's value starts no search as typed.
+    context.typed?.(false);
   } else {
     if (!await focusField(context, prepared)) return known("focus", false);
     await context.objects.run("selectAllText", prepared.objectId, [], z.boolean());
@@ -68,6 +70,7 @@ export async function fill(
       ...(clearFirst ? keyPress("Delete") : []),
       ...insertion(action.text),
     ], context.signal);
+    context.typed?.(prepared.description.suggests);
   }
   return {
     name: "value",
@@ -99,6 +102,7 @@ export async function append(
     ...await caretToEnd(context, prepared),
     ...insertion(action.text),
   ], context.signal);
+  context.typed?.(prepared.description.suggests);
   const exact = prepared.description.kind === "text";
   return valueCheck(
     context,

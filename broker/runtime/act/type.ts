@@ -35,6 +35,8 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   let field: PreparedTarget | undefined;
   let lengthBefore = 0;
   let placing: InputEvent[] = [];
+  // Only a field can say whether it suggests; keys sent to anything else may start a search.
+  let suggests: boolean | undefined;
   if (target !== undefined) {
     const prepared = await prepareTarget(context, target);
     const kind = prepared.description.kind;
@@ -53,6 +55,7 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
     }
     if (isField) {
       field = prepared;
+      suggests = prepared.description.suggests;
       lengthBefore = (await compare(context, prepared, "")).length;
     }
     await context.gate.open(context.signal);
@@ -65,6 +68,7 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   }
   // The caret's keys and the text's go to the page in one run, in order.
   await sendInput(context.cdp, [...placing, ...typedKeys(action.text)], context.signal);
+  context.typed?.(suggests);
   let postcondition: Postcondition;
   if (field !== undefined) {
     const exact = field.description.kind === "text";

@@ -82,6 +82,13 @@ export interface ActionOutcome {
   cause?: unknown;
 }
 
+/**
+ * Told when text entry's last input went in, with whether the field
+ * `suggests` (starts a search or opens suggestions as typed;
+ * `undefined` when there was no field to ask).
+ */
+export type Typed = (suggests: boolean | undefined) => void;
+
 /** Everything {@linkcode performAction} needs. */
 export interface PerformActionOptions {
   /** The seam to the leased page. */
@@ -105,6 +112,12 @@ export interface PerformActionOptions {
   beforeDispatch?: BeforeDispatch;
   /** Checked after the action. */
   expect?: Expectation;
+  /**
+   * Told when a text entry's last input went in and whether its field
+   * suggests as typed: the wait after it holds for a debounced search
+   * only where one may start.
+   */
+  typed?: Typed;
   /** Resolves refs named by `expect.element`; required when it is given. */
   resolveRef?: ResolveRef;
   /** How long an expectation may take to come true; default 2,000 ms. */
