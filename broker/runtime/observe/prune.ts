@@ -14,7 +14,8 @@
  *   the name of an ancestor named from its contents (a button, link,
  *   heading, cell, …), stands as whole words in the name the page gave a
  *   wrapper (`text "15"` in `generic "March 15, 2027"`), equals the
- *   name of an adjacent sibling (a label next to its control), or sits in a
+ *   name of the nearest sibling that is not a text (a label next to its
+ *   control, or with a tag field's chosen values between), or sits in a
  *   named control whose children are presentational (the `⋯` of a button
  *   named "Actions for Q3 roadmap").
  * - Decoration that adds no name, value, state or ref of its own goes too:
@@ -26,13 +27,18 @@
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
  *   so the ref it would have had.
  *
- * - A nameless clickable wrapper around exactly one text is named by that
- *   text, which goes as a row of its own (`generic "Marta Nowak" ref=e7`:
- *   the option of a list drawn with plain elements).
+ * - A nameless clickable wrapper (or list item) around exactly one text is
+ *   named by that text, which goes as a row of its own (`generic "Marta
+ *   Nowak" ref=e7`: the option of a list drawn with plain elements;
+ *   `listitem "Fix login bug" draggable ref=e4`: a sortable list's card).
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
  *   `listitem` over each `link` as the links.
+ * - A container that holds no row and has nothing of its own (an empty
+ *   `application`, `group`, `status` or landmark), and an unnamed image
+ *   with no ref, go: they read as nothing. An empty list, table or
+ *   listbox stays.
  *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
  * node stay. Options of a native `<select>` stay but are marked
@@ -72,6 +78,9 @@ export const transparentRoles: ReadonlySet<string> = new Set([
   "LayoutTableCell",
   "Section",
 ]);
+
+/** Roles of pictures, which say something only through their name. */
+export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
 
 /** Roles whose accessible name is computed from their contents. */
 const nameFromContents: ReadonlySet<string> = new Set([
@@ -174,7 +183,58 @@ export function pruneAxNodes(
       stack.push({ node: list[i], ancestor: childAncestor, base });
     }
   }
-  return nameFromText(dropLoneWrappers(dropLabelEchoes(rows), options.root));
+  return dropEmptyContainers(
+    nameFromText(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
+    options.root,
+  );
+}
+
+/**
+ * Roles that say something only through their name or what they hold:
+ * empty, nameless and stateless, one reads as nothing at all (an editor's
+ * hidden overlay layer `application`, a live region before its first
+ * message, a toolbar whose buttons are all hidden, a field's unnamed arrow
+ * icon). Collections are not among them: an empty list, table or listbox
+ * says there is nothing in it.
+ */
+const holdersRoles: ReadonlySet<string> = new Set([
+  ...imageRoles,
+  "application",
+  "group",
+  "region",
+  "toolbar",
+  "document",
+  "article",
+  "note",
+  "figure",
+  "form",
+  "search",
+  "banner",
+  "contentinfo",
+  "navigation",
+  "main",
+  "complementary",
+  "log",
+  "status",
+  "alert",
+  "marquee",
+  "timer",
+  "tabpanel",
+]);
+
+/**
+ * Drop each row of a {@linkcode holdersRoles} role that holds no row and
+ * has no name, value, state or ref of its own (see the module doc). `root`,
+ * a read's subtree root, stays.
+ */
+function dropEmptyContainers(rows: TreeRow[], root: number | undefined): TreeRow[] {
+  const { children } = childrenOf(rows);
+  const keep = rows.map((row, index) =>
+    !(holdersRoles.has(row.role) && children[index] === 0 && row.backendNodeId !== root &&
+      normalize(row.name) === "" && (row.value ?? "") === "" && row.active === undefined &&
+      row.states.length === 0 && !isActionable(row))
+  );
+  return keep.every(Boolean) ? rows : keepRows(rows, keep);
 }
 
 /**
@@ -189,7 +249,8 @@ function nameFromText(rows: TreeRow[]): TreeRow[] {
   const keep = new Array<boolean>(rows.length).fill(true);
   let folded = false;
   rows.forEach((row, index) => {
-    if (!transparentRoles.has(row.role) || actionableRoles.has(row.role)) return;
+    if (!(transparentRoles.has(row.role) || row.role === "listitem")) return;
+    if (actionableRoles.has(row.role)) return;
     // Taken for a target by its looks (a click handler, a pointer, a grab), not a field whose
     // text is its content.
     const looks = row.states.includes("clickable") || row.states.includes("draggable");
@@ -274,9 +335,6 @@ function inNativePopup(option: AxNode, byId: ReadonlyMap<number, AxNode>): boole
   return parent.role === "group" && nativePopups.has(byId.get(parent.parentId ?? -1)?.role ?? "");
 }
 
-/** Roles of pictures, which say something only through their name. */
-export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
-
 function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
   if (droppedRoles.has(node.role) || documentRoles.has(node.role)) return false;
   if (decorates(node, nearest)) return false;
@@ -354,7 +412,10 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
   return row;
 }
 
-/** Drop a leaf `StaticText` equal to the name of an adjacent non-text sibling. */
+/**
+ * Drop a leaf `StaticText` equal to the name of its nearest non-text
+ * sibling either way, over other texts between them.
+ */
 function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
   const siblings = new Map<number | null, number[]>();
   const hasChildren = new Array<boolean>(rows.length).fill(false);
@@ -371,10 +432,16 @@ function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
       const row = rows[index];
       if (row.role !== "StaticText" || hasChildren[index]) return;
       const text = normalize(row.name);
+      // The nearest sibling that is not a text, either way: a tag field shows its chosen
+      // values as texts between its label and its input.
+      const nearest = (step: number) => {
+        let at = k + step;
+        while (at >= 0 && at < list.length && rows[list[at]].role === "StaticText") at += step;
+        return list[at];
+      };
       const echoes = (other: number | undefined) =>
-        other !== undefined && rows[other].role !== "StaticText" &&
-        normalize(rows[other].name) === text;
-      if (echoes(list[k - 1]) || echoes(list[k + 1])) {
+        other !== undefined && normalize(rows[other].name) === text;
+      if (echoes(nearest(-1)) || echoes(nearest(1))) {
         keep[index] = false;
         dropped = true;
       }

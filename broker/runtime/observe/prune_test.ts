@@ -249,7 +249,8 @@ Deno.test("pruneAxNodes() handles a chain deeper than the call stack", () => {
       backendNodeId: i,
       parentId: i === 1 ? null : i - 1,
       role: "group",
-      name: "",
+      // The deepest is named: an empty nameless group would read as nothing and go.
+      name: i === 20_000 ? "Deepest" : "",
       states: [],
       depth: Math.min(i - 1, 1024),
     });
@@ -291,6 +292,8 @@ Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by 
       // A field's text is its content, not its name.
       n("generic", "", [text("Leave at the door")], { states: ["clickable", "editable"] }),
       n("generic", "", [n("generic", "", [text("deep")])], { states: ["clickable"] }),
+      // A sortable list's card: a draggable list item around its title.
+      n("list", "To do", [n("listitem", "", [text("Fix login bug")], { states: ["draggable"] })]),
     ]),
   );
   const rows = pruneAxNodes(nodes)!;
@@ -301,9 +304,19 @@ Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by 
     '  StaticText "Leave at the door"',
     // A wrapper that holds only that text collapses first.
     'generic "deep" clickable',
+    'list "To do"',
+    '  listitem "Fix login bug" draggable',
   ]);
   // A ref keeps the name the page reports for the element, which its check compares.
-  assert.deepEqual(rows.map((row) => row.axName), ["", "", undefined, undefined, ""]);
+  assert.deepEqual(rows.map((row) => row.axName), [
+    "",
+    "",
+    undefined,
+    undefined,
+    "",
+    undefined,
+    "",
+  ]);
 });
 
 /** Rows as an observation shows them: role, name, states, ref-worthiness. */
@@ -333,14 +346,11 @@ Deno.test("pruneAxNodes() leaves out the unnamed icon of a named control, keepin
     'toolbar "Format"',
     '  button "Bold"',
     '  button "Italic"',
-    // An unnamed button's icon is all there is of it: it stays.
+    // An unnamed button stays for its ref; its unnamed icon, like any unnamed image, says nothing.
     '  button ""',
-    '    image ""',
     // A named image is text a person reads.
     'link "Home"',
     '  image "Logo"',
-    // Outside a control the image is not decoration of anything.
-    'image ""',
   ]);
 });
 
@@ -421,5 +431,56 @@ Deno.test("options of a native select get no ref; options of a listbox keep thei
     "option Germany null",
     "listbox Fruit e3",
     "option Mango e4",
+  ]);
+});
+
+Deno.test("pruneAxNodes() drops a container that holds nothing and says nothing, and keeps empty collections", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("application", "", []),
+      n("status", "", []),
+      n("region", "", [n("image", "Map")]),
+      n("group", "Filters", []),
+      n("toolbar", "", [], { states: ["focused"] }),
+      n("list", "", []),
+      n("listbox", "", []),
+      n("table", "", []),
+      n("form", "", [n("button", "Send")]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'region ""',
+    '  image "Map"',
+    'group "Filters"',
+    'toolbar ""',
+    'list ""',
+    'listbox ""',
+    'table ""',
+    'form ""',
+    '  button "Send"',
+  ]);
+  // A read of the empty container itself keeps it.
+  const application = nodes.find((node) => node.role === "application")!;
+  assert.deepEqual(outline(nodes, application.backendNodeId), ['application ""']);
+});
+
+Deno.test("pruneAxNodes() drops a label's text over a tag field's chosen values to its control", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("group", "", [
+        text("Tags"),
+        text("api"),
+        text("web"),
+        n("combobox", "Tags", [], { states: ["editable"] }),
+        text("Pick up to three"),
+      ]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'group ""',
+    '  StaticText "api"',
+    '  StaticText "web"',
+    '  combobox "Tags"',
+    '  StaticText "Pick up to three"',
   ]);
 });
