@@ -13,7 +13,8 @@
  * first and the last).
  *
  * When the lines pass the budget, the largest changed region is said in
- * one line instead, with the call that shows it, until they fit:
+ * one line instead, with the call that shows it, until they fit; the rows
+ * removed from its container are counted there and go too:
  *
  * ```text
  * ~ region dialog "Settings" ref=e40 changed: 48 rows (46 added, 2 changed) — observe rootRef=e40
@@ -46,6 +47,11 @@ export interface DeltaLine {
   shows: number[];
   /** Indices of the entries this line only counts, in a region's summary. */
   summarizes: number[];
+  /**
+   * For a removed row's line: the rows it stood in before (backend node
+   * IDs), so a summary of a region there can count it.
+   */
+  within?: readonly number[];
 }
 
 /**
@@ -144,7 +150,11 @@ export function removedLines(
       owner.shows.push(first + i);
       return;
     }
-    const line: DeltaLine = { text: "", shows: [first + i], summarizes: [] };
+    const within: number[] = [];
+    for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) {
+      within.push(before[p].backendNodeId);
+    }
+    const line: DeltaLine = { text: "", shows: [first + i], summarizes: [], within };
     lineOf.set(row.backendNodeId, line);
     lines.push(line);
     lineParents.push(at === undefined ? null : parents[at] ?? -1);
@@ -182,6 +192,8 @@ function collapseSiblings(
         text: `- ${formatCount(run.length)} siblings: ${run[0].text} … ${run.at(-1)!.text}`,
         shows: run.flatMap((line) => line.shows),
         summarizes: [],
+        // Siblings stood in the same rows.
+        ...(run[0].within === undefined ? {} : { within: run[0].within }),
       });
     } else {
       for (const line of run) out.push({ ...line, text: `- ${line.text}` });
@@ -195,6 +207,15 @@ function collapseSiblings(
 interface Region {
   lines: DeltaLine[];
   summary: DeltaLine;
+  /**
+   * The region's summary counting `removed` too: the removed rows that
+   * stood in its container. Only a region with a container has it.
+   */
+  counting?: (removed: readonly DeltaLine[]) => DeltaLine;
+  /** The container's backend node ID, when the region has one. */
+  container?: number;
+  /** Whether this is the region of the removed rows. */
+  removed?: boolean;
 }
 
 /** What {@linkcode budgetDelta} needs. */
@@ -225,11 +246,18 @@ export function budgetDelta(input: DeltaTextInput): DeltaLine[] {
 const cost = (lines: readonly DeltaLine[]) =>
   lines.reduce((sum, line) => sum + estimateTokens(line.text) + 1, 0);
 
-/** `regions` with the largest said in one line, again and again, while they pass `budget`. */
+/**
+ * `regions` with the largest said in one line, again and again, while they
+ * pass `budget`. A region said in one line counts the rows removed from
+ * its container too (a calendar's month turned: its old days went, its
+ * new ones came), and their lines go.
+ */
 function summarizeLargest(
-  regions: readonly Region[],
+  given: readonly Region[],
   budget: number,
 ): { lines: DeltaLine[]; fits: boolean } {
+  const regions = given.map((region) => ({ ...region }));
+  const removed = regions.find((region) => region.removed === true);
   const costs = regions.map((region) => cost(region.lines));
   const summarized = regions.map(() => false);
   let total = costs.reduce((sum, one) => sum + one, 0);
@@ -240,9 +268,21 @@ function summarizeLargest(
       if (largest < 0 || costs[i] > costs[largest]) largest = i;
     });
     if (largest < 0) break;
-    const saved = costs[largest] - cost([regions[largest].summary]);
+    const region = regions[largest];
+    const { container, counting } = region;
+    const absorbed = container === undefined || counting === undefined || removed === undefined
+      ? []
+      : removed.lines.filter((line) => line.within?.includes(container) === true);
+    const summary = absorbed.length === 0 ? region.summary : counting!(absorbed);
+    const saved = costs[largest] + cost(absorbed) - cost([summary]);
     if (saved <= 0) break;
     summarized[largest] = true;
+    region.summary = summary;
+    if (absorbed.length > 0) {
+      const at = regions.indexOf(removed!);
+      removed!.lines = removed!.lines.filter((line) => !absorbed.includes(line));
+      costs[at] = cost(removed!.lines);
+    }
     total -= saved;
   }
   return {
@@ -273,7 +313,15 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     const single = run.length === 1 ? run[0] : undefined;
     const container = single?.anchor ??
       (single !== undefined && single.end - single.start > 1 ? single.top : undefined);
-    regions.push({ lines, summary: changedSummary(lines, current, container) });
+    regions.push({
+      lines,
+      summary: changedSummary(lines, current, container),
+      ...(container === undefined ? {} : {
+        container: container.backendNodeId,
+        counting: (removed: readonly DeltaLine[]) =>
+          changedSummary(lines, current, container, removed),
+      }),
+    });
     run = [];
   };
   for (const group of placed.groups) {
@@ -283,16 +331,17 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
   }
   close();
   // Rows back and removed rows are a region each, said at most as a count.
-  const counted = (lines: DeltaLine[], say: (rows: string) => string) => {
+  const counted = (lines: DeltaLine[], say: (rows: string) => string, removed = false) => {
     if (lines.length === 0) return;
     const shows = lines.flatMap((line) => line.shows);
     regions.push({
       lines,
       summary: { text: say(formatCount(shows.length)), shows: [], summarizes: shows },
+      ...(removed ? { removed } : {}),
     });
   };
   counted(input.back ?? [], (rows) => `+ ${rows} rows back as before`);
-  counted(input.removed, (rows) => `- ${rows} rows removed`);
+  counted(input.removed, (rows) => `- ${rows} rows removed`, true);
   return regions;
 }
 
@@ -300,12 +349,15 @@ function changedSummary(
   lines: readonly DeltaLine[],
   current: RowDelta["current"],
   container: Row | undefined,
+  removed: readonly DeltaLine[] = [],
 ): DeltaLine {
   const entries = lines.flatMap((line) => line.shows);
   const added = entries.filter((entry) => current[entry].marker === "+").length;
+  const gone = removed.flatMap((line) => line.shows);
   const parts = [
     ...(added > 0 ? [`${formatCount(added)} added`] : []),
     ...(entries.length > added ? [`${formatCount(entries.length - added)} changed`] : []),
+    ...(gone.length > 0 ? [`${formatCount(gone.length)} removed`] : []),
   ];
   const where = container === undefined ? "" : ` ${renderAnchor(container)}`;
   // A container with neither ref nor name has no call of its own that shows just it.
@@ -315,10 +367,10 @@ function changedSummary(
     ? `observe query ${quote(container.name)}`
     : "observe to see them";
   return {
-    text: `~ region${where} changed: ${formatCount(entries.length)} rows (${
+    text: `~ region${where} changed: ${formatCount(entries.length + gone.length)} rows (${
       parts.join(", ")
     }) — ${how}`,
     shows: [],
-    summarizes: entries,
+    summarizes: [...entries, ...gone],
   };
 }

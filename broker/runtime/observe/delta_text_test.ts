@@ -121,6 +121,42 @@ Deno.test("past its budget a delta says its largest region in one line, with the
   assert.equal(lines(whole).length, 33);
 });
 
+Deno.test("a summarized region counts the rows removed from it: a calendar whose month turned", () => {
+  const calendar = (month: string, first: number) =>
+    n("dialog", "Choose Date", [
+      n("button", "Next Month", [], { id: 3 }),
+      n("heading", `${month} 2027`, [], { id: first - 1 }),
+      n(
+        "grid",
+        "",
+        days(month, first).map((day, i) => n("row", "", [day], { id: first + 50 + i })),
+        {
+          id: 4,
+        },
+      ),
+    ], { id: 2 });
+  const before = n("RootWebArea", "", [
+    n("button", "Book", [], { id: 9 }),
+    calendar("March", 100),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("button", "Book", [], { id: 9 }),
+    calendar("April", 300),
+  ], { id: 1 });
+  const delta = leanDelta(before, after, 150);
+  // March's days went with the same summary that says April's came: nothing lists them one by one.
+  assert.deepEqual(lines(delta), [
+    '~ region dialog "Choose Date" changed: 64 rows (32 added, 32 removed) — observe query "Choose Date"',
+  ]);
+  assert.equal(delta.truncated?.omitted, 64);
+  // Rows removed from elsewhere are still said on their own.
+  const elsewhere = n("RootWebArea", "", [calendar("April", 300)], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, elsewhere, 150)), [
+    '~ region dialog "Choose Date" changed: 64 rows (32 added, 32 removed) — observe query "Choose Date"',
+    '- button "Book" ref=e1',
+  ]);
+});
+
 Deno.test("a region in no named container says to observe the page, and removed rows are counted", () => {
   const before = n("RootWebArea", "", [
     n("textbox", "Departure", [], { id: 2, states: ["focused", "editable"] }),
