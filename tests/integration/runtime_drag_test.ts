@@ -55,9 +55,7 @@ function inputs(world: RuntimeWorld): string[] {
   });
 }
 
-const moves = Array.from({ length: 10 }, () => "dispatchMouseEvent mouseMoved");
-
-Deno.test("a drag on a page with HTML5 drags: pointer down, moves, drag events at the end, pointer up", async () => {
+Deno.test("a drag on a page with HTML5 drags: pointer down, a move, drags over the way, the drop, pointer up", async () => {
   const { world, drag, from, to } = await dragWorld();
   await using _ = world;
   const result = await drag("drag-1");
@@ -66,13 +64,21 @@ Deno.test("a drag on a page with HTML5 drags: pointer down, moves, drag events a
     "setInterceptDrags true",
     "dispatchMouseEvent mouseMoved",
     "dispatchMouseEvent mousePressed",
-    ...moves,
+    // The page starts its drag on the first move: from there on, as in a browser's drag
+    // session, each step is a drag over the page.
+    "dispatchMouseEvent mouseMoved",
     "dispatchDragEvent dragEnter",
-    "dispatchDragEvent dragOver",
+    ...Array.from({ length: 10 }, () => "dispatchDragEvent dragOver"),
     "dispatchDragEvent drop",
     "dispatchMouseEvent mouseReleased",
     "setInterceptDrags false",
   ]);
+  // The drags go step by step from the start to the end, where the drop is.
+  const drags = world.provider.cdpCalls.filter((call) => call.method === "Input.dispatchDragEvent")
+    .map((call) => Number(call.params.y));
+  assert.ok(drags.every((y, i) => i === 0 || y >= drags[i - 1]), `drags go one way: ${drags}`);
+  assert.ok(drags[1] < drags.at(-1)!, "the drags move");
+  assert.equal(layout.at(0, drags.at(-1)!), 47);
   // The press is on the start, the release on the end.
   const mouse = world.provider.cdpCalls.filter((call) =>
     call.method === "Input.dispatchMouseEvent"
@@ -97,8 +103,12 @@ Deno.test("a drag on a page that drags on pointer events alone sends no drag eve
     "setInterceptDrags true",
     "dispatchMouseEvent mouseMoved",
     "dispatchMouseEvent mousePressed",
-    ...moves,
-    "dispatchDragEvent dragEnter",
+    // After each move the provider is asked whether a drag began: it answers without sending.
+    ...Array.from(
+      { length: 10 },
+      () => ["dispatchMouseEvent mouseMoved", "dispatchDragEvent dragEnter"],
+    )
+      .flat(),
     "dispatchMouseEvent mouseReleased",
     "setInterceptDrags false",
   ]);

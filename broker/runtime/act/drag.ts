@@ -7,12 +7,14 @@
  * and hit by the hit test at its aim point, with both in the viewport at
  * once (the start is aimed again after the end was scrolled to, and the
  * end is hit-tested last). Then, with drag interception on, the pointer
- * moves onto the start, is pressed, and moves to the end in steps. If the
- * page started an HTML5 drag meanwhile, the provider holds its drag data
- * (files taken out) and the drop happens as drag events at the end
- * (`dragEnter`, `dragOver`, `drop`); if not (a page that drags on pointer
- * events), the provider says so and only the pointer is let go. Either way
- * the button is released at the end and interception turned off.
+ * moves onto the start, is pressed, and moves to the end in steps. Once
+ * the page starts an HTML5 drag, the provider holds its drag data (files
+ * taken out) and the rest of the way goes as drag events, as a browser's
+ * drag session sends them (`dragEnter` where it began, `dragOver` at each
+ * step, `drop` at the end); if it never does (a page that drags on pointer
+ * events), the provider says so after each step and only the pointer is
+ * let go. Either way the button is released at the end and interception
+ * turned off.
  *
  * There is nothing to read back that says a drag "worked" in general: it
  * is verified only through the caller's `expect`.
@@ -54,6 +56,17 @@ function mouse(cdp: Cdp, type: string, point: Point, buttons: number, signal?: A
   );
 }
 
+/** One drag event at `point`: whether the page had started an HTML5 drag to carry it. */
+function dragEvent(cdp: Cdp, type: string, point: Point, signal?: AbortSignal) {
+  return call(
+    cdp,
+    "Input.dispatchDragEvent",
+    { type, x: point.x, y: point.y },
+    DragAnswer,
+    signal,
+  );
+}
+
 /** Drag from `action.from` to `action.to` (see the module doc). */
 export async function drag(
   context: StepContext,
@@ -79,25 +92,23 @@ export async function drag(
     const pagePoint = toPage(start.point, await readViewport(cdp, signal));
     await assertHit(cdp, context.objects, from, { point: start.point, pagePoint }, signal);
     await mouse(cdp, "mousePressed", start.point, 1, signal);
+    // Until the page starts an HTML5 drag the pointer moves; from then on, as in a browser's
+    // drag session, every step is a drag over the page: a sortable list decides where the
+    // card goes from the drags on the way in, not only from where it is let go.
+    let dragging = false;
     for (let step = 1; step <= dragSteps; step++) {
       const at = {
         x: start.point.x + (end.point.x - start.point.x) * step / dragSteps,
         y: start.point.y + (end.point.y - start.point.y) * step / dragSteps,
       };
-      await mouse(cdp, "mouseMoved", at, 1, signal);
+      if (!dragging) {
+        await mouse(cdp, "mouseMoved", at, 1, signal);
+        const entered = await dragEvent(cdp, "dragEnter", at, signal);
+        dragging = entered.intercepted !== false;
+      }
+      if (dragging) await dragEvent(cdp, "dragOver", at, signal);
     }
-    const drop = { x: end.point.x, y: end.point.y };
-    const entered = await call(
-      cdp,
-      "Input.dispatchDragEvent",
-      { type: "dragEnter", ...drop },
-      DragAnswer,
-      signal,
-    );
-    if (entered.intercepted !== false) {
-      await call(cdp, "Input.dispatchDragEvent", { type: "dragOver", ...drop }, AnyAnswer, signal);
-      await call(cdp, "Input.dispatchDragEvent", { type: "drop", ...drop }, AnyAnswer, signal);
-    }
+    if (dragging) await dragEvent(cdp, "drop", end.point, signal);
     await mouse(cdp, "mouseReleased", end.point, 0, signal);
   } finally {
     // Without the action's signal: interception must end even when the action was cancelled.
