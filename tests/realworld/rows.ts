@@ -13,6 +13,12 @@ export interface Row {
   name: string;
   /** What the server's tools take to name it; absent when the server offers none. */
   ref?: string;
+  /**
+   * The rows it stood in, as the text's indentation showed them (Leash):
+   * each by its ref, or `role "name"` when it had none. A model that reads
+   * a row went knows the rows under it went too.
+   */
+  within?: string[];
 }
 
 /** A JSON string literal at the start of `text`, and what follows it. */
@@ -41,33 +47,82 @@ function leashRow(body: string): Row | undefined {
   return { role, name: named?.value ?? "", ...(ref === undefined ? {} : { ref }) };
 }
 
+/** How a row is known as a container of others: its ref, or `role "name"` without one. */
+function keyOf(row: Row): string {
+  return row.ref ?? `${row.role} ${JSON.stringify(row.name)}`;
+}
+
+/**
+ * Each line of a Leash text with its row (or none) and the rows it stands
+ * in by indentation; a delta's `in <anchor>:` heading is a row the lines
+ * under it stand in.
+ */
+function indented(text: string): { marker: string; body: string; row?: Row }[] {
+  const open: { indent: number; key: string }[] = [];
+  return text.split("\n").map((line) => {
+    const indent = line.length - line.trimStart().length;
+    const [, marked = "", body = ""] = /^([+~-] )?(.*)$/.exec(line.trimStart()) ?? [];
+    const marker = marked.trim();
+    while (open.length > 0 && open[open.length - 1].indent >= indent) open.pop();
+    const heading = /^in (.*):$/.exec(body)?.[1];
+    const row = leashRow(heading ?? body);
+    if (row === undefined) return { marker, body };
+    const within = open.map((one) => one.key);
+    open.push({ indent, key: keyOf(row) });
+    if (heading !== undefined) return { marker, body };
+    return { marker, body, row: within.length === 0 ? row : { ...row, within } };
+  });
+}
+
 /** `role "name" … ref=eN` rows of a Leash observation (its header and notes have no role). */
 export function leashRows(text: string): Row[] {
-  const rows: Row[] = [];
-  for (const line of text.split("\n")) {
-    const row = leashRow(line.trimStart().replace(/^[+~-] /, ""));
-    if (row !== undefined) rows.push(row);
-  }
-  return rows;
+  return indented(text).flatMap(({ row }) => row === undefined ? [] : [row]);
 }
 
 /**
  * `rows` after the Leash delta in `text`, as a model keeps track of them:
- * `+` and `~` rows join or replace the row with their ref, `-` rows with a
- * ref leave. Lines that summarize a region (`~ region …`) add nothing; the
- * server marks such a delta as leaving rows out.
+ * `+` and `~` rows join or replace the row with their ref; a `-` row
+ * leaves with every row that stood in it, and `- N siblings: A … B` takes
+ * the rows from A to B. Lines that summarize a region (`~ region …`) add
+ * nothing; the server marks such a delta as leaving rows out.
  */
 export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
   let out = [...rows];
-  for (const line of text.split("\n")) {
-    const marked = /^\s*([+~-]) (.*)$/.exec(line);
-    if (marked === null || marked[2].startsWith("region ")) continue;
-    const row = leashRow(marked[2]);
-    if (row === undefined) continue;
+  for (const { marker, body, row } of indented(text)) {
+    if (marker === "-" && /^\d[\d,]* siblings: /.test(body)) {
+      out = withoutRun(out, body.slice(body.indexOf(": ") + 2));
+      continue;
+    }
+    if (row === undefined || marker === "" || body.startsWith("region ")) continue;
+    if (marker === "-") {
+      const key = keyOf(row);
+      const at = out.findIndex((one) => keyOf(one) === key);
+      out = out.filter((one, i) => i !== at && !(one.within ?? []).includes(key));
+      continue;
+    }
     if (row.ref !== undefined) out = out.filter((one) => one.ref !== row.ref);
-    if (marked[1] !== "-") out.push(row);
+    // A row placed in a row held already stands in what that one stands in too.
+    const outer = row.within?.[0];
+    const held = outer === undefined ? undefined : out.find((one) => keyOf(one) === outer);
+    out.push(
+      held?.within === undefined ? row : { ...row, within: [...held.within, ...row.within!] },
+    );
   }
   return out;
+}
+
+/**
+ * `rows` without the run `first … last` names (the removed siblings' line):
+ * from the last's row back to the nearest row that reads as the first.
+ */
+function withoutRun(rows: Row[], run: string): Row[] {
+  const [first, last] = run.split(" … ").map((part) => leashRow(part));
+  if (first === undefined || last === undefined) return rows;
+  const same = (a: Row, b: Row) => keyOf(a) === keyOf(b);
+  const end = rows.findLastIndex((row) => same(row, last));
+  let start = end;
+  while (start >= 0 && !same(rows[start], first)) start--;
+  return end < 0 || start < 0 ? rows : [...rows.slice(0, start), ...rows.slice(end + 1)];
 }
 
 /** `- role "name" [attr] [ref=eN]` rows of a `@playwright/mcp` YAML snapshot. */

@@ -11,10 +11,11 @@ Deno.test("leashRows() reads role, name and ref, and no ref where the row has no
     '  textbox "Year" value="ref=e9" ref=e4',
     "(12 rows left out)",
   ].join("\n");
+  const within = ['generic "December 15, 2026"'];
   assert.deepEqual(leashRows(text).slice(-3), [
-    { role: "text", name: "15" },
-    { role: "button", name: 'Say "hi"', ref: "e3" },
-    { role: "textbox", name: "Year", ref: "e4" },
+    { role: "text", name: "15", within },
+    { role: "button", name: 'Say "hi"', ref: "e3", within },
+    { role: "textbox", name: "Year", ref: "e4", within },
   ]);
 });
 
@@ -86,6 +87,40 @@ Deno.test("applyLeashDelta() adds, replaces and removes rows by ref, and skips s
   ].join("\n");
   assert.deepEqual(applyLeashDelta(rows, text), [
     { role: "button", name: "Delete project", ref: "e1" },
-    { role: "button", name: "Delete for good", ref: "e4" },
+    { role: "button", name: "Delete for good", ref: "e4", within: ["e2"] },
   ]);
+});
+
+Deno.test("applyLeashDelta() takes away the rows under a removed row and a removed run of siblings", () => {
+  const rows = leashRows([
+    'combobox "Reviewer" expanded ref=e3',
+    "  listbox ref=e11",
+    '    group "Backend"',
+    "      strong",
+    '      option "Aisha Rahman" ref=e12',
+    '    group "Frontend"',
+    "      strong",
+    '      option "Marta Nowak" ref=e24',
+    '      option "Martin Dubois" ref=e25',
+    '      option "Noor Haddad" ref=e26',
+    '      option "Zoe Park" ref=e27',
+    'button "Save" ref=e9',
+  ].join("\n"));
+  const typed = applyLeashDelta(
+    rows,
+    [
+      'in group "Frontend":',
+      '  + option "Marta Nowak" ref=e42',
+      '- group "Backend"',
+      '- 4 siblings: strong … option "Noor Haddad" ref=e26',
+    ].join("\n"),
+  );
+  // The old Marta Nowak went with the run, and Aisha Rahman with her group: only the new ref is held.
+  assert.deepEqual(typed.filter((row) => row.role === "option").map((row) => row.ref), [
+    "e27",
+    "e42",
+  ]);
+  // The new option stands in the group the page held, so it goes with the listbox.
+  const closed = applyLeashDelta(typed, "- listbox ref=e11");
+  assert.deepEqual(closed.map((row) => row.ref ?? row.role), ["e3", "e9"]);
 });
