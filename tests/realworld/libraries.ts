@@ -34,6 +34,11 @@ export const libraries: readonly string[] = [
   "jquery",
   "jquery-ui",
   "sweetalert2",
+  "select2",
+  "ckeditor5",
+  "@mantine/core",
+  "react-datepicker",
+  "sortablejs",
 ];
 
 /**

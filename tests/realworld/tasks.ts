@@ -374,4 +374,103 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Saved: Ship the beta on Friday",
   },
+  {
+    id: "ckeditor-publish",
+    page: "ckeditor.html",
+    about:
+      "CKEditor 5: a classic editor keeping its own model, its draft replaced, bolded from its toolbar",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Title" }, text: "Version 2.0" },
+      // CKEditor adds its help hint (an Alt+0 dialog) to the label the page gives the editor.
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Announcement. Press Alt+0 for help." },
+        text: "Version 2.0 is out today",
+      },
+      { intent: "press", key: "Control+a" },
+      { intent: "click", target: { role: "button", name: "Bold" } },
+      { intent: "click", target: { role: "button", name: "Publish" } },
+    ],
+    outcome: "Published: Version 2.0 | <p><strong>Version 2.0 is out today</strong></p>",
+  },
+  {
+    id: "mantine-create",
+    page: "mantine.html",
+    about:
+      "Mantine: a Modal's form with a searchable Select, a MultiSelect and a Switch, in portals",
+    steps: [
+      { intent: "click", target: { role: "button", name: "New project" }, reveals: true },
+      { intent: "fill", target: { role: "textbox", name: "Project name" }, text: "Apollo" },
+      { intent: "type", target: { role: "combobox", name: "Owner" }, text: "mar", reveals: true },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      { intent: "click", target: { role: "combobox", name: "Tags" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "api" } },
+      { intent: "click", target: { role: "option", name: "web" } },
+      { intent: "check", target: { role: "switch", name: "Private" } },
+      { intent: "click", target: { role: "button", name: "Create" } },
+    ],
+    outcome: "Created: Apollo; owner=Marta Nowak; tags=api,web; private=yes",
+  },
+  {
+    id: "react-datepicker-trip",
+    page: "react-datepicker.html",
+    about: "react-datepicker: two popup calendars of gridcell days, a next-month button",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Destination" }, text: "Lisbon" },
+      { intent: "click", target: { role: "textbox", name: "Check-in" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Next Month" }, reveals: true },
+      { intent: "click", target: { role: "gridcell", name: "Choose Monday, April 12th, 2027" } },
+      { intent: "click", target: { role: "textbox", name: "Check-out" }, reveals: true },
+      { intent: "click", target: { role: "gridcell", name: "Choose Thursday, April 15th, 2027" } },
+      { intent: "click", target: { role: "button", name: "Book" } },
+    ],
+    outcome: "Booked: Lisbon, 2027-04-12 to 2027-04-15",
+  },
+  {
+    id: "sortable-kanban",
+    page: "sortable.html",
+    about:
+      "SortableJS: a kanban board of two lists in one group, cards moved by native HTML5 drag and drop",
+    // Each card is named by its title (`aria-labelledby`), not by its tag. Within a list a card
+    // dropped on another takes its place; across lists SortableJS places it by the drags on the
+    // way in (its inverted swap), and a drag that comes in level with a card, as a browser's
+    // drag session sends it, puts the card after that one.
+    steps: [
+      {
+        intent: "drag",
+        target: { role: "listitem", name: "Update pricing page" },
+        to: { role: "listitem", name: "Write release notes" },
+      },
+      {
+        intent: "drag",
+        target: { role: "listitem", name: "Fix login bug" },
+        to: { role: "listitem", name: "Design new logo" },
+      },
+      { intent: "click", target: { role: "button", name: "Save board" } },
+    ],
+    outcome:
+      "Saved: To do=[Update pricing page, Write release notes]; Done=[Set up CI, Design new logo, Fix login bug]",
+  },
+  {
+    id: "select2-assign",
+    page: "select2.html",
+    about: "Select2: a searchable single select grouped by team, a multiple tags select",
+    steps: [
+      { intent: "click", target: { role: "combobox", name: "Choose a reviewer" }, reveals: true },
+      // The dropdown, at the end of the body, opens with its own search field focused.
+      {
+        intent: "type",
+        target: { role: "searchbox", name: "Search people" },
+        text: "mar",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      { intent: "click", target: { role: "searchbox", name: "Search labels" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "bug" } },
+      { intent: "click", target: { role: "searchbox", name: "Search labels" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "security" } },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: "Saved: reviewer=Marta Nowak; labels=bug,security",
+  },
 ];
