@@ -29,6 +29,7 @@ import {
 } from "../../contracts/methods/mod.ts";
 import type { LeaseToken } from "../../contracts/methods/common.ts";
 import type { OpenDialog } from "../../contracts/methods/dialog.ts";
+import type { SettleRequest } from "../../contracts/methods/page.ts";
 import { Peer } from "../../contracts/peer.ts";
 import { StreamTransport } from "../../contracts/stream_transport.ts";
 import { specProviderHello } from "./_hellos.ts";
@@ -90,6 +91,7 @@ export type LeasedMethod =
   | "ax.find"
   | "ax.search"
   | "ax.page"
+  | "page.settle"
   | "cdp"
   | "frames.list"
   | "ax.frame"
@@ -178,6 +180,7 @@ const local = {
   "ax.search": providerMethods["ax.search"],
   "ax.page": providerMethods["ax.page"],
   "dialog.answer": providerMethods["dialog.answer"],
+  "page.settle": providerMethods["page.settle"],
   "frames.list": providerMethods["frames.list"],
   "ax.frame": providerMethods["ax.frame"],
   "ax.frame.find": providerMethods["ax.frame.find"],
@@ -231,6 +234,8 @@ export class ScriptedProvider {
   dialog: OpenDialog | undefined;
   /** Every `dialog.answer` that closed a dialog, in order. */
   readonly dialogAnswers: DialogAnswer[] = [];
+  /** Every `page.settle` request, in order; each is answered settled at once. */
+  readonly settles: SettleRequest[] = [];
   /** Leased calls being answered right now. */
   inFlight = 0;
   /** The most leased calls ever answered at once. */
@@ -293,7 +298,8 @@ export class ScriptedProvider {
       const self = provider;
       if (self.dialog !== undefined) throw dialogOpen(self.dialog);
       self.leasedCalls.push(label);
-      const read = method !== "cdp";
+      // An action's wait for the page is its own, as its DevTools calls are.
+      const read = method !== "cdp" && method !== "page.settle";
       self.inFlight++;
       if (read) self.#readsInFlight++;
       self.maxInFlight = Math.max(self.maxInFlight, self.inFlight);
@@ -405,6 +411,11 @@ export class ScriptedProvider {
           leased("ax.search", lease, "ax.search", () => withPage((p) => p.query(request))),
         "ax.page": ({ lease, request }) =>
           leased("ax.page", lease, "ax.page", () => withPage((p) => p.window(request))),
+        "page.settle": ({ lease, request }) =>
+          leased("page.settle", lease, "page.settle", () => {
+            provider?.settles.push(request);
+            return { settled: true, waitedMs: 0, requests: 0, mutating: false, animating: false };
+          }),
         "dialog.answer": ({ lease, ...answer }) => {
           const granted = provider?.live.get(lease.leaseId);
           if (granted === undefined || granted.fence !== lease.fence) {

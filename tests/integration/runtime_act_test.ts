@@ -263,9 +263,10 @@ Deno.test("two observes and an act on one tab reach the provider one at a time, 
   assert.deepEqual(one.scope, { kind: "page" });
   assert.deepEqual(two.scope, { kind: "query", query: "email" });
   assert.equal(three.status, "unverified");
-  // The click's own reads of the page may go out two at a time; no read shares the tab.
+  // The click's own reads of the page may go out two at a time, with its wait for the page
+  // beside them; no read shares the tab.
   assert.equal(world.provider.maxInFlightBesideRead, 1);
-  assert.ok(world.provider.maxInFlight <= 2, `${world.provider.maxInFlight} calls at once`);
+  assert.ok(world.provider.maxInFlight <= 3, `${world.provider.maxInFlight} calls at once`);
   const calls = world.provider.leasedCalls;
   assert.deepEqual(calls.slice(0, 3), ["ax.read", "ax.search", "cdp Page.getFrameTree"]);
   assert.equal(calls.at(-1), "ax.read", "the action's own observation comes last");
@@ -421,4 +422,40 @@ Deno.test("a click whose lease the person stops meanwhile is still answered RECO
   );
   assert.equal(world.inputs().length, sent);
   assert.equal(audit(world).at(-1)?.code, null);
+});
+
+Deno.test("an action's wait for the page begins beside its own last checks, and an expectation's after them", async () => {
+  await using world = await runtimeWorld({ onClick: placeOrder });
+  const before = await world.client.call("browser.observe", world.handle);
+  const click = (requestId: string, expect?: { textPresent: string }) =>
+    world.client.call("browser.act", {
+      ...world.handle,
+      requestId,
+      documentEpoch: before.documentEpoch,
+      action: { kind: "click" as const, ref: refOf(before, "button", "Place order") },
+      ...(expect === undefined ? {} : { expect }),
+    });
+  /** The leased calls from the last mouse event on, up to the observation. */
+  const tail = () => {
+    const calls = world.provider.leasedCalls;
+    return calls.slice(calls.lastIndexOf("cdp Input.dispatchMouseEvent") + 1);
+  };
+  world.provider.leasedCalls.length = 0;
+  await click("wait-beside");
+  const beside = tail();
+  assert.equal(world.provider.settles.length, 1, "one wait");
+  assert.ok(
+    beside.indexOf("page.settle") < beside.lastIndexOf("cdp Page.getFrameTree"),
+    `the wait goes out before the action's last look at the document: ${beside}`,
+  );
+  assert.equal(beside.at(-1), "ax.read", "the observation comes after the wait");
+
+  world.provider.leasedCalls.length = 0;
+  await click("wait-after", { textPresent: "order is placed" });
+  const after = tail();
+  assert.equal(world.provider.settles.length, 2);
+  assert.ok(
+    after.indexOf("page.settle") > after.lastIndexOf("cdp Page.getFrameTree"),
+    `with an expectation the wait follows the checks: ${after}`,
+  );
 });

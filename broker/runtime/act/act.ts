@@ -161,6 +161,8 @@ export async function actOnLease(
   const { leaseId } = held.lease;
   const { epochs } = books;
   let typed: TypedEntry | undefined;
+  let settling: Promise<ActResult["unsettled"]> | undefined;
+  const early = new AbortController();
   const origin = epochs.describe(params.documentEpoch);
   if (origin === undefined || origin.leaseId !== leaseId) {
     throw staleTarget("the document epoch is not a live epoch of this lease");
@@ -200,9 +202,24 @@ export async function actOnLease(
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
     typed: (suggests) => typed = { at: run.settle.now(), suggests },
+    // The wait for the page's reaction begins as soon as the input is in, beside the
+    // action's own check (a filled value read again a moment later). An expectation may take
+    // seconds to come true: the wait's bound counts from then, as it always did.
+    afterStep: () => {
+      if (dispatchedAt === undefined || params.expect !== undefined) return;
+      const waiting = { ...run, signal: AbortSignal.any([signal, early.signal]) };
+      settling = settleAfter(held, waiting, {
+        action: params.action,
+        settleMs: params.settleMs,
+        dispatchedAt,
+        typed,
+      });
+    },
   });
   const ranInto = dialogOf(outcome.cause);
   if (ranInto !== undefined) {
+    // The page is blocked by its dialog: nothing waits for it.
+    early.abort();
     return {
       requestId: params.requestId,
       status: "unverified",
@@ -219,6 +236,7 @@ export async function actOnLease(
     actedOn: target?.backendNodeId,
     note: noteFor(params.action, outcome),
     typed,
+    settling,
   });
 }
 
@@ -233,6 +251,8 @@ interface Performed {
   note: ActResult["note"];
   /** When text entry's last input went in, and whether its field suggests as typed. */
   typed?: TypedEntry;
+  /** The wait for the page's reaction, when it began beside the action's checks. */
+  settling?: Promise<ActResult["unsettled"]>;
 }
 
 /** Wait for the page's reaction, observe it and build the result. */
@@ -244,12 +264,16 @@ async function finish(
   performed: Performed,
 ): Promise<ActResult> {
   const { dispatchedAt, note } = performed;
-  const unsettled = dispatchedAt === undefined ? undefined : await settleAfter(held, run, {
-    action: params.action,
-    settleMs: params.settleMs,
-    dispatchedAt,
-    typed: performed.typed,
-  });
+  const unsettled = performed.settling !== undefined
+    ? await performed.settling
+    : dispatchedAt === undefined
+    ? undefined
+    : await settleAfter(held, run, {
+      action: params.action,
+      settleMs: params.settleMs,
+      dispatchedAt,
+      typed: performed.typed,
+    });
   const { observation, dialog } = run.observe === false
     ? { observation: null, dialog: undefined }
     : await observationAfter(

@@ -82,6 +82,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
       if (!gate.opened) throw error;
       return await afterFailure(context, before, error);
     }
+    if (gate.opened) options.afterStep?.();
     try {
       return await conclude(options, context, before, postcondition);
     } catch (error) {

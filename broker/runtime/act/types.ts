@@ -118,6 +118,11 @@ export interface PerformActionOptions {
    * only where one may start.
    */
   typed?: Typed;
+  /**
+   * Called once, when the step has sent its input and before its checks
+   * are read: the wait for the page's reaction may go on beside them.
+   */
+  afterStep?: () => void;
   /** Resolves refs named by `expect.element`; required when it is given. */
   resolveRef?: ResolveRef;
   /** How long an expectation may take to come true; default 2,000 ms. */
