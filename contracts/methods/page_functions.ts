@@ -403,8 +403,8 @@ const hovered = String.raw`function () {
 /**
  * Wait for the document's own reaction to settle: resolves once no DOM
  * mutation happened for `quietMs` and no finite transition or animation that
- * started less than `sinceMs` ago is still running, or when `timeoutMs`
- * passed. A hidden document (whose timers are throttled and which draws no
+ * started less than `sinceMs` ago, and can end before `timeoutMs`, is
+ * still running, or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
  * frames) answers after one task instead, quiet if nothing changed in it.
  * Answers `{quiet, mutating, animating}` (booleans only).
  *
@@ -445,6 +445,9 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
       if (!timing || !Number.isFinite(timing.endTime)) return false;
+      // One that cannot end within the wait's bound is no reaction to wait for, as an endless
+      // one is not: a toast's countdown bar, an autoplaying carousel's slide timer.
+      if (timing.endTime - (timing.localTime ?? 0) > deadline - now()) return false;
       const started = animation.startTime;
       return typeof started !== "number" || started >= since;
     });

@@ -89,6 +89,25 @@ Deno.test({
     });
 
     await t.step(
+      "a toast's countdown bar, longer than the wait's bound, is not waited for",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_toast.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Archive") },
+        });
+        // Waited for, the five-second bar would cut the wait at its bound.
+        assert.equal(result.unsettled, undefined, result.shown);
+        assert.match(result.shown, /\+ alert/, result.shown);
+        assert.match(result.shown, /button "Undo" ref=/, result.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a fill's result waits for a filter box's debounced search, named only by its placeholder",
       async () => {
         const url = world.fixtures.url("settle_search.html?debounceMs=400&field=plain");
