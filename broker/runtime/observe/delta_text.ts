@@ -136,6 +136,8 @@ export function removedLines(
   const lines: DeltaLine[] = [];
   /** The old index of each line's row's parent: -1 at the top, `null` for a row not in `before`. */
   const lineParents: (number | null)[] = [];
+  /** The old index of each line's row. */
+  const lineAts: (number | undefined)[] = [];
   const lineOf = new Map<number, DeltaLine>();
   removed.forEach((row, i) => {
     let top: number | undefined;
@@ -158,9 +160,20 @@ export function removedLines(
     lineOf.set(row.backendNodeId, line);
     lines.push(line);
     lineParents.push(at === undefined ? null : parents[at] ?? -1);
+    lineAts.push(at);
     line.text = renderAnchor(row);
   });
-  return collapseSiblings(lines, lineParents);
+  // Two removed siblings are a run only when every sibling between them went too: a filter
+  // that keeps the middle of a list leaves two runs, not one that reads as taking all.
+  const adjacent = (i: number, j: number) => {
+    const [from, to] = [lineAts[i], lineAts[j]];
+    if (from === undefined || to === undefined) return false;
+    for (let k = from + 1; k < to; k++) {
+      if (parents[k] === parents[from] && !gone.has(before[k].backendNodeId)) return false;
+    }
+    return true;
+  };
+  return collapseSiblings(lines, lineParents, adjacent);
 }
 
 /** Removed siblings from this many on are one line: a filter that hides most of a list. */
@@ -169,7 +182,8 @@ export const collapsedSiblings = 4;
 /**
  * `lines` (each a removed top row, its anchor text not yet marked) as the
  * delta shows them: runs of {@linkcode collapsedSiblings} or more that were
- * children of one parent said in one line, by the first and the last:
+ * children of one parent, with no sibling left between them (`adjacent`),
+ * said in one line, by the first and the last:
  *
  * ```text
  * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29"
@@ -181,11 +195,15 @@ export const collapsedSiblings = 4;
 function collapseSiblings(
   lines: readonly DeltaLine[],
   parents: readonly (number | null)[],
+  adjacent: (i: number, j: number) => boolean,
 ): DeltaLine[] {
   const out: DeltaLine[] = [];
   for (let start = 0; start < lines.length;) {
     let end = start + 1;
-    while (end < lines.length && parents[end] !== null && parents[end] === parents[start]) end++;
+    while (
+      end < lines.length && parents[end] !== null && parents[end] === parents[start] &&
+      adjacent(end - 1, end)
+    ) end++;
     const run = lines.slice(start, end);
     if (run.length >= collapsedSiblings) {
       out.push({

@@ -218,12 +218,20 @@ Deno.test("many removed siblings are one line by the first and the last; a few s
         { id: 2 },
       ),
     ], { id: 1 });
-  // A filter that hides all but one row: five removed siblings, around the one that stays.
-  const filtered = leanDelta(grid(names), grid(["Oslo 18"]));
+  // A filter that hides all but the first row: five removed siblings in a row.
+  const filtered = leanDelta(grid(names), grid(["Amsterdam 41"]));
   assert.deepEqual(lines(filtered), [
-    '- 5 siblings: row "Amsterdam 41" … row "Rome 9"',
+    '- 5 siblings: row "Athens 12" … row "Rome 9"',
   ]);
   assert.equal(filtered.delta?.removed.length, 10, "the structured delta lists every row");
+  // One that keeps a row in the middle: no line may read as taking it, so the runs break there.
+  assert.deepEqual(lines(leanDelta(grid(names), grid(["Oslo 18"]))), [
+    '- row "Amsterdam 41"',
+    '- row "Athens 12"',
+    '- row "Berlin 57"',
+    '- row "Paris 3"',
+    '- row "Rome 9"',
+  ]);
   // Fewer than four go one line each.
   const few = leanDelta(grid(names), grid(["Amsterdam 41", "Athens 12", "Oslo 18"]));
   assert.deepEqual(lines(few), [
