@@ -117,6 +117,10 @@ const controlRoles = new Set([
   "combobox",
 ]);
 const labelledTypes = new Set(["checkbox", "radio", "file"]);
+/** Roles of an element that takes typed text. */
+const keyTargetRoles = new Set(["textbox", "searchbox", "combobox"]);
+/** Types of an input that takes typed text. */
+const typedTypes = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
 
 /**
  * The signals of `raw`, a `DOMSnapshot.captureSnapshot` answer, read from
@@ -240,7 +244,15 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     inLabel[i] = (parent >= 0 && inLabel[parent]) || (tag === "LABEL" && visible[i]) ? 1 : 0;
     const standIn = tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "") &&
       ((parent >= 0 && inLabel[parent]) || labelledIds.has(attribute(i, "id") ?? ""));
-    const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]) && !standIn;
+    // Where the keyboard goes in an editor that draws its own text: Monaco's EditContext
+    // `textbox` (no width at all), a code editor's hidden textarea. It takes the typing, so it
+    // stays however small; one taken out of the tab order (a hidden original) does not.
+    const tabIndex = attribute(i, "tabindex")?.trim();
+    const keyTarget = tabIndex !== "-1" &&
+      (tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? "")) ||
+        (keyTargetRoles.has(attribute(i, "role") ?? "") && tabIndex !== undefined));
+    const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]) && !standIn &&
+      !keyTarget;
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
     hidden[i] = (parent >= 0 && hidden[parent]) || tooSmall || withdrawn ||

@@ -162,6 +162,31 @@ Deno.test("what a person cannot see is hidden, with everything inside it", () =>
   );
 });
 
+Deno.test("where an editor that draws its own text takes the keyboard is not hidden, however small", () => {
+  const marks = flags([
+    ...page,
+    // Monaco's EditContext textbox has no width; a code editor's textarea is one pixel.
+    {
+      tag: "DIV",
+      backend: 10,
+      parent: 2,
+      box: [0, 19],
+      attributes: { role: "textbox", tabindex: "0", "aria-label": "Query editor" },
+    },
+    { tag: "TEXTAREA", backend: 11, parent: 2, box: [1, 1] },
+    { tag: "INPUT", backend: 12, parent: 2, box: [1, 1], attributes: { type: "text" } },
+    // A hidden original taken out of the tab order, a tiny textbox nothing can focus, and a
+    // tiny input of a kind nobody types in stay hidden.
+    { tag: "INPUT", backend: 13, parent: 2, box: [1, 1], attributes: { tabindex: "-1" } },
+    { tag: "DIV", backend: 14, parent: 2, box: [0, 19], attributes: { role: "textbox" } },
+    { tag: "INPUT", backend: 15, parent: 2, box: [1, 1], attributes: { type: "range" } },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
+    [13, 14, 15],
+  );
+});
+
 Deno.test("a see-through element the page withdrew is hidden; see-through alone is not", () => {
   const marks = flags([
     ...page,
