@@ -39,6 +39,9 @@ export const libraries: readonly string[] = [
   "@mantine/core",
   "react-datepicker",
   "sortablejs",
+  "vue",
+  "element-plus",
+  "monaco-editor",
 ];
 
 /**

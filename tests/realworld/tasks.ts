@@ -473,4 +473,56 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Saved: reviewer=Marta Nowak; labels=bug,security",
   },
+  {
+    id: "element-plus-schedule",
+    page: "element-plus.html",
+    about:
+      "Element Plus (Vue 3): a form's filterable Select and date picker in popper portals, a radio group, a Dialog",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Title" }, text: "DB upgrade" },
+      { intent: "click", target: { role: "combobox", name: "Service" }, reveals: true },
+      { intent: "type", target: { role: "combobox", name: "Service" }, text: "bil", reveals: true },
+      { intent: "click", target: { role: "option", name: "Billing API" } },
+      { intent: "click", target: { role: "combobox", name: "Date" }, reveals: true },
+      { intent: "click", target: { role: "gridcell", name: "15" } },
+      { intent: "click", target: { role: "radio", name: "High" } },
+      { intent: "click", target: { role: "button", name: "Schedule" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Confirm" } },
+    ],
+    outcome: "Scheduled: DB upgrade; service=Billing API; date=2027-06-15; impact=High",
+  },
+  {
+    id: "monaco-run",
+    page: "monaco.html",
+    about:
+      "Monaco Editor: VS Code's editor keeping its own model, input through EditContext, its five lines replaced by one",
+    // Monaco's textbox is a zero-width EditContext `<div>` (not contenteditable) over the drawn
+    // lines, which are aria-hidden: a person clicks the lines or tabs in, selects all and types.
+    steps: [
+      { intent: "press", key: "Control+a", target: { role: "textbox", name: "Query editor" } },
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Query editor" },
+        text: "SELECT name FROM users WHERE active = 1;",
+      },
+      { intent: "click", target: { role: "button", name: "Run" } },
+    ],
+    outcome: "Ran: SELECT name FROM users WHERE active = 1;",
+  },
+  {
+    id: "tanstack-void",
+    page: "tanstack-toast.html",
+    about:
+      "TanStack Table v9 + react-toastify: sortable headers, client pagination, a row action whose toast offers Undo before it closes itself",
+    // A numeric column sorts descending first. The toast closes after 5 s: Undo must come before.
+    steps: [
+      { intent: "click", target: { role: "button", name: "Amount" } },
+      { intent: "click", target: { role: "button", name: "Next" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Void INV-1036" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Undo" } },
+      { intent: "click", target: { role: "button", name: "Void INV-1003" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Done" } },
+    ],
+    outcome: "Done: voided=INV-1003; undone=INV-1036; sort=amount desc; page=2",
+  },
 ];
