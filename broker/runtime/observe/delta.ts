@@ -182,35 +182,81 @@ function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[]
 }
 
 /**
- * `delta` without the rows a page only re-created: a row without a ref
- * removed and an identical one (role, name, value, states) added under the
- * same parent row. Nothing a reader can see or use changed — a select's
+ * `delta` without the rows a page only re-created: a subtree of rows
+ * without a ref removed and an identical one (each row's role, name,
+ * value, states and level, and the same rows under it) added under the
+ * same parent row, in the order such rows stood there. Nothing a reader can see or use changed — a select's
  * options built again, a label drawn again. A row with a ref is never
- * paired: its new ref is news.
+ * paired: its new ref is news; nor is a row whose contents changed, though
+ * it reads the same itself (a table's nameless row that holds other
+ * cells after a sort).
  */
 function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
-  const key = (row: Row, parent: number | null | undefined) =>
-    JSON.stringify([
-      parent ?? null,
-      row.role,
-      row.name,
-      row.value ?? "",
-      row.active ?? "",
-      row.states,
-      row.level,
-    ]);
-  const gone = Map.groupBy(
-    delta.removed.filter((row) => row.ref === null),
-    (row) => key(row, parents.before.get(row.backendNodeId)),
+  const addedKids = Map.groupBy(delta.added, (row) => parents.after.get(row.backendNodeId) ?? null);
+  const removedKids = Map.groupBy(
+    delta.removed,
+    (row) => parents.before.get(row.backendNodeId) ?? null,
   );
+  /** What a subtree reads as, or undefined when a ref is in it. */
+  const signature = (kids: Map<number | null, Row[]>) => {
+    const known = new Map<Row, string | undefined>();
+    const of = (row: Row): string | undefined => {
+      if (known.has(row)) return known.get(row);
+      let sign: string | undefined;
+      if (row.ref === null) {
+        const inside = (kids.get(row.backendNodeId) ?? []).map(of);
+        if (inside.every((one) => one !== undefined)) {
+          const own = [
+            row.role,
+            row.name,
+            row.value ?? "",
+            row.active ?? "",
+            row.states,
+            row.level,
+          ];
+          sign = JSON.stringify([own, inside]);
+        }
+      }
+      known.set(row, sign);
+      return sign;
+    };
+    return of;
+  };
+  const addedSign = signature(addedKids);
+  const removedSign = signature(removedKids);
+  const removedIds = new Set(delta.removed.map((row) => row.backendNodeId));
+  const addedIds = new Set(delta.added.map((row) => row.backendNodeId));
+  // Only the top of a removed or added subtree pairs, with all it holds, and in the order the
+  // rows stood: a row drawn again elsewhere among its siblings moved, which is news.
+  const gone = new Map<string, { row: Row; at: number }[]>();
+  delta.removed.forEach((row, at) => {
+    const parent = parents.before.get(row.backendNodeId) ?? null;
+    if (parent !== null && removedIds.has(parent)) return;
+    const sign = removedSign(row);
+    if (sign === undefined) return;
+    const key = JSON.stringify([parent, sign]);
+    gone.set(key, [...(gone.get(key) ?? []), { row, at }]);
+  });
   if (gone.size === 0) return delta;
   const paired = new Set<Row>();
-  for (const row of delta.added) {
-    if (row.ref !== null) continue;
-    const twin = gone.get(key(row, parents.after.get(row.backendNodeId)))?.shift();
-    if (twin === undefined) continue;
+  const pairAll = (row: Row, kids: Map<number | null, Row[]>) => {
     paired.add(row);
-    paired.add(twin);
+    for (const kid of kids.get(row.backendNodeId) ?? []) pairAll(kid, kids);
+  };
+  /** Where the last twin paired under each parent stood among the removed rows. */
+  const lastAt = new Map<number | null, number>();
+  for (const row of delta.added) {
+    const parent = parents.after.get(row.backendNodeId) ?? null;
+    if (parent !== null && addedIds.has(parent)) continue;
+    const sign = addedSign(row);
+    if (sign === undefined) continue;
+    const twins = gone.get(JSON.stringify([parent, sign])) ?? [];
+    const next = twins.findIndex(({ at }) => at > (lastAt.get(parent) ?? -1));
+    if (next < 0) continue;
+    const [twin] = twins.splice(next, 1);
+    lastAt.set(parent, twin.at);
+    pairAll(row, addedKids);
+    pairAll(twin.row, removedKids);
   }
   if (paired.size === 0) return delta;
   return {

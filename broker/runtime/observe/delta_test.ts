@@ -159,3 +159,30 @@ Deno.test("diffRows() sees a card moved to another column, not rows a new wrappe
   ];
   assert.equal(diffRows(list([1, 2]), wrapped).moved, undefined);
 });
+
+Deno.test("diffRows() keeps a re-created row without a ref whose contents changed: a sorted table's rows", () => {
+  const table = (first: number, cells: string[]) => [
+    row(1, "Invoices", { role: "table" }),
+    ...cells.flatMap((cell, i) => [
+      row(first + 2 * i, "", { role: "row", level: 1 }),
+      row(first + 2 * i + 1, cell, { role: "cell", level: 2 }),
+    ]),
+  ];
+  // Sorted: new row nodes, each as nameless as before, holding other cells.
+  const sorted = diffRows(table(10, ["INV-1", "INV-2"]), table(20, ["INV-3", "INV-1"]));
+  assert.deepEqual(sorted.added.map((one) => `${one.role} ${one.name}`), [
+    "row ",
+    "cell INV-3",
+  ]);
+  assert.deepEqual(sorted.removed.map((one) => `${one.role} ${one.name}`), [
+    "row ",
+    "cell INV-2",
+  ]);
+  // Two rows drawn again in each other's place: the one that moved shows.
+  const swapped = diffRows(table(10, ["INV-1", "INV-2"]), table(20, ["INV-2", "INV-1"]));
+  assert.deepEqual(swapped.added.map((one) => `${one.role} ${one.name}`), ["row ", "cell INV-1"]);
+  assert.deepEqual(swapped.removed.map((one) => `${one.role} ${one.name}`), ["row ", "cell INV-1"]);
+  // Drawn again with the same cells in the same order, nothing changed for a reader.
+  const redrawn = diffRows(table(10, ["INV-1", "INV-2"]), table(20, ["INV-1", "INV-2"]));
+  assert.equal(redrawn.added.length + redrawn.removed.length, 0);
+});
