@@ -19,11 +19,10 @@ Deno.test({
     const opened = await agent.world.openTab(server.url("drag_sortable.html"));
     const leaseId = await agent.claim(opened.tab);
     const seen = await agent.observe({ leaseId });
-    /** A list item's ref: the item has no name of its own, its text is the row under it. */
+    /** A list item's ref: a draggable item around one text is named by it. */
     const item = (text: string) => {
-      const at = seen.nodes.findIndex((node) => node.name === text);
-      const row = seen.nodes[at - 1];
-      assert.ok(row?.role === "listitem" && row.ref !== null, `the item "${text}" has a ref`);
+      const row = seen.nodes.find((node) => node.role === "listitem" && node.name === text);
+      assert.ok(row !== undefined && row.ref !== null, `the item "${text}" has a ref`);
       return row.ref;
     };
     const drag = (from: string, to: string, text: string) =>
