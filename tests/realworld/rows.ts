@@ -53,6 +53,15 @@ function keyOf(row: Row): string {
 }
 
 /**
+ * Whether a row's key tells it from others: a ref or a name. A nameless row
+ * without a ref (`row`, `strong`) reads like every other such row, so a
+ * model could not say what stood in it.
+ */
+function telling(row: Row): boolean {
+  return row.ref !== undefined || row.name !== "";
+}
+
+/**
  * Each line of a Leash text with its row (or none) and the rows it stands
  * in by indentation; a delta's `in <anchor>:` heading is a row the lines
  * under it stand in.
@@ -87,17 +96,22 @@ export function leashRows(text: string): Row[] {
  * nothing; the server marks such a delta as leaving rows out.
  */
 export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
+  const lines = indented(text);
+  // What went, went from the rows held before this answer: a row it adds may read the same.
   let out = [...rows];
-  for (const { marker, body, row } of indented(text)) {
-    if (marker === "-" && /^\d[\d,]* siblings: /.test(body)) {
+  for (const { marker, body, row } of lines) {
+    if (marker !== "-") continue;
+    if (/^\d[\d,]* siblings: /.test(body)) {
       out = withoutRun(out, body.slice(body.indexOf(": ") + 2));
-      continue;
-    }
-    if (row === undefined || marker === "" || body.startsWith("region ")) continue;
-    if (marker === "-") {
+    } else if (row !== undefined) {
       const key = keyOf(row);
       const at = out.findIndex((one) => keyOf(one) === key);
-      out = out.filter((one, i) => i !== at && !(one.within ?? []).includes(key));
+      const under = (one: Row) => telling(row) && (one.within ?? []).includes(key);
+      out = out.filter((one, i) => i !== at && !under(one));
+    }
+  }
+  for (const { marker, body, row } of lines) {
+    if (row === undefined || marker === "" || marker === "-" || body.startsWith("region ")) {
       continue;
     }
     if (row.ref !== undefined) out = out.filter((one) => one.ref !== row.ref);
@@ -113,7 +127,8 @@ export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
 
 /**
  * `rows` without the run `first … last` names (the removed siblings' line):
- * from the last's row back to the nearest row that reads as the first.
+ * from the last's row back to the nearest row that reads as the first,
+ * with the rows under them.
  */
 function withoutRun(rows: Row[], run: string): Row[] {
   const [first, last] = run.split(" … ").map((part) => leashRow(part));
@@ -122,7 +137,12 @@ function withoutRun(rows: Row[], run: string): Row[] {
   const end = rows.findLastIndex((row) => same(row, last));
   let start = end;
   while (start >= 0 && !same(rows[start], first)) start--;
-  return end < 0 || start < 0 ? rows : [...rows.slice(0, start), ...rows.slice(end + 1)];
+  if (end < 0 || start < 0) return rows;
+  // The rows under the last went with it too.
+  const gone = new Set(rows.slice(start, end + 1).filter(telling).map(keyOf));
+  return rows.filter((row, i) =>
+    (i < start || i > end) && !(row.within ?? []).some((key) => gone.has(key))
+  );
 }
 
 /** `- role "name" [attr] [ref=eN]` rows of a `@playwright/mcp` YAML snapshot. */

@@ -124,3 +124,25 @@ Deno.test("applyLeashDelta() takes away the rows under a removed row and a remov
   const closed = applyLeashDelta(typed, "- listbox ref=e11");
   assert.deepEqual(closed.map((row) => row.ref ?? row.role), ["e3", "e9"]);
 });
+
+Deno.test("applyLeashDelta() takes what went from the rows held before, not the ones the answer adds", () => {
+  const rows = leashRows([
+    "listbox ref=e11",
+    '  group "Backend"',
+    '    option "Aisha Rahman" ref=e12',
+    '  group "Frontend"',
+    '    option "Marta Nowak" ref=e24',
+  ].join("\n"));
+  // The page drew its groups again: a new "Frontend" with a new option, the old ones gone.
+  const typed = applyLeashDelta(
+    rows,
+    [
+      "in listbox ref=e11:",
+      '  + group "Frontend"',
+      '    + option "Marta Nowak" ref=e42',
+      '- 4 siblings: group "Backend" … group "Frontend"',
+    ].join("\n"),
+  );
+  assert.deepEqual(typed.filter((row) => row.role === "option").map((row) => row.ref), ["e42"]);
+  assert.deepEqual(typed.find((row) => row.ref === "e42")?.within, ["e11", 'group "Frontend"']);
+});
