@@ -224,7 +224,7 @@ function costSection(): string[] {
   return [
     "## What a call costs",
     "",
-    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; twenty-three tasks on pages built with unmodified npm UI libraries, ten of them React apps — Ant Design, MUI, Radix, Headless UI, react-select, dnd-kit, CodeMirror, tiptap, Lexical — one an editor in an iframe, one a drag to reorder a list; December 2026). One task — open the page, look, act two to six times — costs Leash 220–470 tokens on a small page, 640–910 with a dialog and two pickers, a grid or a searchable select, about 2,000 with a calendar of day cells, against 290–3,200 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task; the whole suite 10,852 tokens against 27,447 and 18,814, with every task achieved (the anchors 20 and 19 of 23).",
+    "Measured with `deno task bench realworld` (o200k tokens of each call's arguments and its text; thirty-one tasks on pages built with unmodified npm UI libraries, fifteen of them React apps — Ant Design, MUI, Mantine, Radix, Headless UI, react-select, react-datepicker, dnd-kit, CodeMirror, tiptap, Lexical, a TanStack table with react-toastify — one a Vue app on Element Plus, an editor in an iframe, Monaco and CKEditor among the editors, two drags to reorder a list; December 2026). One task — open the page, look, act two to ten times — costs Leash 220–470 tokens on a small page, 580–940 with a dialog and two pickers, a grid or a rich-text editor, 1,500–3,500 with a calendar of day cells, a searchable select of thirty people or a sorted, paged table, against 290–6,800 for the better of `@playwright/mcp` and `chrome-devtools-mcp` on the same task; the whole suite 22,299 tokens against 55,039 and 35,434, with every task achieved (the anchors 23 and 22 of 31), in 67.7 s against 96.4 s and 67.0 s.",
     "",
     "| call | tokens | what the text holds |",
     "| --- | --- | --- |",
@@ -237,7 +237,7 @@ function costSection(): string[] {
     "| `browser_observe`, whole page | ~40 plus ~8 per row, 4,000 at most | header, then one line per row |",
     "| `browser_release` | ~14 | `released lease L1` |",
     "",
-    "Page tools need no `leaseId` while you hold one lease, and an action's delta is already a fresh look when it summarized nothing: most tasks need no `browser_observe` at all. For comparison, in the same run: a `browser_snapshot` of `@playwright/mcp` averaged 363 tokens and its click 123; a `take_snapshot` of `chrome-devtools-mcp` 329 and its click 23 (it answers a click without showing what changed, so an agent takes another snapshot).",
+    "Page tools need no `leaseId` while you hold one lease, and an action's delta is already a fresh look when it summarized nothing: most tasks need no `browser_observe` at all. For comparison, in the same run: a `browser_snapshot` of `@playwright/mcp` averaged 552 tokens and its click 127; a `take_snapshot` of `chrome-devtools-mcp` 420 and its click 23 (it answers a click without showing what changed, so an agent takes another snapshot).",
     "",
     "On a large page a call costs what it returns, not the page (`deno task bench agents`, a list of 2,000 and of 20,000 table rows, medians on 2 cores, December 2026):",
     "",
