@@ -69,6 +69,9 @@ Deno.test("a drag on a page with HTML5 drags: pointer down, a move, drags over t
     "dispatchMouseEvent mouseMoved",
     "dispatchDragEvent dragEnter",
     ...Array.from({ length: 10 }, () => "dispatchDragEvent dragOver"),
+    // It rests at the end, where the page hears it again after each rest, before the drop.
+    "dispatchDragEvent dragOver",
+    "dispatchDragEvent dragOver",
     "dispatchDragEvent drop",
     "dispatchMouseEvent mouseReleased",
     "setInterceptDrags false",

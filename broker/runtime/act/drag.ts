@@ -11,7 +11,7 @@
  * the page starts an HTML5 drag, the provider holds its drag data (files
  * taken out) and the rest of the way goes as drag events, as a browser's
  * drag session sends them (`dragEnter` where it began, `dragOver` at each
- * step, `drop` at the end); if it never does (a page that drags on pointer
+ * step and again after each rest at the end, `drop` there); if it never does (a page that drags on pointer
  * events), the provider says so after each step and only the pointer is
  * let go. Either way the button is released at the end and interception
  * turned off.
@@ -22,6 +22,7 @@
  * @module
  */
 import { z } from "zod";
+import { delay } from "../../../contracts/delay.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, type Cdp } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
@@ -34,6 +35,14 @@ import { prepareTarget } from "./target.ts";
 
 /** How many pointer moves lead from the start to the end: libraries need a few to notice. */
 export const dragSteps = 10;
+
+/**
+ * How long, in ms, and how many times the drag rests at its end before a
+ * drag over there, as a browser repeats one while the pointer rests, then
+ * the drop.
+ */
+export const dragRestMs = 50;
+export const dragRests = 2;
 
 const DragAnswer = z.object({ intercepted: z.boolean().optional() });
 
@@ -108,7 +117,17 @@ export async function drag(
       }
       if (dragging) await dragEvent(cdp, "dragOver", at, signal);
     }
-    if (dragging) await dragEvent(cdp, "drop", end.point, signal);
+    if (dragging) {
+      // A browser goes on sending drags over the page while the pointer rests. A page that
+      // takes no drag for a moment after it moved something (SortableJS, 30 ms by a timer a
+      // loaded page runs late) may have let the last steps pass: it hears where the drag
+      // ended before the drop.
+      for (let rest = 0; rest < dragRests; rest++) {
+        await delay(dragRestMs, signal);
+        await dragEvent(cdp, "dragOver", end.point, signal);
+      }
+      await dragEvent(cdp, "drop", end.point, signal);
+    }
     await mouse(cdp, "mouseReleased", end.point, 0, signal);
   } finally {
     // Without the action's signal: interception must end even when the action was cancelled.
