@@ -46,6 +46,9 @@ export function displayTestsRun(): boolean {
   return false;
 }
 
+/** The class (instance name) of the fixture windows. */
+const fixtureClass = "leash-fixture";
+
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function exists(path: string): Promise<boolean> {
@@ -214,7 +217,7 @@ export class TestDisplay {
    * a person's click on it would, every second until it is.
    */
   async fixtureWindow(title: string): Promise<void> {
-    this.spawn("xmessage", ["-name", "leash-fixture", "-title", title, "fixture window"]);
+    this.spawn("xmessage", ["-name", fixtureClass, "-title", title, "fixture window"]);
     const deadline = Date.now() + 30_000;
     let askedAt = Date.now();
     while (Date.now() < deadline) {
@@ -228,7 +231,7 @@ export class TestDisplay {
           "--limit",
           "1",
           "--classname",
-          "^leash-fixture$",
+          `^${fixtureClass}$`,
           "windowactivate",
         ]);
       }

@@ -29,7 +29,7 @@
  *
  * @module
  */
-import { type Action, type ActResult, refOf } from "../../../contracts/methods/mod.ts";
+import { type ActResult, refOf } from "../../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
 import type { Observation, OpenDialog } from "../../../contracts/methods/mod.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
@@ -111,12 +111,9 @@ export interface ActRun {
 async function settleAfter(
   held: OwnedLease,
   run: ActRun,
-  { action, settleMs, dispatchedAt, typed }: {
-    action: Action;
-    settleMs: number | undefined;
-    dispatchedAt: number;
-    typed: TypedEntry | undefined;
-  },
+  { action, settleMs }: ActParams,
+  dispatchedAt: number,
+  typed: TypedEntry | undefined,
 ): Promise<ActResult["unsettled"]> {
   const { leaseId } = held.lease;
   const timeoutMs = settleMs ?? settleDefaults.timeoutMs;
@@ -161,6 +158,11 @@ export async function actOnLease(
   const { leaseId } = held.lease;
   const { epochs } = books;
   let typed: TypedEntry | undefined;
+  /** The wait for the page's reaction to the action's input; none when nothing was sent. */
+  const waitForPage = async (waiting: ActRun) =>
+    dispatchedAt === undefined
+      ? undefined
+      : await settleAfter(held, waiting, params, dispatchedAt, typed);
   let settling: Promise<ActResult["unsettled"]> | undefined;
   const early = new AbortController();
   const origin = epochs.describe(params.documentEpoch);
@@ -184,7 +186,7 @@ export async function actOnLease(
     return await finish(held, books, params, run, {
       status: "verified",
       documentChanged: false,
-      dispatchedAt,
+      settling: waitForPage(run),
       actedOn: undefined,
       note: undefined,
     });
@@ -206,14 +208,8 @@ export async function actOnLease(
     // action's own check (a filled value read again a moment later). An expectation may take
     // seconds to come true: the wait's bound counts from then, as it always did.
     afterStep: () => {
-      if (dispatchedAt === undefined || params.expect !== undefined) return;
-      const waiting = { ...run, signal: AbortSignal.any([signal, early.signal]) };
-      settling = settleAfter(held, waiting, {
-        action: params.action,
-        settleMs: params.settleMs,
-        dispatchedAt,
-        typed,
-      });
+      if (params.expect !== undefined) return;
+      settling = waitForPage({ ...run, signal: AbortSignal.any([signal, early.signal]) });
     },
   });
   const ranInto = dialogOf(outcome.cause);
@@ -232,11 +228,9 @@ export async function actOnLease(
   return await finish(held, books, params, run, {
     status: outcome.status,
     documentChanged: outcome.documentChanged,
-    dispatchedAt,
+    settling: settling ?? waitForPage(run),
     actedOn: target?.backendNodeId,
     note: noteFor(params.action, outcome),
-    typed,
-    settling,
   });
 }
 
@@ -244,15 +238,11 @@ export async function actOnLease(
 interface Performed {
   status: ActResult["status"];
   documentChanged: boolean;
-  /** When the first input was sent; `undefined` when none was. */
-  dispatchedAt: number | undefined;
+  /** The wait for the page's reaction, begun beside the action's checks or after them. */
+  settling: Promise<ActResult["unsettled"]>;
   /** The backend node the action aimed at, for the observation's placement. */
   actedOn: number | undefined;
   note: ActResult["note"];
-  /** When text entry's last input went in, and whether its field suggests as typed. */
-  typed?: TypedEntry;
-  /** The wait for the page's reaction, when it began beside the action's checks. */
-  settling?: Promise<ActResult["unsettled"]>;
 }
 
 /** Wait for the page's reaction, observe it and build the result. */
@@ -263,17 +253,8 @@ async function finish(
   run: ActRun,
   performed: Performed,
 ): Promise<ActResult> {
-  const { dispatchedAt, note } = performed;
-  const unsettled = performed.settling !== undefined
-    ? await performed.settling
-    : dispatchedAt === undefined
-    ? undefined
-    : await settleAfter(held, run, {
-      action: params.action,
-      settleMs: params.settleMs,
-      dispatchedAt,
-      typed: performed.typed,
-    });
+  const { note } = performed;
+  const unsettled = await performed.settling;
   const { observation, dialog } = run.observe === false
     ? { observation: null, dialog: undefined }
     : await observationAfter(

@@ -11,10 +11,10 @@
  * the page starts an HTML5 drag, the provider holds its drag data (files
  * taken out) and the rest of the way goes as drag events, as a browser's
  * drag session sends them (`dragEnter` where it began, `dragOver` at each
- * step and again after each rest at the end, `drop` there); if it never does (a page that drags on pointer
- * events), the provider says so after each step and only the pointer is
- * let go. Either way the button is released at the end and interception
- * turned off.
+ * step and again after each rest at the end, `drop` there); if it never
+ * does (a page that drags on pointer events), the provider says so after
+ * each step and only the pointer is let go. Either way the button is
+ * released at the end and interception turned off.
  *
  * There is nothing to read back that says a drag "worked" in general: it
  * is verified only through the caller's `expect`.

@@ -140,21 +140,19 @@ export function removedLines(
   const lineAts: (number | undefined)[] = [];
   const lineOf = new Map<number, DeltaLine>();
   removed.forEach((row, i) => {
-    let top: number | undefined;
     const at = index.get(row.backendNodeId);
-    // Only an unbroken chain of removed parents: a row can go while its child stays.
+    /** The rows it stood in, nearest first. */
+    const within: number[] = [];
     for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) {
-      if (!gone.has(before[p].backendNodeId)) break;
-      top = before[p].backendNodeId;
+      within.push(before[p].backendNodeId);
     }
+    // Only an unbroken chain of removed parents: a row can go while its child stays.
+    const kept = within.findIndex((id) => !gone.has(id));
+    const top = (kept < 0 ? within : within.slice(0, kept)).at(-1);
     const owner = top === undefined ? undefined : lineOf.get(top);
     if (owner !== undefined) {
       owner.shows.push(first + i);
       return;
-    }
-    const within: number[] = [];
-    for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) {
-      within.push(before[p].backendNodeId);
     }
     const line: DeltaLine = { text: "", shows: [first + i], summarizes: [], within };
     lineOf.set(row.backendNodeId, line);
