@@ -125,6 +125,52 @@ export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
   return out;
 }
 
+/** Where a delta's region summary says to look (`— observe rootRef=eN` or `query "…"`). */
+export interface RegionHint {
+  /** The `browser_observe` arguments that show just the region. */
+  args: { rootRef: string } | { query: string };
+  /** The region's container, as rows name it when they stand in it. */
+  key: string;
+}
+
+/**
+ * The first region summary of a Leash delta that names a call showing just
+ * its region (`~ region dialog "Choose Date" changed: … — observe query
+ * "Choose Date"`), as a model reading it would make that call.
+ */
+export function regionHint(text: string): RegionHint | undefined {
+  for (const line of text.split("\n")) {
+    const match =
+      /^~ region (.+) changed: .* — observe (?:rootRef=(\S+)|query ("(?:[^"\\]|\\.)*"))$/
+        .exec(line.trim());
+    const container = match === null ? undefined : leashRow(match[1]);
+    if (match === null || container === undefined) continue;
+    const args = match[2] !== undefined
+      ? { rootRef: match[2] }
+      : { query: JSON.parse(match[3]) as string };
+    return { args, key: keyOf(container) };
+  }
+  return undefined;
+}
+
+/**
+ * `rows` with the region `hint` names read again: the rows that stood in its
+ * container (and the container) leave, and `region`, the rows of the call
+ * that showed it, take their place, standing where the container stood.
+ */
+export function withRegion(rows: readonly Row[], hint: RegionHint, region: readonly Row[]): Row[] {
+  const held = rows.find((row) => keyOf(row) === hint.key);
+  const outer = held?.within ?? [];
+  const kept = rows.filter((row) =>
+    keyOf(row) !== hint.key && !(row.within ?? []).includes(hint.key)
+  );
+  const placed = region.map((row) => {
+    const within = [...outer, ...(row.within ?? [])];
+    return within.length === 0 ? row : { ...row, within };
+  });
+  return [...kept, ...placed];
+}
+
 /**
  * `rows` without the run `first … last` names (the removed siblings' line):
  * from the last's row back to the nearest row that reads as the first,

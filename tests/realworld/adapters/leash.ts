@@ -2,8 +2,10 @@
  * Leash through its MCP server: `browser_claim` on a tab the harness opened
  * (its answer carries the first observation), `browser_observe` (narrowed
  * with `query` when the budget left rows out; after a step that revealed
- * UI, nothing when the action's answer showed every change whole, else
- * `since: "last"` when the rows the agent holds are whole; a target in a
+ * UI, the call the action's answer named for a region it summarized
+ * (`observe rootRef=…` or `query "…"`), nothing when the answer showed
+ * every change whole, else `since: "last"` when the rows the agent holds
+ * are whole; a target in a
  * same-origin frame is narrowed in that frame, as its `Iframe` row says),
  * and `browser_act` on a ref, which the server fences with the epoch of
  * the observation that showed it. Like a model, the adapter keeps the rows
@@ -16,7 +18,7 @@ import { LeanActResultSchema, LeanObservationSchema } from "../../../broker/mcp/
 import { leashServerCommand } from "../../../scripts/bench/agents/leash.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { ActOptions, Adapter, Meter, Observed } from "../agent.ts";
-import { applyLeashDelta, leashRows } from "../rows.ts";
+import { applyLeashDelta, leashRows, type RegionHint, regionHint, withRegion } from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
 /** What the Leash side needs from the end-to-end world. */
@@ -80,6 +82,8 @@ class LeashAdapter implements Adapter {
   #frames: string[] = [];
   /** Whether the last action's answer showed all it changed (no region summarized, nothing cut). */
   #wholeAnswer = false;
+  /** Where the last action's answer said to look at a region it summarized. */
+  #hint: RegionHint & { partial: boolean } | undefined;
   /** The claim's first observation, served to the first whole-page look. */
   #first: Observed | undefined;
   /** The page's rows as the answers so far told them (the first look, then each delta). */
@@ -120,6 +124,19 @@ class LeashAdapter implements Adapter {
     this.#first = undefined;
     if (first !== undefined && narrow === undefined) return first;
     const known = this.#rows;
+    const hint = this.#hint;
+    this.#hint = undefined;
+    if (narrow === undefined && why === "reveal" && known !== undefined && hint !== undefined) {
+      // The answer summarized the region the step changed and named the call that shows it.
+      this.#assertClaimed();
+      const reply = await this.#session.call("browser_observe", hint.args);
+      const observation = LeanObservationSchema.parse(reply.structured);
+      this.#rows = {
+        rows: withRegion(known.rows, hint, leashRows(reply.text)),
+        partial: hint.partial || observation.truncated !== null,
+      };
+      return this.#rows;
+    }
     if (narrow === undefined && why === "reveal" && known !== undefined && !known.partial) {
       // The action's own answer said every change whole: it is the fresh look.
       if (this.#wholeAnswer) return known;
@@ -168,6 +185,13 @@ class LeashAdapter implements Adapter {
       action: actions[step.intent](step, ref, to),
     });
     const result = LeanActResultSchema.parse(reply.structured);
+    const hint = result.documentChanged ? undefined : regionHint(reply.text);
+    // With the region read again, the rows are as whole as they were, unless the answer cut
+    // rows elsewhere too (its `… ` line).
+    this.#hint = hint === undefined || this.#rows === undefined ? undefined : {
+      ...hint,
+      partial: this.#rows.partial || /^… /m.test(reply.text),
+    };
     this.#wholeAnswer = result.observation !== null && result.observation.truncated === null;
     const known = this.#rows;
     if (result.observation === null || known === undefined) {
@@ -188,6 +212,7 @@ class LeashAdapter implements Adapter {
     this.#first = undefined;
     this.#rows = undefined;
     this.#wholeAnswer = false;
+    this.#hint = undefined;
     this.#frames = [];
     if (leaseId !== undefined) {
       await this.#session.call("browser_release", {}, 10_000).catch(() => {});
