@@ -182,8 +182,9 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     baseline.rows,
     input.actedOn,
   );
-  // The options a delta adds to a long select fold as in a whole observation; they are
-  // counted as summarized, the select's line (or the heading it places them under) saying so.
+  // The options a delta adds to a long select fold as in a whole observation, the select's
+  // line (or the heading it places them under) saying how to see them; as there, they are no
+  // rows left out.
   const foldable = foldedOptions(rows);
   const folded = delta.current.flatMap(({ marker, row }) => {
     const fold = marker === "+" ? foldable.get(row.backendNodeId) : undefined;
@@ -232,8 +233,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     budget: deltaBudget - headerTokens,
   });
   const lines = deltaLines.map((line) => line.text);
-  const summarized = folded.length +
-    deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
+  const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
   // The trailer counts rows left out, not heading lines.
   const rowsFrom = new Array<number>(lines.length + 1).fill(0);
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -254,7 +254,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   );
   const pick = (marker: DeltaMarker) =>
     shown.filter((entry) => entry.marker === marker).map(({ row }) => toObservedNode(row));
-  const omitted = entries.length + folded.length - shown.length;
+  const omitted = entries.length - shown.length;
   return {
     ...common,
     text: joinText(header, lines.slice(0, shownLines), fit.trailer),
