@@ -14,7 +14,7 @@ import { normalize } from "./prune.ts";
 
 /**
  * The indices of `rows` (a preorder list with levels) whose name is their
- * direct children's names joined by spaces. Rows that can be acted on keep
+ * direct children's names joined by spaces, blank ones left out. Rows that can be acted on keep
  * theirs: it is the name an agent targets.
  */
 export function echoedNames(rows: readonly ObservedNode[]): Set<number> {
@@ -24,7 +24,10 @@ export function echoedNames(rows: readonly ObservedNode[]): Set<number> {
     if (row.ref !== null || row.name === "") continue;
     const names: string[] = [];
     for (let j = i + 1; j < rows.length && rows[j].level > row.level; j++) {
-      if (rows[j].level === row.level + 1) names.push(normalize(rows[j].name));
+      // A blank cell (a calendar's days outside its month) adds nothing to the row's name.
+      if (rows[j].level === row.level + 1 && normalize(rows[j].name) !== "") {
+        names.push(normalize(rows[j].name));
+      }
     }
     if (names.length > 0 && names.join(" ") === normalize(row.name)) echoed.add(i);
   }

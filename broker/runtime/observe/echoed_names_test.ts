@@ -24,8 +24,13 @@ Deno.test("echoedNames() finds rows named by exactly their children, never a row
     row(1, "cell", "View"),
     row(2, "link", "View", "e5"),
     row(1, "group", "Empty"),
+    // A calendar's first week: the blank days before the month add nothing to its name.
+    row(1, "row", "Thursday, April 1, 2027 Friday, April 2, 2027"),
+    row(2, "gridcell", "", "e6"),
+    row(2, "gridcell", "Thursday, April 1, 2027", "e7"),
+    row(2, "gridcell", "Friday, April 2, 2027", "e8"),
   ];
-  assert.deepEqual([...echoedNames(rows)], [1, 11]);
+  assert.deepEqual([...echoedNames(rows)], [1, 11, 14]);
   // Of those, only rows whose children all stand in the first `shown` rows.
   assert.deepEqual([...echoedWithin(rows, echoedNames(rows), 4)], []);
   assert.deepEqual([...echoedWithin(rows, echoedNames(rows), 5)], [1]);
