@@ -142,6 +142,14 @@ export const AxNodeSchema = z.strictObject({
   active: PageTextSchema.optional(),
   states: z.array(ElementStateSchema).max(16),
   depth: z.number().int().nonnegative().max(1024),
+  /**
+   * The role and name the accessibility tree gives the element, when the
+   * row shows the widget role the page declared and the tree dropped (an
+   * option slotted into a shadow-DOM listbox reads `generic`): a ref's
+   * identity is checked against these.
+   */
+  axRole: z.string().min(1).max(64).optional(),
+  axName: PageTextSchema.optional(),
 });
 
 /** Why and where a bounded read stopped. */

@@ -104,6 +104,8 @@ interface Frame {
   /** The nearest projected ancestor. */
   parent: Shown | null;
   depth: number;
+  /** Whether the nearest ancestor the signals know is hidden. */
+  hidden: boolean;
 }
 
 /**
@@ -147,7 +149,12 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     return node === undefined ? undefined : nameOf(node);
   };
 
-  const stack: Frame[] = roots.reverse().map((node) => ({ node, parent: null, depth: 0 }));
+  const stack: Frame[] = roots.reverse().map((node) => ({
+    node,
+    parent: null,
+    depth: 0,
+    hidden: false,
+  }));
   const seen = new Set<string>();
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const { node } = frame;
@@ -161,8 +168,13 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     seen.add(node.nodeId);
     const backendId = node.backendDOMNodeId;
     const marks = backendId === undefined ? undefined : signals?.nodes.get(backendId);
+    // What the signals cannot see (a text field's inner text, in the browser's own shadow
+    // tree) is as hidden as the element it is in: a hidden field's text is no text a person
+    // reads. A node they see says for itself (one a hidden field's `aria-owns` takes).
+    const hidden = marks?.hidden === true ||
+      (signals !== undefined && frame.hidden && !signals.known.has(backendId ?? 0));
     let shown: Shown | null = null;
-    if (isShown(node, parent, marks)) {
+    if (!hidden && isShown(node, parent, marks)) {
       const host = backendId === undefined ? undefined : signals?.textHosts.get(backendId);
       if (host !== undefined && !inTree.has(host) && stringOf(node.role?.value) === "StaticText") {
         let standIn = stand.get(host);
@@ -187,11 +199,17 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
         parent = standIn.shown;
         depth = standIn.depth + 1;
       }
-      shown = { row: null, name: nameOf(node), value: flatName(valueOf(node, marks) ?? "") };
+      const declared = declaredOf(node, marks, byId);
+      shown = {
+        row: null,
+        name: declared?.name ?? nameOf(node),
+        value: flatName(valueOf(node, marks) ?? ""),
+      };
       if (depth > bounds.maxDepth) note("depth", backendId ?? null);
       else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
       else {
         shown.row = toRow(node, parent?.row ?? null, depth, { ...bounds, note, named }, marks);
+        if (declared !== undefined) shown.row = declaredRow(shown.row, declared, bounds, note);
         nodes.push(shown.row);
       }
     }
@@ -204,6 +222,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
           node: child,
           parent: shown ?? parent,
           depth: shown === null ? depth : depth + 1,
+          hidden,
         });
       } else if (!children[i].startsWith("-")) {
         // Negative IDs are inline text boxes, never sent; anything else was cut by DevTools' depth.
@@ -227,7 +246,66 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
 
 /** Whether the signals mark an element as something to act on. */
 function marked(marks: NodeSignals | undefined): boolean {
-  return marks !== undefined && (marks.clickable || marks.draggable || marks.editingHost);
+  return marks !== undefined &&
+    (marks.clickable || marks.draggable || marks.editingHost || marks.declaredRole !== undefined);
+}
+
+/** Roles the tree gives an element whose declared widget role it dropped. */
+const plainRoles: ReadonlySet<string> = new Set([
+  "generic",
+  "none",
+  "GenericContainer",
+  "LayoutTableCell",
+  "cell",
+]);
+
+/**
+ * The role and name to show for an element whose declared widget role the
+ * tree dropped (see `NodeSignals.declaredRole`): that role, and the name
+ * the tree gave it or else its text, as that role takes its name from its
+ * contents.
+ */
+function declaredOf(
+  node: RawAxNode,
+  marks: NodeSignals | undefined,
+  byId: ReadonlyMap<string, RawAxNode>,
+): { role: string; name: string } | undefined {
+  const role = marks?.declaredRole;
+  if (role === undefined) return undefined;
+  if (!node.ignored && !plainRoles.has(stringOf(node.role?.value))) return undefined;
+  const name = nameOf(node);
+  return { role, name: name !== "" ? name : contentText(node, byId) };
+}
+
+/**
+ * `row` as its declared role shows it, keeping what the tree says of the
+ * element (`axRole`, `axName`) for the identity its ref is checked by.
+ */
+function declaredRow(
+  row: AxNode,
+  declared: { role: string; name: string },
+  { maxTextUnits }: { maxTextUnits: number },
+  note: (reason: "text", at: number | null) => void,
+): AxNode {
+  const name = boundText(declared.name, maxTextUnits);
+  if (name.cut) note("text", row.backendNodeId);
+  return { ...row, role: declared.role, name: name.text, axRole: row.role, axName: row.name };
+}
+
+/** The text of `node`'s subtree, in order: the name its declared role takes from its contents. */
+function contentText(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): string {
+  const parts: string[] = [];
+  const stack = [node];
+  let visited = 0;
+  for (let at = stack.pop(); at !== undefined && visited++ < 256; at = stack.pop()) {
+    if (stringOf(at.role?.value) === "StaticText") parts.push(nameOf(at));
+    const children = at.childIds ?? [];
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = byId.get(children[i]);
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return flatName(parts.join(" "));
 }
 
 /**
@@ -322,17 +400,40 @@ function nameOf(node: RawAxNode): string {
 }
 
 /**
- * A node's value as text, when it has a textual or numeric one. A rich-text
- * editor that holds only its placeholder (or an empty paragraph) has none:
- * Chromium's value is its inner text, placeholder elements included.
+ * A node's value as text, when it has a textual or numeric one. A range
+ * widget's `aria-valuetext` is its value as a person reads it, where the
+ * number may say nothing (a date segment's month: "4 – April"; one not yet
+ * set: "Empty", never 0). A rich-text editor that holds only its
+ * placeholder (or an empty paragraph) has none: Chromium's value is its
+ * inner text, placeholder elements included.
  */
 function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   const value = node.value?.value;
   if (marks?.blank === true) return undefined;
+  const valueText = (node.properties ?? []).find((property) => property.name === "valuetext")
+    ?.value.value;
+  if (typeof valueText === "string" && valueText.trim() !== "") return fromLatin1(valueText);
   if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;
   if (typeof value === "string") return value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * `text` read again as UTF-8 when it is UTF-8 read as Latin-1: Chromium
+ * sends `aria-valuetext` so ("4 â\u0080\u0093 April" for "4 – April"). Text
+ * that is not such (a plain "café") is left as it is.
+ */
+export function fromLatin1(text: string): string {
+  const codes = Array.from(text, (char) => char.codePointAt(0) ?? 0);
+  if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) return text;
+  try {
+    return utf8.decode(Uint8Array.from(codes));
+  } catch {
+    return text;
+  }
 }
 
 function isRichText(node: RawAxNode): boolean {

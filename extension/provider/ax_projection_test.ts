@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AxNodeSchema } from "../../contracts/methods/mod.ts";
-import { projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+import { fromLatin1, projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */
@@ -203,6 +203,28 @@ Deno.test("values keep their white space; static text repeating one is still lef
   assert.equal(nodes[0].value, "  two  spaces\n");
 });
 
+Deno.test("a range widget's value is its aria-valuetext where it has one, else its number", () => {
+  const valueText = (text: string) => ({
+    properties: [{ name: "valuetext", value: { type: "string", value: text } }],
+  });
+  const raw: RawAxNode[] = [
+    node("1", "group", "Check-in", undefined, ["2", "3", "4"]),
+    // A date segment not yet set: its number is 0, which it is not.
+    node("2", "spinbutton", "month, Check-in", "1", [], {
+      value: { type: "number", value: 0 },
+      ...valueText("Empty"),
+    }),
+    // Chromium sends aria-valuetext's UTF-8 read as Latin-1.
+    node("3", "spinbutton", "day, Check-in", "1", [], {
+      value: { type: "number", value: 4 },
+      ...valueText("4 \u00e2\u0080\u0093 April"),
+    }),
+    node("4", "slider", "Volume", "1", [], { value: { type: "number", value: 40 } }),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.slice(1).map((n) => n.value), ["Empty", "4 – April", "40"]);
+});
+
 Deno.test("a name is flattened before it is bounded", () => {
   const raw = [node("1", "button", `  Send${" ".repeat(40)}now  `, undefined, [])];
   const { nodes, cut } = projectAxNodes(raw, { ...open, maxTextUnits: 10 });
@@ -226,6 +248,8 @@ function marks(
     nodes: new Map(entries.map(([id, flags]) => [id, { ...none, ...flags }])),
     textHosts: new Map(textHosts),
     size: entries.length,
+    // The snapshot holds the nodes it has signals for.
+    known: new Set(entries.map(([id]) => id)),
   };
 }
 
@@ -284,6 +308,29 @@ Deno.test("hidden nodes are left out, and a node ignored for being hidden stays 
   const signals = marks([[2, { hidden: true }], [3, { hidden: true }], [5, { clickable: true }]]);
   const { nodes } = projectAxNodes(raw, { ...open, signals });
   assert.deepEqual(nodes.map((n) => n.role), ["RootWebArea"]);
+});
+
+Deno.test("what the signals cannot see inside a hidden field is hidden with it; an owned element says for itself", () => {
+  // A spreadsheet keeps the focus in a see-through textarea holding the next cell's value: its
+  // inner text lies in the browser's own shadow tree, which the DOM snapshot leaves out.
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Budget", undefined, ["2", "6"]),
+    node("2", "textbox", "", "1", ["3", "5"]),
+    node("3", "generic", "", "2", ["4"]),
+    node("4", "StaticText", "3400", "3", []),
+    // What the hidden field's `aria-owns` takes is a rendered element of its own.
+    node("5", "listbox", "Departments", "2", []),
+    node("6", "button", "Save", "1", []),
+  ];
+  const signals = marks([[1, {}], [2, { hidden: true }], [5, {}], [6, {}]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(nodes.map((n) => `${n.role} ${n.name}`), [
+    "RootWebArea Budget",
+    "listbox Departments",
+    "button Save",
+  ]);
+  // Without signals nothing is known hidden.
+  assert.equal(projectAxNodes(raw, open).nodes.length, 5);
 });
 
 Deno.test("an editor is marked contenteditable and shows no placeholder or blank value", () => {
@@ -347,4 +394,54 @@ Deno.test("a combobox says which option its arrow keys moved to, by that option'
   assert.equal(active({}), undefined);
   const row = projectAxNodes(combobox(pointing([{ backendDOMNodeId: 4 }])), open).nodes[1];
   assert.ok(AxNodeSchema.safeParse(row).success);
+});
+
+Deno.test("an element whose declared widget role the tree dropped shows it, named by its text, keeping the tree's own", () => {
+  // A dropdown editor's options drawn as a table's cells inside a listbox: Chromium reads each
+  // `<td role="option">` as a plain element.
+  const raw: RawAxNode[] = [
+    node("1", "listbox", "Department", undefined, ["2", "4", "6"]),
+    node("2", "generic", undefined, "1", ["3"]),
+    node("3", "StaticText", "Engineering", "2", []),
+    node("4", "none", undefined, "1", ["5"], {
+      ignored: true,
+      ignoredReasons: [{ name: "uninteresting" }],
+    }),
+    node("5", "StaticText", "Marketing", "4", []),
+    // An option the tree kept as one stays as it is.
+    node("6", "option", "Sales", "1", []),
+  ];
+  const signals = marks([
+    [1, {}],
+    [2, { declaredRole: "option" }],
+    [3, {}],
+    [4, { declaredRole: "option" }],
+    [5, {}],
+    [6, { declaredRole: "option" }],
+  ]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(
+    nodes.map(({ role, name, axRole, axName }) => ({ role, name, axRole, axName })),
+    [
+      { role: "listbox", name: "Department", axRole: undefined, axName: undefined },
+      { role: "option", name: "Engineering", axRole: "generic", axName: "" },
+      { role: "option", name: "Marketing", axRole: "generic", axName: "" },
+      { role: "option", name: "Sales", axRole: undefined, axName: undefined },
+    ],
+  );
+  // Without signals, the tree's roles stand.
+  assert.deepEqual(projectAxNodes(raw, open).nodes.map((n) => n.role), [
+    "listbox",
+    "StaticText",
+    "StaticText",
+    "option",
+  ]);
+});
+
+Deno.test("fromLatin1() reads UTF-8 read as Latin-1 again, and leaves other text as it is", () => {
+  assert.equal(fromLatin1("4 \u00e2\u0080\u0093 April"), "4 – April");
+  assert.equal(fromLatin1("caf\u00c3\u00a9"), "café");
+  assert.equal(fromLatin1("café"), "café");
+  assert.equal(fromLatin1("4 – April"), "4 – April");
+  assert.equal(fromLatin1("50 %"), "50 %");
 });

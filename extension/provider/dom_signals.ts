@@ -81,6 +81,14 @@ export interface NodeSignals {
   editingHost: boolean;
   /** An editing host with no text of its own (only placeholders, if anything). */
   blank: boolean;
+  /**
+   * The widget role the element declares (`role="option"`) where that role
+   * needs a container around it ({@linkcode contextRoles}): Chromium drops
+   * it to `generic` when the container is not its parent in the tree it
+   * builds (an option in a table's cell, or slotted into a shadow-DOM
+   * listbox), though the page draws and handles it as one.
+   */
+  declaredRole?: string;
 }
 
 /** The reduction of one snapshot. */
@@ -96,6 +104,12 @@ export interface DomSignals {
   textHosts: ReadonlyMap<number, number>;
   /** Elements in the snapshot: what the read cost. */
   size: number;
+  /**
+   * Every node the snapshot holds, by backend node ID: one it does not hold
+   * (the inner text of a field, in the browser's own shadow tree) has no
+   * signals of its own.
+   */
+  known: ReadonlySet<number>;
 }
 
 const elementNode = 1;
@@ -117,6 +131,15 @@ const controlRoles = new Set([
   "combobox",
 ]);
 const labelledTypes = new Set(["checkbox", "radio", "file"]);
+/** Widget roles that need a container role around them, as WAI-ARIA requires. */
+const contextRoles = new Set([
+  "option",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "treeitem",
+  "tab",
+]);
 /** Roles of an element that takes typed text. */
 const keyTargetRoles = new Set(["textbox", "searchbox", "combobox"]);
 /** Types of an input that takes typed text. */
@@ -227,9 +250,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const flagged = new Uint8Array(n);
   const result = new Map<number, NodeSignals>();
   const textHosts = new Map<number, number>();
+  const known = new Set<number>();
   for (let i = 0; i < n; i++) {
     const parent = parents[i];
     const backendNodeId = nodes.backendNodeId[i];
+    known.add(backendNodeId);
     if (nodes.nodeType[i] === textNode) {
       if (parent >= 0 && hidden[parent]) {
         result.set(backendNodeId, { ...none, hidden: true });
@@ -279,10 +304,16 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       editingHost,
       blank: editingHost && !hasText[i],
     };
+    const declared = attribute(i, "role")?.trim().split(/\s+/)[0];
+    if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
+      signals.declaredRole = declared;
+    }
     if (signals.clickable || signals.draggable) flagged[i] = 1;
-    if (signals.hidden || flagged[i] || signals.editingHost) result.set(backendNodeId, signals);
+    if (
+      signals.hidden || flagged[i] || signals.editingHost || signals.declaredRole !== undefined
+    ) result.set(backendNodeId, signals);
   }
-  return { nodes: result, textHosts, size: elements };
+  return { nodes: result, textHosts, size: elements, known };
 }
 
 const none: NodeSignals = {

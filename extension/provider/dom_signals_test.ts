@@ -285,3 +285,27 @@ Deno.test("a malformed snapshot reduces to nothing, so the read falls back to th
   short.documents[0].nodes.backendNodeId.pop();
   assert.equal(reduceSnapshot(short), undefined);
 });
+
+Deno.test("a widget role that needs a container is kept as declared, unless hidden; the snapshot's nodes are known", () => {
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    { tag: "TABLE", backend: 10, parent: 2, box: [200, 60], attributes: { role: "listbox" } },
+    { tag: "TD", backend: 11, parent: 10, box: [200, 20], attributes: { role: "option" } },
+    { tag: "#text", backend: 12, parent: 11, box: [50, 20], text: "Engineering" },
+    { tag: "DIV", backend: 13, parent: 2, box: [200, 20], attributes: { role: "menuitem x" } },
+    { tag: "DIV", backend: 14, parent: 2, box: [200, 20], attributes: { role: "button" } },
+    {
+      tag: "DIV",
+      backend: 15,
+      parent: 2,
+      box: [200, 20],
+      attributes: { role: "option", "aria-hidden": "true" },
+    },
+  ]));
+  assert.ok(reduced !== undefined);
+  const declared = [...reduced.nodes].flatMap(([id, signals]) =>
+    signals.declaredRole === undefined ? [] : [[id, signals.declaredRole]]
+  );
+  assert.deepEqual(declared, [[11, "option"], [13, "menuitem"]]);
+  assert.deepEqual([...reduced.known].sort((a, b) => a - b), [1, 2, 10, 11, 12, 13, 14, 15]);
+});

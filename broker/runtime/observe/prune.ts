@@ -34,11 +34,14 @@
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
- *   `listitem` over each `link` as the links.
+ *   `listitem` over each `link` as the links. So does a grid's cell around
+ *   one row that takes a click too: a calendar's `gridcell` over the
+ *   `button` of its day, both named by the date.
  * - A container that holds no row and has nothing of its own (an empty
  *   `application`, `group`, `status` or landmark), and an unnamed image
- *   with no ref, go: they read as nothing. An empty list, table or
- *   listbox stays.
+ *   with no ref, go: they read as nothing. So does an empty, nameless
+ *   cell that is only disabled (a calendar's blank days before the first
+ *   of the month). An empty list, table or listbox stays.
  *
  * Headings, landmarks, lists, tables and rows, groups and every actionable
  * node stay. Options of a native `<select>` stay but are marked
@@ -70,7 +73,7 @@ export const transparentRoles: ReadonlySet<string> = new Set([
   "GenericContainer",
   "LabelText",
   "paragraph",
-  "legend",
+  "Legend",
   "rowgroup",
   "MenuListPopup",
   "LayoutTable",
@@ -222,18 +225,28 @@ const holdersRoles: ReadonlySet<string> = new Set([
   "tabpanel",
 ]);
 
+/** Roles of a table's or grid's cells. */
+const gridCellRoles: ReadonlySet<string> = new Set(["gridcell", "cell"]);
+
 /**
  * Drop each row of a {@linkcode holdersRoles} role that holds no row and
- * has no name, value, state or ref of its own (see the module doc). `root`,
- * a read's subtree root, stays.
+ * has no name, value, state or ref of its own, and each empty, nameless
+ * cell that is only disabled (see the module doc). `root`, a read's subtree
+ * root, stays.
  */
 function dropEmptyContainers(rows: TreeRow[], root: number | undefined): TreeRow[] {
   const { children } = childrenOf(rows);
-  const keep = rows.map((row, index) =>
-    !(holdersRoles.has(row.role) && children[index] === 0 && row.backendNodeId !== root &&
-      normalize(row.name) === "" && (row.value ?? "") === "" && row.active === undefined &&
-      row.states.length === 0 && !isActionable(row))
-  );
+  const keep = rows.map((row, index) => {
+    if (children[index] !== 0 || row.backendNodeId === root) return true;
+    if (normalize(row.name) !== "" || (row.value ?? "") !== "" || row.active !== undefined) {
+      return true;
+    }
+    // A calendar's blank days outside its month: a disabled cell that holds and says nothing.
+    if (gridCellRoles.has(row.role)) {
+      return !(row.states.length === 1 && row.states[0] === "disabled");
+    }
+    return !(holdersRoles.has(row.role) && row.states.length === 0 && !isActionable(row));
+  });
   return keep.every(Boolean) ? rows : keepRows(rows, keep);
 }
 
@@ -279,7 +292,7 @@ function childrenOf(rows: readonly TreeRow[]): { children: number[]; firstChild:
 }
 
 /** Roles of the wrappers that give way to their only row (see the module doc). */
-const loneWrapperRoles: ReadonlySet<string> = new Set(["cell", "listitem"]);
+const loneWrapperRoles: ReadonlySet<string> = new Set(["cell", "listitem", "gridcell"]);
 
 /**
  * Drop each lone wrapper (see the module doc): its name, when it has one,
@@ -290,11 +303,16 @@ function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] 
   const { children, firstChild } = childrenOf(rows);
   const lone = (row: TreeRow, index: number) => {
     if (!loneWrapperRoles.has(row.role) || children[index] !== 1) return false;
-    if (row.backendNodeId === root || (row.value ?? "") !== "" || row.states.length > 0) {
-      return false;
-    }
+    if (row.backendNodeId === root || (row.value ?? "") !== "") return false;
+    const only = rows[firstChild[index]];
+    // A state the row it holds says too is no state of its own (a disabled day's cell and
+    // button).
+    if (!row.states.every((state) => only.states.includes(state))) return false;
+    // A grid's cell takes a click itself: it gives way only to a row that takes one too (a
+    // calendar's day button), never to its text.
+    if (isActionable(row) && !isActionable(only)) return false;
     const name = normalize(row.name);
-    return name === "" || name === normalize(rows[firstChild[index]].name);
+    return name === "" || name === normalize(only.name);
   };
   const keep = rows.map((row, index) => !lone(row, index));
   return keep.every(Boolean) ? rows : keepRows(rows, keep);
@@ -409,6 +427,8 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
   };
   if (node.value !== undefined) row.value = node.value;
   if (node.active !== undefined) row.active = node.active;
+  if (node.axRole !== undefined) row.axRole = node.axRole;
+  if (node.axName !== undefined) row.axName = node.axName;
   return row;
 }
 

@@ -70,6 +70,21 @@ Deno.test("pruneAxNodes() lets a cell or list item with nothing of its own give 
         n("cell", "", [n("link", "4"), n("link", "5")]),
         n("cell", "", [n("link", "6")], { states: ["selected"] }),
       ])]),
+      n("grid", "April 2027", [n("row", "", [
+        n("gridcell", "Thursday, April 1, 2027", [n("button", "Thursday, April 1, 2027")]),
+        n("gridcell", "Friday, April 2, 2027", [n("button", "Friday, April 2, 2027")], {
+          states: ["selected"],
+        }),
+        n("gridcell", "Total", [text("Total")]),
+        n("gridcell", "", [text("12")]),
+        // A day before the first may not be chosen: its cell and button both say so.
+        n("gridcell", "Wednesday, March 31, 2027", [
+          n("button", "Wednesday, March 31, 2027", [], { states: ["disabled"] }),
+        ], { states: ["disabled"] }),
+        // The blank days of the week before the month: nothing to read or choose.
+        n("gridcell", "", [], { states: ["disabled"] }),
+        n("gridcell", "", [], { states: ["selected"] }),
+      ])]),
       n("list", "", [
         n("listitem", "", [n("link", "Home", [text("Home")])]),
         n("listitem", "", [text("Stuttgart")]),
@@ -90,6 +105,16 @@ Deno.test("pruneAxNodes() lets a cell or list item with nothing of its own give 
     '      link "5"',
     '    cell ""',
     '      link "6"',
+    'grid "April 2027"',
+    '  row ""',
+    '    button "Thursday, April 1, 2027"',
+    '    gridcell "Friday, April 2, 2027"',
+    '      button "Friday, April 2, 2027"',
+    '    gridcell "Total"',
+    '    gridcell ""',
+    '      StaticText "12"',
+    '    button "Wednesday, March 31, 2027"',
+    '    gridcell ""',
     'list ""',
     '  link "Home"',
     '  StaticText "Stuttgart"',

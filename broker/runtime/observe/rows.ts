@@ -27,7 +27,10 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
     const observed: Row = {
       backendNodeId: row.backendNodeId,
       ref: isActionable(row) && row.nativeOption !== true
-        ? refs.refFor(row.backendNodeId, { role: row.role, name: row.axName ?? row.name })
+        ? refs.refFor(row.backendNodeId, {
+          role: row.axRole ?? row.role,
+          name: row.axName ?? row.name,
+        })
         : null,
       role: row.role,
       name: row.name,

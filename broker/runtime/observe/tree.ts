@@ -23,6 +23,11 @@ export interface TreeRow {
    * one, which the page still reports for the element.
    */
   axName?: string;
+  /**
+   * The accessibility tree's role, when the row shows the widget role the
+   * page declared and the tree dropped; a ref keeps this one.
+   */
+  axRole?: string;
   /** Deduplicated, in the vocabulary's order. */
   states: ElementState[];
   /** Indentation depth: 0 for a row with no kept ancestor. */
