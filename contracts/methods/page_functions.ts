@@ -78,7 +78,9 @@ const describeElement = String.raw`function () {
 /**
  * Whether a click on the node hit at a point (the argument) reaches this
  * element, the hit test of requirement 8. It does when the hit is:
- * 1. this element or inside it, across shadow roots upwards;
+ * 1. this element or inside it, across shadow roots upwards, and from
+ *    slotted content to the slot it shows in (the way its events go: a
+ *    grid's cell content, slotted into the cell in the grid's shadow tree);
  * 2. inside a label whose control is this element (`label.control`), with
  *    no other control between the hit and the label — the label hands
  *    the click on, as a person's click on it would; a label of another
@@ -96,7 +98,8 @@ const describeElement = String.raw`function () {
  */
 const deliversTo = String.raw`function (hit) {
   const target = this;
-  const up = (node) => (node instanceof ShadowRoot ? node.host : node.parentNode);
+  const up = (node) =>
+    node.assignedSlot || (node instanceof ShadowRoot ? node.host : node.parentNode);
   let depth = 0;
   for (let node = hit; node; node = up(node)) {
     if (node === target) return true;

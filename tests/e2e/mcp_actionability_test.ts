@@ -115,6 +115,22 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "slotted content takes its cell's click; options slotted into a listbox read as options",
+      async () => {
+        const { page, seen, act, release } = await open("actionability_component.html");
+        // The point a click aims at shows the slotted span: its events reach the cell.
+        await act({ kind: "click", ref: refOf(seen, "gridcell", "TCK-1043") });
+        // Chromium reads a slotted `role="option"` as a plain element; it shows as declared.
+        await act({ kind: "click", ref: refOf(seen, "option", "Marta Nowak") });
+        assert.deepEqual(await page.evaluate("[window.clicks, window.decoys]"), [
+          { "cell c2": 1, "option Marta Nowak": 1 },
+          0,
+        ]);
+        await release();
+      },
+    );
+
     await t.step("checkboxes drawn by their own parts or their label are checked", async () => {
       const { page, seen, act, release } = await open("actionability_component.html");
       for (
