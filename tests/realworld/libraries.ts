@@ -42,6 +42,9 @@ export const libraries: readonly string[] = [
   "vue",
   "element-plus",
   "monaco-editor",
+  "fullcalendar",
+  "handsontable",
+  "@vaadin/vaadin-lumo-styles",
 ];
 
 /**

@@ -525,4 +525,109 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Done: voided=INV-1003; undone=INV-1036; sort=amount desc; page=2",
   },
+  {
+    id: "fullcalendar-reschedule",
+    page: "fullcalendar.html",
+    about:
+      "FullCalendar 7 (vanilla global bundle): month view moved on by its own toolbar button, an event opened into the app's dialog, its start time changed",
+    steps: [
+      { intent: "click", target: { role: "button", name: "Next Month" }, reveals: true },
+      // An event is a button named by its start time, as the grid shows it, and its title.
+      { intent: "click", target: { role: "button", name: "10a Design review" }, reveals: true },
+      { intent: "select", target: { role: "combobox", name: "Start time" }, option: "14:30" },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: "Saved: Design review 2027-06-15 14:30-15:30",
+  },
+  {
+    id: "handsontable-budget",
+    page: "handsontable.html",
+    about:
+      "Handsontable: a spreadsheet grid whose cells open an editor when typed into (Enter commits), a numeric cell and a dropdown cell whose editor lists options",
+    // Typing on a selected cell opens Handsontable's editor with what was typed; Enter commits it.
+    // Enter on the selected dropdown cell opens its editor and the option list; a click on an
+    // option commits it. The outcome names each changed cell with its JSON value (a number stays
+    // unquoted, so a number committed as text reads differently).
+    steps: [
+      { intent: "click", target: { role: "gridcell", name: "$1,200.00" } },
+      { intent: "type", target: { role: "gridcell", name: "$1,200.00" }, text: "4500" },
+      { intent: "press", key: "Enter" },
+      { intent: "click", target: { role: "gridcell", name: "People" } },
+      { intent: "press", key: "Enter", reveals: true },
+      { intent: "click", target: { role: "option", name: "Engineering" } },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: 'Saved: Travel.amount=4500; Training.department="Engineering"',
+  },
+  {
+    id: "vaadin-assign",
+    page: "vaadin.html",
+    about:
+      "Vaadin web components: a grid whose cells are slotted into its shadow table, a combo box and a date picker whose options and calendars open in overlays",
+    // A click on a grid row selects it (the app sets `selectedItems` on `active-item-changed`);
+    // the click lands on the cell's content, a light-DOM child of the grid slotted into the
+    // shadow cell. The date picker opens on the app's `initialPosition`, March 2027, as a modal
+    // that hides the page; choosing a day closes it and gives the page back.
+    steps: [
+      { intent: "click", target: { role: "gridcell", name: "TCK-1042" } },
+      { intent: "click", target: { role: "combobox", name: "Assignee" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      { intent: "click", target: { role: "combobox", name: "Due date" }, reveals: true },
+      {
+        intent: "click",
+        target: { role: "gridcell", name: "15 March 2027, Monday" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "button", name: "Assign" } },
+    ],
+    outcome: "Assigned TCK-1042 to Marta Nowak, due 2027-03-15",
+  },
+  {
+    id: "react-aria-booking",
+    page: "react-aria.html",
+    about:
+      "React Aria Components: DatePickers of month/day/year spinbutton segments with a Calendar in a Popover, a filtering ComboBox",
+    // A person types the whole date into the month segment: each segment, once full, hands focus
+    // to the next. The check-out calendar opens on the check-in month (its `placeholderValue`),
+    // days before check-in disabled. Both popovers hide the rest of the page while open.
+    steps: [
+      {
+        intent: "type",
+        target: { role: "spinbutton", name: "month, Check-in" },
+        text: "04122027",
+      },
+      { intent: "click", target: { role: "button", name: "Calendar Check-out" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Thursday, April 15, 2027" } },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Destination" },
+        text: "lis",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Lisbon" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Book" } },
+    ],
+    outcome: "Booked: Lisbon, 2027-04-12 to 2027-04-15",
+  },
+  {
+    id: "rhf-signup",
+    page: "react-hook-form.html",
+    about:
+      "React Hook Form: a sign-up form validated on submit, errors shown beside their fields, fixed and submitted again",
+    // The first submit, with a malformed email and no password, plan or terms, shows each error
+    // beside its field (`aria-invalid`, `aria-describedby`, `role="alert"`); the email is then
+    // replaced whole. The billing period stays monthly, as RHF's `defaultValues` set it.
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Full name" }, text: "Ada Lovelace" },
+      { intent: "fill", target: { role: "textbox", name: "Email" }, text: "ada@example" },
+      { intent: "click", target: { role: "button", name: "Create account" }, reveals: true },
+      { intent: "fill", target: { role: "textbox", name: "Email" }, text: "ada@example.com" },
+      { intent: "fill", target: { role: "textbox", name: "Password" }, text: "correct-horse-9" },
+      { intent: "select", target: { role: "combobox", name: "Plan" }, option: "Team" },
+      { intent: "check", target: { role: "checkbox", name: "I agree to the Terms of Service" } },
+      { intent: "click", target: { role: "button", name: "Create account" } },
+    ],
+    outcome:
+      "Signed up: Ada Lovelace <ada@example.com>; plan=Team; billing=monthly; terms=accepted; password=15 chars; submits=2",
+  },
 ];
