@@ -190,8 +190,7 @@ Deno.test("a delta shows added, removed and changed rows with markers, and chain
   assert.deepEqual(second.text.split("\n"), [
     pageDataNote,
     '~ textbox "Email" value="ada@example.com" ref=e1',
-    "+ status",
-    '  + text "Saved"',
+    '+ status "Saved"',
     '- button "Save" ref=e2',
   ]);
   const third = observe(

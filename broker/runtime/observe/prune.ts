@@ -31,6 +31,8 @@
  *   named by that text, which goes as a row of its own (`generic "Marta
  *   Nowak" ref=e7`: the option of a list drawn with plain elements;
  *   `listitem "Fix login bug" draggable ref=e4`: a sortable list's card).
+ *   So is a nameless message (`alert`, `status`, `tooltip`, `note`): `status
+ *   "Saved"`, and a field's error `alert "Enter a valid email"`.
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
@@ -251,23 +253,32 @@ function dropEmptyContainers(rows: TreeRow[], root: number | undefined): TreeRow
 }
 
 /**
- * Name each nameless clickable wrapper around exactly one text by that
- * text, and drop the text row (see the module doc): `generic ref=e7` over
- * `text "Marta Nowak"` reads as `generic "Marta Nowak" ref=e7`, as a person
- * reads the option of a list drawn with plain elements. The row keeps its
- * accessible name (empty) for its ref.
+ * Roles of a message a page shows: read by what it says, as a screen
+ * reader announces it, so one saying one text is named by it.
+ */
+const messageRoles: ReadonlySet<string> = new Set(["alert", "status", "tooltip", "note"]);
+
+/**
+ * Name each nameless clickable wrapper, and each nameless message
+ * ({@linkcode messageRoles}), around exactly one text by that text, and
+ * drop the text row (see the module doc): `generic ref=e7` over `text
+ * "Marta Nowak"` reads as `generic "Marta Nowak" ref=e7`, as a person reads
+ * the option of a list drawn with plain elements; `status` over `text
+ * "Saved"` as `status "Saved"`, which a delta then says went by what it
+ * said. The row keeps its accessible name (empty) for its ref.
  */
 function nameFromText(rows: TreeRow[]): TreeRow[] {
   const { children, firstChild: onlyChild } = childrenOf(rows);
   const keep = new Array<boolean>(rows.length).fill(true);
   let folded = false;
   rows.forEach((row, index) => {
-    if (!(transparentRoles.has(row.role) || row.role === "listitem")) return;
+    const message = messageRoles.has(row.role);
+    if (!(message || transparentRoles.has(row.role) || row.role === "listitem")) return;
     if (actionableRoles.has(row.role)) return;
     // Taken for a target by its looks (a click handler, a pointer, a grab), not a field whose
     // text is its content.
     const looks = row.states.includes("clickable") || row.states.includes("draggable");
-    if (row.name !== "" || (row.value ?? "") !== "" || !looks) return;
+    if (row.name !== "" || (row.value ?? "") !== "" || !(looks || message)) return;
     if (row.states.includes("editable")) return;
     if (children[index] !== 1) return;
     const text = rows[onlyChild[index]];

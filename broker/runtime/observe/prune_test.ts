@@ -319,6 +319,10 @@ Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by 
       n("generic", "", [n("generic", "", [text("deep")])], { states: ["clickable"] }),
       // A sortable list's card: a draggable list item around its title.
       n("list", "To do", [n("listitem", "", [text("Fix login bug")], { states: ["draggable"] })]),
+      // A message says what it says; one with two texts, or a name of its own, is left as it is.
+      n("alert", "", [text("Enter a valid email")]),
+      n("status", "", [text("2 of 3"), n("link", "Next")]),
+      n("status", "Upload", [text("Done")]),
     ]),
   );
   const rows = pruneAxNodes(nodes)!;
@@ -331,6 +335,12 @@ Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by 
     'generic "deep" clickable',
     'list "To do"',
     '  listitem "Fix login bug" draggable',
+    'alert "Enter a valid email"',
+    'status ""',
+    '  StaticText "2 of 3"',
+    '  link "Next"',
+    'status "Upload"',
+    '  StaticText "Done"',
   ]);
   // A ref keeps the name the page reports for the element, which its check compares.
   assert.deepEqual(rows.map((row) => row.axName), [
@@ -341,6 +351,12 @@ Deno.test("pruneAxNodes() names a nameless clickable wrapper around one text by 
     "",
     undefined,
     "",
+    "",
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
   ]);
 });
 
