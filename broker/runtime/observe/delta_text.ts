@@ -232,6 +232,11 @@ interface Region {
   container?: number;
   /** Whether this is the region of the removed rows. */
   removed?: boolean;
+  /**
+   * Whether its summary can name no call that shows just it (its container
+   * has neither ref nor name): a reader would have to look at the whole page.
+   */
+  blind?: boolean;
 }
 
 /** What {@linkcode budgetDelta} needs. */
@@ -255,8 +260,13 @@ export interface DeltaTextInput {
  * the caller cuts it then, with a trailer.
  */
 export function budgetDelta(input: DeltaTextInput): DeltaLine[] {
-  const fine = summarizeLargest(regionsOf(input, false), input.budget);
-  return fine.fits ? fine.lines : summarizeLargest(regionsOf(input, true), input.budget).lines;
+  // Said apart, a region whose line names no call to see it is only a row a reader cannot use
+  // (three of a table's seven new rows, each `~ region row changed`): those go together or not
+  // at all.
+  const fine = summarizeLargest(regionsOf(input, false), input.budget, false);
+  return fine.fits
+    ? fine.lines
+    : summarizeLargest(regionsOf(input, true), input.budget, true).lines;
 }
 
 const cost = (lines: readonly DeltaLine[]) =>
@@ -271,6 +281,7 @@ const cost = (lines: readonly DeltaLine[]) =>
 function summarizeLargest(
   given: readonly Region[],
   budget: number,
+  blind: boolean,
 ): { lines: DeltaLine[]; fits: boolean } {
   const regions = given.map((region) => ({ ...region }));
   const removed = regions.find((region) => region.removed === true);
@@ -280,7 +291,7 @@ function summarizeLargest(
   while (total > budget) {
     let largest = -1;
     regions.forEach((region, i) => {
-      if (summarized[i] || region.lines.length < 2) return;
+      if (summarized[i] || region.lines.length < 2 || (region.blind === true && !blind)) return;
       if (largest < 0 || costs[i] > costs[largest]) largest = i;
     });
     if (largest < 0) break;
@@ -332,6 +343,9 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     regions.push({
       lines,
       summary: changedSummary(lines, current, container),
+      ...(container === undefined || container.ref !== null || container.name.trim() !== ""
+        ? {}
+        : { blind: true }),
       ...(container === undefined ? {} : {
         container: container.backendNodeId,
         counting: (removed: readonly DeltaLine[]) =>

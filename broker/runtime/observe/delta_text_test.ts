@@ -252,3 +252,27 @@ Deno.test("a region whose container has neither ref nor name says to observe, ne
     "~ region table changed: 33 rows (33 added) — observe to see them",
   ]);
 });
+
+Deno.test("rows a reader cannot ask for apart are summarized together, never a few of them alone", () => {
+  // A table redrawn by a search: new nameless rows, each its cells and a button.
+  const order = (i: number) =>
+    n("row", "", [
+      n("cell", `ORD-10${i}`, [], { id: 300 + 4 * i }),
+      n("cell", `Customer number ${i} with a long name`, [], { id: 301 + 4 * i }),
+      n("button", `Refund ORD-10${i}`, [], { id: 302 + 4 * i }),
+    ], { id: 303 + 4 * i });
+  const table = (orders: number[]) =>
+    n("table", "", [n("rowgroup", "", orders.map(order), { id: 4 })], { id: 3 });
+  const before = n("RootWebArea", "", [
+    n("searchbox", "Search", [], { id: 2 }),
+    table([20, 21, 22, 23, 24, 25, 26, 27, 28, 29]),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("searchbox", "Search", [], { id: 2 }),
+    table([0, 1, 2, 3, 4, 5, 6]),
+  ], { id: 1 });
+  // A budget that three rows said in a line each would meet.
+  const text = lines(leanDelta(before, after, 250));
+  assert.ok(!text.some((line) => line.startsWith("~ region row")), text.join("\n"));
+  assert.deepEqual(text.filter((line) => line.startsWith("~ region")).length, 1, text.join("\n"));
+});
