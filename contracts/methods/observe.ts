@@ -32,6 +32,8 @@ export const ElementStateSchema = z.enum([
   "checked",
   "mixed",
   "selected",
+  /** `aria-current`: the page, step or slide a set of links or buttons says is the one shown. */
+  "current",
   "expanded",
   "collapsed",
   "disabled",

@@ -449,6 +449,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks.clickable) all.add("clickable");
   if (marks.draggable) all.add("draggable");
   if (marks.editingHost) all.add("contenteditable");
+  if (marks.current === true) all.add("current");
   return stateOrder.filter((state) => all.has(state));
 }
 

@@ -445,3 +445,16 @@ Deno.test("fromLatin1() reads UTF-8 read as Latin-1 again, and leaves other text
   assert.equal(fromLatin1("4 – April"), "4 – April");
   assert.equal(fromLatin1("50 %"), "50 %");
 });
+
+Deno.test("the element aria-current marks is current, in the states' order", () => {
+  const raw: RawAxNode[] = [
+    node("1", "group", "Slides", undefined, ["2", "3"]),
+    node("2", "button", "Go to slide 1", "1", []),
+    node("3", "button", "Go to slide 5", "1", [], {
+      properties: [{ name: "focused", value: { type: "boolean", value: true } }],
+    }),
+  ];
+  const signals = marks([[1, {}], [2, {}], [3, { current: true }]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(nodes.map((n) => n.states), [[], [], ["current", "focused"]]);
+});

@@ -89,6 +89,11 @@ export interface NodeSignals {
    * listbox), though the page draws and handles it as one.
    */
   declaredRole?: string;
+  /**
+   * `aria-current` set (other than "false"): the page, step or slide the
+   * element stands for is the one shown. The tree Chromium sends omits it.
+   */
+  current?: boolean;
 }
 
 /** The reduction of one snapshot. */
@@ -308,9 +313,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
       signals.declaredRole = declared;
     }
+    const current = attribute(i, "aria-current")?.trim();
+    if (current !== undefined && current !== "" && current !== "false") signals.current = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
-      signals.hidden || flagged[i] || signals.editingHost || signals.declaredRole !== undefined
+      signals.hidden || flagged[i] || signals.editingHost ||
+      signals.declaredRole !== undefined || signals.current === true
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };

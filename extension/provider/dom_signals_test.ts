@@ -309,3 +309,28 @@ Deno.test("a widget role that needs a container is kept as declared, unless hidd
   assert.deepEqual(declared, [[11, "option"], [13, "menuitem"]]);
   assert.deepEqual([...reduced.known].sort((a, b) => a - b), [1, 2, 10, 11, 12, 13, 14, 15]);
 });
+
+Deno.test("aria-current marks the element that stands for what is shown, unless it says false", () => {
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    {
+      tag: "BUTTON",
+      backend: 10,
+      parent: 2,
+      box: [20, 20],
+      attributes: { "aria-current": "true" },
+    },
+    { tag: "A", backend: 11, parent: 2, box: [20, 20], attributes: { "aria-current": "page" } },
+    {
+      tag: "BUTTON",
+      backend: 12,
+      parent: 2,
+      box: [20, 20],
+      attributes: { "aria-current": "false" },
+    },
+    { tag: "BUTTON", backend: 13, parent: 2, box: [20, 20] },
+  ]));
+  assert.ok(reduced !== undefined);
+  const current = [...reduced.nodes].flatMap(([id, signals]) => signals.current ? [id] : []);
+  assert.deepEqual(current, [10, 11]);
+});
