@@ -19,6 +19,18 @@ Deno.test({
     await using agent = await startAgent({ accessMode: "personal" });
     const { world } = agent;
 
+    await t.step(
+      "a tab claimed as it loads, showing nothing yet, is first looked at once it shows",
+      async () => {
+        // Nothing shows until a request begun after the load event answers, 600 ms later.
+        const { tab } = await world.openTab(world.fixtures.url("claim_late.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /^button "Refresh" ref=e\d+$/m, seen.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a click's result shows a dialog whose contents follow a fade-in", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_modal.html"));
       const leaseId = await agent.claim(tab);
