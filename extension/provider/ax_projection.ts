@@ -250,13 +250,21 @@ function marked(marks: NodeSignals | undefined): boolean {
     (marks.clickable || marks.draggable || marks.editingHost || marks.declaredRole !== undefined);
 }
 
-/** Roles the tree gives an element whose declared widget role it dropped. */
+/**
+ * Roles the tree gives an element whose declared widget role it dropped:
+ * the element's own implicit role (an `<li role="option">` slotted into a
+ * shadow-DOM listbox reads `listitem`), or none.
+ */
 const plainRoles: ReadonlySet<string> = new Set([
   "generic",
   "none",
   "GenericContainer",
   "LayoutTableCell",
   "cell",
+  "listitem",
+  "row",
+  "LayoutTableRow",
+  "paragraph",
 ]);
 
 /**

@@ -400,7 +400,7 @@ Deno.test("an element whose declared widget role the tree dropped shows it, name
   // A dropdown editor's options drawn as a table's cells inside a listbox: Chromium reads each
   // `<td role="option">` as a plain element.
   const raw: RawAxNode[] = [
-    node("1", "listbox", "Department", undefined, ["2", "4", "6"]),
+    node("1", "listbox", "Department", undefined, ["2", "4", "6", "7"]),
     node("2", "generic", undefined, "1", ["3"]),
     node("3", "StaticText", "Engineering", "2", []),
     node("4", "none", undefined, "1", ["5"], {
@@ -410,6 +410,9 @@ Deno.test("an element whose declared widget role the tree dropped shows it, name
     node("5", "StaticText", "Marketing", "4", []),
     // An option the tree kept as one stays as it is.
     node("6", "option", "Sales", "1", []),
+    // An `<li role="option">` reads as the list item it would be without its role.
+    node("7", "listitem", "", "1", ["8"]),
+    node("8", "StaticText", "Critical", "7", []),
   ];
   const signals = marks([
     [1, {}],
@@ -418,6 +421,8 @@ Deno.test("an element whose declared widget role the tree dropped shows it, name
     [4, { declaredRole: "option" }],
     [5, {}],
     [6, { declaredRole: "option" }],
+    [7, { declaredRole: "option" }],
+    [8, {}],
   ]);
   const { nodes } = projectAxNodes(raw, { ...open, signals });
   assert.deepEqual(
@@ -427,6 +432,7 @@ Deno.test("an element whose declared widget role the tree dropped shows it, name
       { role: "option", name: "Engineering", axRole: "generic", axName: "" },
       { role: "option", name: "Marketing", axRole: "generic", axName: "" },
       { role: "option", name: "Sales", axRole: undefined, axName: undefined },
+      { role: "option", name: "Critical", axRole: "listitem", axName: "" },
     ],
   );
   // Without signals, the tree's roles stand.
@@ -435,6 +441,8 @@ Deno.test("an element whose declared widget role the tree dropped shows it, name
     "StaticText",
     "StaticText",
     "option",
+    "listitem",
+    "StaticText",
   ]);
 });
 

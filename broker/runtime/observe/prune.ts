@@ -33,6 +33,9 @@
  *   `listitem "Fix login bug" draggable ref=e4`: a sortable list's card).
  *   So is a nameless message (`alert`, `status`, `tooltip`, `note`): `status
  *   "Saved"`, and a field's error `alert "Enter a valid email"`.
+ * - A nameless control that is the only row of a named plain wrapper takes
+ *   its name, and the wrapper goes: a custom element's `<label>` names its
+ *   host, not the checkbox in its shadow tree.
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
@@ -189,7 +192,7 @@ export function pruneAxNodes(
     }
   }
   return dropEmptyContainers(
-    nameFromText(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
+    nameFromText(nameFromHost(dropLoneWrappers(dropLabelEchoes(rows), options.root), options.root)),
     options.root,
   );
 }
@@ -289,6 +292,49 @@ function nameFromText(rows: TreeRow[]): TreeRow[] {
     folded = true;
   });
   return folded ? keepRows(rows, keep) : rows;
+}
+
+/** Controls a custom element draws inside itself, which its `<label>` names through it. */
+const hostedControls: ReadonlySet<string> = new Set([
+  "checkbox",
+  "switch",
+  "radio",
+  "textbox",
+  "searchbox",
+  "combobox",
+  "slider",
+  "spinbutton",
+]);
+
+/**
+ * Name each nameless control that is the only row of a named plain
+ * wrapper by the wrapper's name, and drop the wrapper: a form-associated
+ * custom element (`md-checkbox`) takes its `<label>`'s name on its host,
+ * while the control in its shadow tree has none, so `generic "Attach device
+ * logs"` over `checkbox ref=e3` reads `checkbox "Attach device logs" ref=e3`.
+ * The control keeps its accessible name (empty) for its ref.
+ */
+function nameFromHost(rows: TreeRow[], root: number | undefined): TreeRow[] {
+  const { children, firstChild } = childrenOf(rows);
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let named = false;
+  rows.forEach((row, index) => {
+    if (row.role !== "generic" || children[index] !== 1 || row.backendNodeId === root) return;
+    if (normalize(row.name) === "" || (row.value ?? "") !== "" || isActionable(row)) return;
+    const only = firstChild[index];
+    const control = rows[only];
+    if (!hostedControls.has(control.role) || normalize(control.name) !== "") return;
+    // It stands where its host stood (a row with no kept ancestor keeps its own level).
+    rows[only] = {
+      ...control,
+      name: row.name,
+      axName: control.axName ?? control.name,
+      level: row.level,
+    };
+    keep[index] = false;
+    named = true;
+  });
+  return named ? keepRows(rows, keep) : rows;
 }
 
 /** How many child rows each row has, and the index of its first (-1 for none). */

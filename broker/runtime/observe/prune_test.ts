@@ -525,3 +525,28 @@ Deno.test("pruneAxNodes() drops a label's text over a tag field's chosen values 
     '  StaticText "Pick up to three"',
   ]);
 });
+
+Deno.test("pruneAxNodes() names a nameless control by the named host it alone stands in", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      // A form-associated custom element: its label names the host, not the shadow control.
+      n("generic", "Attach device logs", [n("checkbox", "")]),
+      n("generic", "Email me updates", [n("switch", "", [], { states: ["checked"] })]),
+      // A control with a name of its own, or a host holding more, stays as it is.
+      n("generic", "Priority", [n("checkbox", "Urgent")]),
+      n("generic", "Shipping", [n("radio", ""), n("radio", "")]),
+    ]),
+  );
+  const rows = pruneAxNodes(nodes)!;
+  assert.deepEqual(rendered(nodes), [
+    'checkbox "Attach device logs"',
+    'switch "Email me updates" checked',
+    'generic "Priority"',
+    '  checkbox "Urgent"',
+    'generic "Shipping"',
+    '  radio ""',
+    '  radio ""',
+  ]);
+  // A ref keeps the name the page reports for the control, which its check compares.
+  assert.deepEqual(rows.slice(0, 2).map((row) => row.axName), ["", ""]);
+});
