@@ -630,4 +630,132 @@ export const tasks: readonly Task[] = [
     outcome:
       "Signed up: Ada Lovelace <ada@example.com>; plan=Team; billing=monthly; terms=accepted; password=15 chars; submits=2",
   },
+  {
+    id: "ionic-settings",
+    page: "ionic.html",
+    about:
+      "Ionic (@ionic/core web components): a toggle, an ion-select in its default alert of radios confirmed with OK, an ion-datetime-button opening a calendar in an ion-modal confirmed with Done",
+    // Ionic's Material mode uppercases button text with CSS, and Chrome names the buttons as drawn
+    // ("SAVE", "DONE"). The datetime button is named by the date it shows, not by its item's label;
+    // the calendar's days are named without the year (the month and year are behind the
+    // "Show year picker" label). The date only reaches the datetime when Done is pressed.
+    steps: [
+      { intent: "check", target: { role: "switch", name: "Push notifications" } },
+      { intent: "click", target: { role: "button", name: "Language, English" }, reveals: true },
+      { intent: "click", target: { role: "radio", name: "Deutsch" } },
+      { intent: "click", target: { role: "button", name: "OK" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Mar 10, 2027" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Monday, March 15" } },
+      { intent: "click", target: { role: "button", name: "DONE" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "SAVE" } },
+    ],
+    outcome: "Saved: push=on; language=de; pause emails until=2027-03-15",
+  },
+  {
+    id: "datatables-orders",
+    page: "datatables.html",
+    about:
+      "DataTables 3 (jQuery, default styling): built-in search box, header sort controls whose names change with the sort, paging buttons, a row action rendered by a column `render`, a native confirm dialog",
+    // A header's sort control is a `role="button"` span named "<title>: Activate to sort"; once
+    // sorted ascending it is renamed "…: Activate to invert sorting". "Shipped" matches 13 orders
+    // (two pages); by total descending, ORD-1012 is on page 2. Each draw builds the paging
+    // buttons anew (`<button role="link">`), so a sort reveals a new "Next". The refunded order
+    // leaves the "Shipped" search, so the outcome's page count is that of the redrawn table.
+    steps: [
+      {
+        intent: "type",
+        target: { role: "searchbox", name: "Search:" },
+        text: "Shipped",
+        reveals: true,
+      },
+      {
+        intent: "click",
+        target: { role: "button", name: "Total: Activate to sort" },
+        reveals: true,
+      },
+      {
+        intent: "click",
+        target: { role: "button", name: "Total: Activate to invert sorting" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "link", name: "Next" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Refund ORD-1012" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Confirm refund" } },
+    ],
+    outcome:
+      'Refunded: ORD-1012 (Tom Becker, $55.28); search="Shipped"; order=total desc; page=2/2; refunds=1',
+  },
+  {
+    id: "swiper-shop",
+    page: "swiper.html",
+    about:
+      "Swiper: a product carousel whose off-screen slides stay in the accessibility tree (a11y module defaults), moved by its arrow and bullet divs-as-buttons with a slide animation",
+    // Two cards show at a time, so the bullets are the five positions "Go to slide 1..5". The
+    // Next arrow is a div the a11y module makes a `button` named "Next slide"; slides are
+    // `group`s named "n / 6", none hidden or inert while off screen. The second Next lands while
+    // the first slide animation (400 ms) runs. The outcome names the carousel's position, so a
+    // click on an off-screen card without moving the carousel does not pass.
+    steps: [
+      { intent: "click", target: { role: "button", name: "Next slide" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Next slide" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Add Trail Running Shoes to cart" } },
+      { intent: "click", target: { role: "button", name: "Go to slide 5" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Add Trekking Poles to cart" } },
+      { intent: "click", target: { role: "button", name: "Checkout" } },
+    ],
+    outcome: "Checked out: [Trail Running Shoes, Trekking Poles]; total $198; showing slide 5",
+  },
+  {
+    id: "chakra-invite",
+    page: "chakra.html",
+    about:
+      "Chakra UI v3 (Ark UI / Zag.js): a Dialog's form with a Field, a composable Select portalled into the dialog, a Switch; a row's icon-only Menu in a portal",
+    // The Select's trigger is a `button` with role combobox named by its label; its options are
+    // portalled into the dialog's content. The Switch is a visually hidden `input type=checkbox`
+    // (no role=switch) inside a `<label>`. Remove reports the team as it then stands, so the
+    // invite's role and billing flag show in the outcome.
+    steps: [
+      { intent: "click", target: { role: "button", name: "Invite member" }, reveals: true },
+      { intent: "fill", target: { role: "textbox", name: "Email" }, text: "dana.lee@example.com" },
+      { intent: "click", target: { role: "combobox", name: "Role" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Editor" } },
+      { intent: "check", target: { role: "checkbox", name: "Can manage billing" } },
+      { intent: "click", target: { role: "button", name: "Send invite" } },
+      {
+        intent: "click",
+        target: { role: "button", name: "Actions for Ben Okafor" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "menuitem", name: "Remove" } },
+    ],
+    outcome:
+      "Team: Ana Silva (Owner, billing); Chloé Martin (Viewer); dana.lee@example.com (Editor, billing, pending)",
+  },
+  {
+    id: "material-web-report",
+    page: "material-web.html",
+    about:
+      "Material Web (@material/web): Lit web components whose controls live in shadow DOM, a select whose options open in a menu popup, a checkbox and a switch labelled by a wrapping <label>, a confirm dialog",
+    // md-outlined-select renders role=combobox (named by its label) in its shadow root; a click
+    // opens an md-menu popup of md-select-options, each an <li role="option"> in its own shadow
+    // root. md-checkbox and md-switch are form-associated custom elements labelled by a wrapping
+    // <label>, as the docs show. Submit opens an md-dialog (a modal native <dialog> in shadow
+    // DOM); its "File bug" button submits the dialog's method="dialog" form, and the page reports
+    // on the dialog's close with that returnValue.
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Title" },
+        text: "App crashes when saving a draft offline",
+      },
+      { intent: "click", target: { role: "combobox", name: "Severity" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Critical" } },
+      { intent: "check", target: { role: "checkbox", name: "Attach device logs" } },
+      { intent: "check", target: { role: "switch", name: "Email me when the status changes" } },
+      { intent: "click", target: { role: "button", name: "Submit" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "File bug" } },
+    ],
+    outcome:
+      'Filed: "App crashes when saving a draft offline"; severity=critical; logs=attached; notify=on',
+  },
 ];
