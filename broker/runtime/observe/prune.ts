@@ -17,7 +17,8 @@
  *   name of the nearest sibling that is not a text (a label next to its
  *   control, or with a tag field's chosen values between), or sits in a
  *   named control whose children are presentational (the `⋯` of a button
- *   named "Actions for Q3 roadmap").
+ *   named "Actions for Q3 roadmap"), or is a glyph with no letter or digit
+ *   in any named control (a pager's `«` in `link "First"`).
  * - Decoration that adds no name, value, state or ref of its own goes too:
  *   an unnamed image inside a named control (the icon of a toolbar button:
  *   the control's name already says it), and an unnamed container inside
@@ -423,6 +424,9 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     if (nearest.states.includes("editable") && parentValue.includes(name)) return false;
     // A named control whose children are presentational is read by its name alone.
     if (parentName !== "" && presentationalChildren.has(nearest.role)) return false;
+    // A glyph drawn beside a named control's name (a pager's `«` in `link "First"`) says
+    // nothing its name does not.
+    if (parentName !== "" && isActionable(nearest) && !/[\p{L}\p{N}]/u.test(name)) return false;
     if (nameFromContents.has(nearest.role)) return !parentName.includes(name);
     // A wrapper the page named itself (`aria-label`) already says its own text.
     return !(transparentRoles.has(nearest.role) && containsWords(parentName, name));

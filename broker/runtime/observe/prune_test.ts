@@ -550,3 +550,27 @@ Deno.test("pruneAxNodes() names a nameless control by the named host it alone st
   // A ref keeps the name the page reports for the control, which its check compares.
   assert.deepEqual(rows.slice(0, 2).map((row) => row.axName), ["", ""]);
 });
+
+Deno.test("pruneAxNodes() drops a glyph beside a named control's name, never a word", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("navigation", "pagination", [
+        n("link", "First", [text("«")]),
+        n("link", "Previous", [text("‹")]),
+        n("link", "2", [text("2")]),
+        n("link", "Last page", [text("Go to the end")]),
+      ]),
+      // A glyph a nameless wrapper holds is all it says.
+      n("generic", "", [text("›")], { states: ["clickable"] }),
+    ]),
+  );
+  assert.deepEqual(rendered(nodes), [
+    'navigation "pagination"',
+    '  link "First"',
+    '  link "Previous"',
+    '  link "2"',
+    '  link "Last page"',
+    '    StaticText "Go to the end"',
+    'generic "›" clickable',
+  ]);
+});
