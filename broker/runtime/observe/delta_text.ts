@@ -139,6 +139,8 @@ export function removedLines(
   /** The old index of each line's row. */
   const lineAts: (number | undefined)[] = [];
   const lineOf = new Map<number, DeltaLine>();
+  /** For a line whose row reads like any other (`row`), the first row in it that does not. */
+  const described = new Map<DeltaLine, string>();
   removed.forEach((row, i) => {
     const at = index.get(row.backendNodeId);
     /** The rows it stood in, nearest first. */
@@ -152,6 +154,9 @@ export function removedLines(
     const owner = top === undefined ? undefined : lineOf.get(top);
     if (owner !== undefined) {
       owner.shows.push(first + i);
+      if (!tells(before[index.get(top!)!]) && !described.has(owner) && tells(row)) {
+        described.set(owner, renderAnchor(row));
+      }
       return;
     }
     const line: DeltaLine = { text: "", shows: [first + i], summarizes: [], within };
@@ -171,7 +176,12 @@ export function removedLines(
     }
     return true;
   };
-  return collapseSiblings(lines, lineParents, adjacent);
+  return collapseSiblings(lines, lineParents, adjacent, described);
+}
+
+/** Whether a row's line tells it from its like: a ref or a name. */
+function tells(row: Row): boolean {
+  return row.ref !== null || row.name.trim() !== "";
 }
 
 /** Removed siblings from this many on are one line: a filter that hides most of a list. */
@@ -187,13 +197,16 @@ export const collapsedSiblings = 4;
  * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29"
  * ```
  *
- * The rest one line each. `parents[i]` is the old index of line `i`'s
- * parent row (-1 the top; `null` unknown, never a sibling).
+ * The rest one line each, a row that reads like any other (`row`) with
+ * the first row in it that does not under it (`described`). `parents[i]`
+ * is the old index of line `i`'s parent row (-1 the top; `null` unknown,
+ * never a sibling).
  */
 function collapseSiblings(
   lines: readonly DeltaLine[],
   parents: readonly (number | null)[],
   adjacent: (i: number, j: number) => boolean,
+  described: ReadonlyMap<DeltaLine, string>,
 ): DeltaLine[] {
   const out: DeltaLine[] = [];
   for (let start = 0; start < lines.length;) {
@@ -212,7 +225,13 @@ function collapseSiblings(
         ...(run[0].within === undefined ? {} : { within: run[0].within }),
       });
     } else {
-      for (const line of run) out.push({ ...line, text: `- ${line.text}` });
+      for (const line of run) {
+        out.push({ ...line, text: `- ${line.text}` });
+        // A row that reads like any other (`- row`) says which it was by the first row in it
+        // that does not, under it as an added row's contents are.
+        const telling = described.get(line);
+        if (telling !== undefined) out.push({ text: `  - ${telling}`, shows: [], summarizes: [] });
+      }
     }
     start = end;
   }

@@ -276,3 +276,23 @@ Deno.test("rows a reader cannot ask for apart are summarized together, never a f
   assert.ok(!text.some((line) => line.startsWith("~ region row")), text.join("\n"));
   assert.deepEqual(text.filter((line) => line.startsWith("~ region")).length, 1, text.join("\n"));
 });
+
+Deno.test("a removed row that reads like any other says which it was by the first row in it that does not", () => {
+  const member = (name: string, id: number) =>
+    n("row", "", [
+      n("cell", name, [], { id: id + 1 }),
+      n("button", `Actions for ${name}`, [], { id: id + 2 }),
+    ], { id });
+  const before = n("RootWebArea", "", [
+    n("table", "Team members", [member("Ana Silva", 10), member("Ben Okafor", 20)], { id: 2 }),
+    n("alert", "", [n("StaticText", "Check the email", [], { id: 41 })], { id: 40 }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("table", "Team members", [member("Ana Silva", 10)], { id: 2 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after)), [
+    "- row",
+    '  - cell "Ben Okafor"',
+    '- alert "Check the email"',
+  ]);
+});
