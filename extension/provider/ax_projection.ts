@@ -458,6 +458,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks.draggable) all.add("draggable");
   if (marks.editingHost) all.add("contenteditable");
   if (marks.current === true) all.add("current");
+  if (marks.selected === true) all.add("selected");
   return stateOrder.filter((state) => all.has(state));
 }
 

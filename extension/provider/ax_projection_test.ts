@@ -454,7 +454,7 @@ Deno.test("fromLatin1() reads UTF-8 read as Latin-1 again, and leaves other text
   assert.equal(fromLatin1("50 %"), "50 %");
 });
 
-Deno.test("the element aria-current marks is current, in the states' order", () => {
+Deno.test("what aria-current and aria-selected mark is current and selected, in the states' order", () => {
   const raw: RawAxNode[] = [
     node("1", "group", "Slides", undefined, ["2", "3"]),
     node("2", "button", "Go to slide 1", "1", []),
@@ -462,7 +462,8 @@ Deno.test("the element aria-current marks is current, in the states' order", () 
       properties: [{ name: "focused", value: { type: "boolean", value: true } }],
     }),
   ];
-  const signals = marks([[1, {}], [2, {}], [3, { current: true }]]);
+  const signals = marks([[1, {}], [2, { selected: true }], [3, { current: true }]]);
   const { nodes } = projectAxNodes(raw, { ...open, signals });
-  assert.deepEqual(nodes.map((n) => n.states), [[], [], ["current", "focused"]]);
+  // A day drawn as a button that the page marks aria-selected reads selected too.
+  assert.deepEqual(nodes.map((n) => n.states), [[], ["selected"], ["current", "focused"]]);
 });

@@ -94,6 +94,12 @@ export interface NodeSignals {
    * element stands for is the one shown. The tree Chromium sends omits it.
    */
   current?: boolean;
+  /**
+   * `aria-selected="true"` on an element whose role Chromium takes no
+   * selection for (a calendar's day drawn as a `button`): the page shows
+   * it chosen all the same.
+   */
+  selected?: boolean;
 }
 
 /** The reduction of one snapshot. */
@@ -315,10 +321,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     }
     const current = attribute(i, "aria-current")?.trim();
     if (current !== undefined && current !== "" && current !== "false") signals.current = true;
+    if (attribute(i, "aria-selected")?.trim() === "true") signals.selected = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
       signals.hidden || flagged[i] || signals.editingHost ||
-      signals.declaredRole !== undefined || signals.current === true
+      signals.declaredRole !== undefined || signals.current === true ||
+      signals.selected === true
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };

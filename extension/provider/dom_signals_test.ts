@@ -334,3 +334,27 @@ Deno.test("aria-current marks the element that stands for what is shown, unless 
   const current = [...reduced.nodes].flatMap(([id, signals]) => signals.current ? [id] : []);
   assert.deepEqual(current, [10, 11]);
 });
+
+Deno.test("aria-selected marks an element chosen whatever its role, unless it says false", () => {
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    {
+      tag: "BUTTON",
+      backend: 10,
+      parent: 2,
+      box: [20, 20],
+      attributes: { "aria-selected": "true" },
+    },
+    {
+      tag: "BUTTON",
+      backend: 11,
+      parent: 2,
+      box: [20, 20],
+      attributes: { "aria-selected": "false" },
+    },
+    { tag: "BUTTON", backend: 12, parent: 2, box: [20, 20] },
+  ]));
+  assert.ok(reduced !== undefined);
+  const selected = [...reduced.nodes].flatMap(([id, signals]) => signals.selected ? [id] : []);
+  assert.deepEqual(selected, [10]);
+});
