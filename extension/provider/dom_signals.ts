@@ -13,7 +13,8 @@
  * - **clickable**: a click or mouse listener or `onclick` (the snapshot's
  *   `isClickable`), `cursor: pointer` that the parent does not already
  *   have (so a link's inner spans are not targets of their own), or a
- *   positive `tabindex` — unless it has no box over a pixel to aim a click
+ *   positive `tabindex` — unless its cursor is a resize cursor (a grid's
+ *   column edge listens to be dragged), or it has no box over a pixel to aim a click
  *   at (the empty React root a button's press wave is drawn in), the
  *   element is a control (its role says
  *   enough) or holds a control or another
@@ -127,6 +128,22 @@ const elementNode = 1;
 const textNode = 3;
 const pointerCursors = new Set(["pointer"]);
 const dragCursors = new Set(["grab", "grabbing", "move", "-webkit-grab", "-webkit-grabbing"]);
+const resizeCursors = new Set([
+  "col-resize",
+  "row-resize",
+  "ew-resize",
+  "ns-resize",
+  "nesw-resize",
+  "nwse-resize",
+  "e-resize",
+  "w-resize",
+  "n-resize",
+  "s-resize",
+  "ne-resize",
+  "nw-resize",
+  "se-resize",
+  "sw-resize",
+]);
 const notTargets = new Set(["HTML", "BODY", "LABEL"]);
 const controlTags = new Set(["BUTTON", "SELECT", "TEXTAREA", "SUMMARY"]);
 const controlRoles = new Set([
@@ -226,7 +243,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const tag = text(nodes.nodeName[i]);
     const pointerStart = pointerCursors.has(cursor[i]) && !pointerCursors.has(parentCursor);
     const tabindex = Number.parseInt(attribute(i, "tabindex") ?? "", 10);
-    wantsClick[i] = clickListeners.has(i) || pointerStart || tabindex > 0 ? 1 : 0;
+    // A resize handle (a grid's column edge) listens for the pointer to drag, not to click.
+    wantsClick[i] = !resizeCursors.has(cursor[i]) &&
+        (clickListeners.has(i) || pointerStart || tabindex > 0)
+      ? 1
+      : 0;
     const dragStart = dragCursors.has(cursor[i]) && cursor[i] !== parentCursor;
     wantsDrag[i] = attribute(i, "draggable") === "true" || dragStart ? 1 : 0;
     const role = attribute(i, "role");

@@ -90,6 +90,15 @@ Deno.test("a listener, a pointer cursor that starts at the element or a positive
     { tag: "DIV", backend: 14, parent: 2, box: [20, 20], attributes: { tabindex: "2" } },
     { tag: "DIV", backend: 15, parent: 2, box: [20, 20], attributes: { tabindex: "0" } },
     { tag: "DIV", backend: 16, parent: 2, box: [20, 20] },
+    // A grid's column resize handle: listeners for the pointer, to be dragged.
+    {
+      tag: "SPAN",
+      backend: 17,
+      parent: 2,
+      box: [5, 20],
+      listener: true,
+      style: { cursor: "ew-resize" },
+    },
   ]);
   assert.deepEqual([...marks], [[10, "clickable"], [11, "clickable"], [14, "clickable"]]);
 });
