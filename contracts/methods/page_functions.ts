@@ -17,8 +17,9 @@
  * Describe an element for the action engine: its kind, whether it is
  * connected, visible, disabled, read-only, checked and focused. Kinds:
  * `text` (text-like input or textarea), `value` (date, time, colour or range
- * input), `checkbox`, `radio`, `select`, `multiselect`, `editable`
- * (contenteditable) or `other`. A text field or editable element also says
+ * input), `checkbox` (with the checkable `item`s of trees, lists and grids:
+ * `aria-checked` on a treeitem, option, gridcell or row), `radio`, `select`,
+ * `multiselect`, `editable` (contenteditable) or `other`. A text field or editable element also says
  * whether it `suggests`: whether what is typed there may start a search or
  * open suggestions, on a timer the wait after typing must outlast. It does
  * when it says so (a combobox or search role, a search input, a datalist,
@@ -43,6 +44,11 @@ const describeElement = String.raw`function () {
   else if (el.isContentEditable) kind = "editable";
   else if (role === "checkbox" || role === "switch" || role === "menuitemcheckbox") kind = "checkbox";
   else if (role === "radio" || role === "menuitemradio") kind = "radio";
+  // An item of a tree, list or grid the page lets be checked (a file tree's checkbox selection).
+  else if (["treeitem", "option", "gridcell", "row"].includes(role) && el.hasAttribute("aria-checked")) {
+    kind = "checkbox";
+  }
+  const item = kind === "checkbox" && ["treeitem", "option", "gridcell", "row"].includes(role);
   const visible = typeof el.checkVisibility === "function"
     ? el.checkVisibility({ visibilityProperty: true })
     : el.getClientRects().length > 0;
@@ -72,7 +78,7 @@ const describeElement = String.raw`function () {
       el.closest("[role=search], search") !== null ||
       /search|filter|query|find|lookup|typeahead|autocomplete|suggest/i.test(marks);
   }
-  return { connected: true, kind, visible, disabled, readOnly, checked, focused, suggests };
+  return { connected: true, kind, visible, disabled, readOnly, checked, focused, suggests, item };
 }`;
 
 /**

@@ -294,6 +294,33 @@ Deno.test({
     });
 
     await t.step(
+      "a checkable tree item a click only focuses is checked with Space; an option by its click",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("check_items.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const check = (role: string, name: string) =>
+          agent.act({
+            leaseId,
+            documentEpoch: seen.documentEpoch,
+            action: { kind: "check", ref: refOf(seen, role, name), checked: true },
+          });
+        const file = await check("treeitem", "Q2 report.pdf");
+        assert.equal(file.status, "verified", file.shown);
+        const label = await check("option", "Finance");
+        assert.equal(label.status, "verified", label.shown);
+        assert.deepEqual(
+          await page.evaluate(`[
+            [...document.querySelectorAll("[aria-checked=true]")].map((item) => item.textContent),
+            window.keys,
+          ]`),
+          [["Q2 report.pdf", "Finance"], 1],
+        );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a click on an element under an overlay is refused and not dispatched",
       async () => {
         const { tab, page } = await world.openTab(world.fixtures.url("overlay.html"));

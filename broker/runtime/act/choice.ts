@@ -9,6 +9,8 @@
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
+import { delay } from "../../../contracts/delay.ts";
+import { pressKey } from "./input.ts";
 import { clickPrepared } from "./pointer.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { describe, prepareTarget } from "./target.ts";
@@ -17,16 +19,35 @@ type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
 const OptionIndex = z.object({ index: z.number().int(), current: z.number().int() });
 
-/** `check`: click a checkbox or switch only if its state differs from `checked`. */
+/**
+ * `check`: click a checkbox or switch only if its state differs from
+ * `checked`. A checkable item of a tree, list or grid that the click only
+ * focused or selected (a file tree's checkbox selection, where the box is
+ * drawn beside the item) takes Space, as its keyboard pattern says.
+ */
 export async function check(
   context: StepContext,
   action: ActionOf<"check">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "check");
   const prepared = await prepareTarget(context, target, { kinds: ["checkbox"] });
-  if (prepared.description.checked !== action.checked) await clickPrepared(context, prepared);
+  if (prepared.description.checked !== action.checked) {
+    await clickPrepared(context, prepared);
+    if (prepared.description.item === true) {
+      // The page's own reaction to the click comes within a frame or two.
+      await delay(itemReactionMs, context.signal);
+      const now = (await describe(context.objects, target.backendNodeId, context.signal))
+        .description;
+      if (now.checked !== action.checked && now.focused) {
+        await pressKey(context.cdp, "Space", [], context.signal);
+      }
+    }
+  }
   return checkedIs(context, target.backendNodeId, action.checked);
 }
+
+/** How long a checkable item's click is given to check it before Space is pressed. */
+const itemReactionMs = 50;
 
 /** `radio`: click a radio button unless it is already the chosen one. */
 export async function radio(

@@ -55,6 +55,11 @@ export const ElementDescriptionSchema = z.object({
    * (see `describeElement`); unknown when absent, which counts as may.
    */
   suggests: z.boolean().optional(),
+  /**
+   * A checkable item of a tree, list or grid (`aria-checked` on a treeitem,
+   * option, gridcell or row), which a click may only focus or select.
+   */
+  item: z.boolean().optional(),
 });
 
 const DescribeAnswer = z.union([
