@@ -108,6 +108,9 @@ Deno.test({
           await run({ kind: "type", ref: "notes", text: "one\ntwo" }, await act.target("#notes")),
         );
         assert.equal(await value("#notes"), "one\ntwo");
+        // The page had a frame after the Enter before the next key came.
+        const [gap] = await act.evaluate("window.afterEnter") as number[];
+        assert.ok(gap >= 16, `the next key came ${gap} ms after Enter`);
         const other = await act.target("#other");
         verified(await run({ kind: "type", ref: "other", text: "x", submit: true }, other));
         assert.equal(await value("#other"), "x");

@@ -9,6 +9,7 @@
  * @module
  */
 import { z } from "zod";
+import { delay } from "../../../contracts/delay.ts";
 import { LeashError } from "../../../contracts/errors.ts";
 import { keyForCharacter } from "../../../contracts/keyboard.ts";
 import type { Action, InputEvent } from "../../../contracts/methods/mod.ts";
@@ -66,8 +67,18 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   } else {
     await context.gate.open(context.signal);
   }
-  // The caret's keys and the text's go to the page in one run, in order.
-  await sendInput(context.cdp, [...placing, ...typedKeys(action.text)], context.signal);
+  // The caret's keys and the text's go to the page in order, in one run per line: after each
+  // Enter the page gets a frame, as between a person's keys. An editor that keeps its own
+  // model and redraws on the next frame (Trix) doubles a line break the next keys overtake.
+  const lines = action.text.replaceAll("\r\n", "\n").split(/(?<=\n)/);
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await delay(lineBreakPauseMs, context.signal);
+    await sendInput(
+      context.cdp,
+      [...(index === 0 ? placing : []), ...typedKeys(line)],
+      context.signal,
+    );
+  }
   context.typed?.(suggests);
   let postcondition: Postcondition;
   if (field !== undefined) {
@@ -90,6 +101,9 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
 }
 
 /** Focus the element and tell whether it took focus. */
+/** The pause after a typed line break: over a frame at 60 Hz. */
+export const lineBreakPauseMs = 20;
+
 async function focus(context: StepContext, prepared: PreparedTarget): Promise<boolean> {
   await call(
     context.cdp,
