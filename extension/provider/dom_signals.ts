@@ -13,8 +13,9 @@
  * - **clickable**: a click or mouse listener or `onclick` (the snapshot's
  *   `isClickable`), `cursor: pointer` that the parent does not already
  *   have (so a link's inner spans are not targets of their own), or a
- *   positive `tabindex` — unless its cursor is a resize cursor (a grid's
- *   column edge listens to be dragged), or it has no box over a pixel to aim a click
+ *   positive `tabindex` — unless its cursor is a resize cursor, or it is an
+ *   empty strip at most eight pixels across (a grid's column edge listens
+ *   to be dragged), or it has no box over a pixel to aim a click
  *   at (the empty React root a button's press wave is drawn in), the
  *   element is a control (its role says
  *   enough) or holds a control or another
@@ -128,6 +129,8 @@ const elementNode = 1;
 const textNode = 3;
 const pointerCursors = new Set(["pointer"]);
 const dragCursors = new Set(["grab", "grabbing", "move", "-webkit-grab", "-webkit-grabbing"]);
+/** An empty box this thin, in CSS pixels, is an edge or a rule, never a control by itself. */
+const thinPx = 8;
 const resizeCursors = new Set([
   "col-resize",
   "row-resize",
@@ -215,6 +218,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const cursor = new Array<string>(n);
   const visible = new Uint8Array(n); // a box larger than 1 px, visibility visible
   const tiny = new Uint8Array(n);
+  const thin = new Uint8Array(n); // a strip no wider or higher than `thinPx`
   const clips = new Uint8Array(n);
   const seeThrough = new Uint8Array(n); // opacity 0 here or above
 
@@ -231,6 +235,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (box >= 0) {
       const [, , width = 0, height = 0] = layout.bounds[box];
       tiny[i] = width <= 1 || height <= 1 ? 1 : 0;
+      thin[i] = width <= thinPx || height <= thinPx ? 1 : 0;
       visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
       clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
     }
@@ -327,7 +332,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const editingHost = editable[i] === 1 && !parentEditable;
     // Only a box a click can aim at is a target: an empty holder of its own (a React root a
     // button's press wave is drawn in) takes no click of its own, and no ref could be clicked.
-    const hittable = box >= 0 && !tiny[i];
+    // An empty strip that listens (a grid's column resize handle, its cursor set only on
+    // hover) is an edge to drag, not a control: a control shows something a person can read.
+    const strip = thin[i] === 1 && !hasText[i] && !showsBeneath[i];
+    const hittable = box >= 0 && !tiny[i] && !strip;
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
       clickable: !hidden[i] && wantsClick[i] === 1 && hittable && !control[i] &&

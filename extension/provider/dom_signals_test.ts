@@ -95,12 +95,22 @@ Deno.test("a listener, a pointer cursor that starts at the element or a positive
       tag: "SPAN",
       backend: 17,
       parent: 2,
-      box: [5, 20],
+      box: [30, 20],
       listener: true,
       style: { cursor: "ew-resize" },
     },
+    // One whose cursor shows only on hover: an empty strip six pixels wide.
+    { tag: "SPAN", backend: 18, parent: 2, box: [6, 20], listener: true },
+    // A small control that shows something stays: a glyph.
+    { tag: "SPAN", backend: 19, parent: 2, box: [8, 12], listener: true },
+    { tag: "#text", backend: 20, parent: 19, box: [6, 10], text: "×" },
   ]);
-  assert.deepEqual([...marks], [[10, "clickable"], [11, "clickable"], [14, "clickable"]]);
+  assert.deepEqual([...marks], [
+    [10, "clickable"],
+    [11, "clickable"],
+    [14, "clickable"],
+    [19, "clickable"],
+  ]);
 });
 
 Deno.test("an element with no box a click can aim at is not clickable, whatever listens on it", () => {
