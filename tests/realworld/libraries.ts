@@ -49,6 +49,9 @@ export const libraries: readonly string[] = [
   "swiper",
   "datatables.net",
   "datatables.net-dt",
+  "tabulator-tables",
+  "leaflet",
+  "trix",
 ];
 
 /**

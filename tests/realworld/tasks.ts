@@ -758,4 +758,124 @@ export const tasks: readonly Task[] = [
     outcome:
       'Filed: "App crashes when saving a draft offline"; severity=critical; logs=attached; notify=on',
   },
+  {
+    id: "leaflet-offices",
+    page: "leaflet.html",
+    about:
+      "Leaflet 1.9.4 (no tiles, offline): the map's own zoom control, marker <img>s made buttons named by their alt, a popup whose button fills a booking form beside the map",
+    // The "+" is an <a role="button" aria-label="Zoom in">; it zooms about the centre with a
+    // 250 ms animation that moves every marker. A marker is an <img role="button"> named by its
+    // `alt` ("Berlin office"; its `title` "Berlin" is the description). Its popup is built on
+    // the click, in the map's popup pane. "Book a visit" closes the popup and enables the
+    // form's disabled fieldset with the office filled in. The outcome names the zoom level.
+    steps: [
+      { intent: "click", target: { role: "button", name: "Zoom in" } },
+      { intent: "click", target: { role: "button", name: "Berlin office" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Book a visit" }, reveals: true },
+      { intent: "fill", target: { role: "textbox", name: "Your name" }, text: "Ada Lovelace" },
+      { intent: "click", target: { role: "button", name: "Confirm booking" } },
+    ],
+    outcome: "Booked: Berlin office; visitor=Ada Lovelace; zoom=5",
+  },
+  {
+    id: "tabulator-inventory",
+    page: "tabulator.html",
+    about:
+      "Tabulator 6: a header filter input that filters live (300 ms debounce), in-cell editors opened by a click on the cell: a list editor whose values open in a popup list, a number editor committed with Enter",
+    // The header filter is an `input type=search` named by its placeholder. "14" and "Berlin" are
+    // in several rows until the filter leaves only the desk lamp. A click focuses the cell
+    // (`tabindex=0`), which opens its editor in place: the list editor's values are plain
+    // `div tabindex=0` items in a popup on <body>; the number editor is an `input type=number`
+    // in the cell, committed with Enter. The outcome names each edited row from `getData()`.
+    steps: [
+      {
+        intent: "type",
+        target: { role: "searchbox", name: "Filter products" },
+        text: "desk lamp",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "gridcell", name: "Berlin" }, reveals: true },
+      { intent: "click", target: { role: "generic", name: "Rotterdam" } },
+      { intent: "click", target: { role: "gridcell", name: "14" }, reveals: true },
+      { intent: "type", target: { role: "spinbutton", name: "" }, text: "30", clear: true },
+      { intent: "press", key: "Enter" },
+      { intent: "click", target: { role: "button", name: "Save changes" } },
+    ],
+    outcome:
+      'Saved: SKU-1003 warehouse="Rotterdam", stock=30; showing 1 of 12 (filter "desk lamp")',
+  },
+  {
+    id: "trix-comment",
+    page: "trix.html",
+    about:
+      "Trix: a <trix-editor> custom element bound to a hidden input, two typed lines, the second made a bullet from its toolbar",
+    // The subject field starts as "Re: Launch plan" and is replaced. Trix names its editor from
+    // the page's <label for> (it copies the text into aria-label). The "\n" is typed as Enter, so
+    // the caret ends on the second line, which the toolbar's Bullets button (keeping the editor's
+    // focus) turns into a list item. The outcome is the hidden input's value, Trix's own HTML.
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Subject" },
+        text: "Launch moves to Friday",
+      },
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Message" },
+        text: "Agreed, one change:\nShip on Friday",
+      },
+      { intent: "click", target: { role: "button", name: "Bullets" } },
+      { intent: "click", target: { role: "button", name: "Post" } },
+    ],
+    outcome:
+      "Posted: Launch moves to Friday | <div>Agreed, one change:</div><ul><li>Ship on Friday</li></ul>",
+  },
+  {
+    id: "mui-tree-move",
+    page: "mui-tree.html",
+    about:
+      "MUI X Tree View (RichTreeView): nested folders expanded by clicking their rows, checkbox selection of a file deep inside, a toolbar action on the selection",
+    // Items are `li role="treeitem"` named by their contents, with `aria-expanded` on folders and
+    // `aria-checked` on every selectable item; a collapsed folder's children are not rendered.
+    // In checkbox mode a click on a row expands it but does not select it: only the row's
+    // checkbox (an `aria-hidden` input) or Space on the focused item checks the file.
+    steps: [
+      { intent: "click", target: { role: "treeitem", name: "Finance" }, reveals: true },
+      { intent: "click", target: { role: "treeitem", name: "2026" }, reveals: true },
+      { intent: "check", target: { role: "treeitem", name: "Q2 report 2026.pdf" } },
+      { intent: "click", target: { role: "button", name: "MOVE TO ARCHIVE" } },
+    ],
+    outcome: "Moved to archive: Finance/2026/Q2 report 2026.pdf",
+  },
+  {
+    id: "cmdk-palette",
+    page: "cmdk.html",
+    about:
+      "cmdk: a command palette in a Radix Dialog (portal, rest of the page aria-hidden), opened by a button and by Ctrl+K, whose combobox input filters grouped options as the person types; a nested page of options; Enter runs the highlighted option",
+    // The input is a `combobox` named by cmdk's visually hidden <label> ("Command menu", the
+    // Dialog's `label`); items are `option`s in `group`s whose headings are aria-hidden. Filtering
+    // hides non-matching groups and unmounts non-matching items. "Change theme…" pushes a nested
+    // page (search cleared, new options). Ctrl+K is a document keydown listener, as cmdk's docs
+    // write it; Enter in the input runs the first (highlighted) match, "Go to Billing".
+    steps: [
+      { intent: "click", target: { role: "button", name: "Search commands" }, reveals: true },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Command menu" },
+        text: "theme",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Change theme…" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Dark" } },
+      { intent: "press", key: "Control+k", reveals: true },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Command menu" },
+        text: "bill",
+        reveals: true,
+      },
+      { intent: "press", key: "Enter", target: { role: "combobox", name: "Command menu" } },
+    ],
+    outcome: "Ran: Theme Dark, Go to Billing; theme=dark; view=Billing; sidebar=shown",
+  },
 ];
