@@ -45,7 +45,6 @@ export const libraries: readonly string[] = [
   "fullcalendar",
   "handsontable",
   "@vaadin/vaadin-lumo-styles",
-  "@ionic/core",
   "swiper",
   "datatables.net",
   "datatables.net-dt",

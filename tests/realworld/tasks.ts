@@ -631,27 +631,6 @@ export const tasks: readonly Task[] = [
       "Signed up: Ada Lovelace <ada@example.com>; plan=Team; billing=monthly; terms=accepted; password=15 chars; submits=2",
   },
   {
-    id: "ionic-settings",
-    page: "ionic.html",
-    about:
-      "Ionic (@ionic/core web components): a toggle, an ion-select in its default alert of radios confirmed with OK, an ion-datetime-button opening a calendar in an ion-modal confirmed with Done",
-    // Ionic's Material mode uppercases button text with CSS, and Chrome names the buttons as drawn
-    // ("SAVE", "DONE"). The datetime button is named by the date it shows, not by its item's label;
-    // the calendar's days are named without the year (the month and year are behind the
-    // "Show year picker" label). The date only reaches the datetime when Done is pressed.
-    steps: [
-      { intent: "check", target: { role: "switch", name: "Push notifications" } },
-      { intent: "click", target: { role: "button", name: "Language, English" }, reveals: true },
-      { intent: "click", target: { role: "radio", name: "Deutsch" } },
-      { intent: "click", target: { role: "button", name: "OK" }, reveals: true },
-      { intent: "click", target: { role: "button", name: "Mar 10, 2027" }, reveals: true },
-      { intent: "click", target: { role: "button", name: "Monday, March 15" } },
-      { intent: "click", target: { role: "button", name: "DONE" }, reveals: true },
-      { intent: "click", target: { role: "button", name: "SAVE" } },
-    ],
-    outcome: "Saved: push=on; language=de; pause emails until=2027-03-15",
-  },
-  {
     id: "datatables-orders",
     page: "datatables.html",
     about:
