@@ -45,10 +45,9 @@ const describeElement = String.raw`function () {
   else if (role === "checkbox" || role === "switch" || role === "menuitemcheckbox") kind = "checkbox";
   else if (role === "radio" || role === "menuitemradio") kind = "radio";
   // An item of a tree, list or grid the page lets be checked (a file tree's checkbox selection).
-  else if (["treeitem", "option", "gridcell", "row"].includes(role) && el.hasAttribute("aria-checked")) {
-    kind = "checkbox";
-  }
-  const item = kind === "checkbox" && ["treeitem", "option", "gridcell", "row"].includes(role);
+  const itemRole = ["treeitem", "option", "gridcell", "row"].includes(role);
+  if (kind === "other" && itemRole && el.hasAttribute("aria-checked")) kind = "checkbox";
+  const item = kind === "checkbox" && itemRole;
   const visible = typeof el.checkVisibility === "function"
     ? el.checkVisibility({ visibilityProperty: true })
     : el.getClientRects().length > 0;

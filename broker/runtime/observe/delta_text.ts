@@ -33,7 +33,7 @@
 import { quote } from "../../../contracts/page_text.ts";
 import { estimateTokens, formatCount } from "./budget.ts";
 import type { Move, RowDelta } from "./delta.ts";
-import { parentsOf, type PlacedLines } from "./placement.ts";
+import { parentsOf, type PlacedLines, tellable } from "./placement.ts";
 import { renderAnchor } from "./render.ts";
 import type { Row } from "./rows.ts";
 
@@ -139,7 +139,9 @@ export function removedLines(
   /** The old index of each line's row. */
   const lineAts: (number | undefined)[] = [];
   const lineOf = new Map<number, DeltaLine>();
-  /** For a line whose row reads like any other (`row`), the first row in it that does not. */
+  /** The lines whose row reads like any other (`row`). */
+  const plain = new Set<DeltaLine>();
+  /** For such a line, the first row in it that does not. */
   const described = new Map<DeltaLine, string>();
   removed.forEach((row, i) => {
     const at = index.get(row.backendNodeId);
@@ -154,12 +156,13 @@ export function removedLines(
     const owner = top === undefined ? undefined : lineOf.get(top);
     if (owner !== undefined) {
       owner.shows.push(first + i);
-      if (!tells(before[index.get(top!)!]) && !described.has(owner) && tells(row)) {
+      if (plain.has(owner) && !described.has(owner) && tellable(row)) {
         described.set(owner, renderAnchor(row));
       }
       return;
     }
     const line: DeltaLine = { text: "", shows: [first + i], summarizes: [], within };
+    if (!tellable(row)) plain.add(line);
     lineOf.set(row.backendNodeId, line);
     lines.push(line);
     lineParents.push(at === undefined ? null : parents[at] ?? -1);
@@ -177,11 +180,6 @@ export function removedLines(
     return true;
   };
   return collapseSiblings(lines, lineParents, adjacent, described);
-}
-
-/** Whether a row's line tells it from its like: a ref or a name. */
-function tells(row: Row): boolean {
-  return row.ref !== null || row.name.trim() !== "";
 }
 
 /** Removed siblings from this many on are one line: a filter that hides most of a list. */
@@ -362,9 +360,7 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     regions.push({
       lines,
       summary: changedSummary(lines, current, container),
-      ...(container === undefined || container.ref !== null || container.name.trim() !== ""
-        ? {}
-        : { blind: true }),
+      ...(container === undefined || tellable(container) ? {} : { blind: true }),
       ...(container === undefined ? {} : {
         container: container.backendNodeId,
         counting: (removed: readonly DeltaLine[]) =>

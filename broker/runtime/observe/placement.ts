@@ -66,9 +66,12 @@ export function parentsOf(rows: readonly Row[]): (number | null)[] {
   return parents;
 }
 
-/** Whether a reader can tell this row from its neighbours by what its line shows. */
-function named(row: Row): boolean {
-  return row.ref !== null || row.name !== "";
+/**
+ * Whether a reader can tell this row from its neighbours by what its line
+ * shows, and ask for it: a ref or a name.
+ */
+export function tellable(row: Row): boolean {
+  return row.ref !== null || row.name.trim() !== "";
 }
 
 /** Where one entry stands: nested under an earlier entry, or at the left with an anchor. */
@@ -105,7 +108,7 @@ export function placeDeltaEntries(
         places[i] = { depth: places[nested].depth + 1, anchor: undefined };
         return;
       }
-      if (named(rows[p])) {
+      if (tellable(rows[p])) {
         places[i] = { depth: 0, anchor: rows[p] };
         return;
       }
