@@ -329,51 +329,32 @@ Deno.test("a widget role that needs a container is kept as declared, unless hidd
   assert.deepEqual([...reduced.known].sort((a, b) => a - b), [1, 2, 10, 11, 12, 13, 14, 15]);
 });
 
-Deno.test("aria-current marks the element that stands for what is shown, unless it says false", () => {
-  const reduced = reduceSnapshot(snapshot([
-    ...page,
-    {
-      tag: "BUTTON",
-      backend: 10,
-      parent: 2,
-      box: [20, 20],
-      attributes: { "aria-current": "true" },
-    },
-    { tag: "A", backend: 11, parent: 2, box: [20, 20], attributes: { "aria-current": "page" } },
-    {
-      tag: "BUTTON",
-      backend: 12,
-      parent: 2,
-      box: [20, 20],
-      attributes: { "aria-current": "false" },
-    },
-    { tag: "BUTTON", backend: 13, parent: 2, box: [20, 20] },
-  ]));
+/** A 20-pixel element under the body with `attributes`. */
+const element = (backend: number, attributes: Record<string, string> = {}, tag = "BUTTON") =>
+  ({ tag, backend, parent: 2, box: [20, 20], attributes }) as Spec;
+
+/** The elements of `specs` whose signals set `flag`. */
+function flaggedBy(specs: Spec[], flag: "current" | "selected"): number[] {
+  const reduced = reduceSnapshot(snapshot([...page, ...specs]));
   assert.ok(reduced !== undefined);
-  const current = [...reduced.nodes].flatMap(([id, signals]) => signals.current ? [id] : []);
-  assert.deepEqual(current, [10, 11]);
+  return [...reduced.nodes].flatMap(([id, signals]) => signals[flag] ? [id] : []);
+}
+
+Deno.test("aria-current marks the element that stands for what is shown, unless it says false", () => {
+  const marked = flaggedBy([
+    element(10, { "aria-current": "true" }),
+    element(11, { "aria-current": "page" }, "A"),
+    element(12, { "aria-current": "false" }),
+    element(13),
+  ], "current");
+  assert.deepEqual(marked, [10, 11]);
 });
 
 Deno.test("aria-selected marks an element chosen whatever its role, unless it says false", () => {
-  const reduced = reduceSnapshot(snapshot([
-    ...page,
-    {
-      tag: "BUTTON",
-      backend: 10,
-      parent: 2,
-      box: [20, 20],
-      attributes: { "aria-selected": "true" },
-    },
-    {
-      tag: "BUTTON",
-      backend: 11,
-      parent: 2,
-      box: [20, 20],
-      attributes: { "aria-selected": "false" },
-    },
-    { tag: "BUTTON", backend: 12, parent: 2, box: [20, 20] },
-  ]));
-  assert.ok(reduced !== undefined);
-  const selected = [...reduced.nodes].flatMap(([id, signals]) => signals.selected ? [id] : []);
-  assert.deepEqual(selected, [10]);
+  const marked = flaggedBy([
+    element(10, { "aria-selected": "true" }),
+    element(11, { "aria-selected": "false" }),
+    element(12),
+  ], "selected");
+  assert.deepEqual(marked, [10]);
 });
