@@ -100,9 +100,14 @@ const describeElement = String.raw`function () {
  * Controls are interactive elements by tag, focusability, `onclick` or
  * widget role; another frame's node never reaches the element. A
  * component larger than 2,000 elements is refused rather than searched.
+ * A hit on a ::before or ::after box is a hit on its element.
  */
-const deliversTo = String.raw`function (hit) {
+const deliversTo = String.raw`function (found) {
   const target = this;
+  // Chromium's hit test finds a ::before or ::after box as its own node, which resolves to a
+  // CSSPseudoElement: the input goes to the element it belongs to.
+  const hit = found instanceof Node ? found : found && found.element;
+  if (!(hit instanceof Node)) return false;
   const up = (node) =>
     node.assignedSlot || (node instanceof ShadowRoot ? node.host : node.parentNode);
   let depth = 0;

@@ -151,7 +151,9 @@ export async function hits(
       ContainsSchema,
       await read.command("Runtime.callFunctionOn", {
         objectId: target.object.objectId,
-        functionDeclaration: "function (node) { return this.contains(node); }",
+        // A ::before or ::after box resolves to a CSSPseudoElement: its element is what is hit.
+        functionDeclaration:
+          "function (node) { return this.contains(node instanceof Node ? node : node.element); }",
         arguments: [{ objectId: found.object.objectId }],
         returnByValue: true,
       }),

@@ -235,6 +235,22 @@ Deno.test({
       );
 
       await t.step(
+        "a button's own ::before box takes its click; another element's ::after box covers",
+        async () => {
+          await act.open("actionability_pseudo.html");
+          const bold = await run({ kind: "click", ref: "r" }, await act.target("#bold"));
+          assert.equal(bold.dispatched, true, JSON.stringify(bold));
+          await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.target("#archive"),
+            { actionabilityTimeoutMs: 0 },
+          );
+          assert.deepEqual(await act.evaluate("window.clicks"), { bold: 1, archive: 0 });
+        },
+      );
+
+      await t.step(
         "a web-component checkbox whose input sits under its drawn box is checked",
         async () => {
           await act.open("actionability_component.html");
