@@ -6,7 +6,7 @@
  */
 import type { OwnedLease } from "../authority/owned_lease.ts";
 import { isLeashError } from "../../contracts/errors.ts";
-import { maxInputEvents } from "../../contracts/methods/mod.ts";
+import { type Hit, maxInputEvents } from "../../contracts/methods/mod.ts";
 import type { Cdp } from "./act/mod.ts";
 import type { RuntimeServices } from "./services.ts";
 
@@ -55,5 +55,30 @@ export function leaseCdp(held: OwnedLease): Cdp {
       for (const event of run) await cdp(event.method, event.params, { signal });
     }
   };
+  /** A call the provider may not serve: `undefined` when it does not, and from then on. */
+  const optional = <T>() => {
+    let methodServed = true;
+    return async (call: () => Promise<T>): Promise<T | undefined> => {
+      if (!methodServed) return undefined;
+      try {
+        return await call();
+      } catch (error) {
+        if (!isLeashError(error, "UNSUPPORTED") && !isLeashError(error, "UNKNOWN_METHOD")) {
+          throw error;
+        }
+        methodServed = false;
+        return undefined;
+      }
+    };
+  };
+  const hit = optional<Hit>();
+  cdp.hit = (aimed, options) =>
+    hit(() => held.call("cdp.hit", { lease: held.token, ...aimed }, options?.signal ?? unbounded));
+  const click = optional<true>();
+  cdp.click = (aimed, options) =>
+    click(async () => {
+      await held.call("cdp.click", { lease: held.token, ...aimed }, options?.signal ?? unbounded);
+      return true;
+    });
   return cdp;
 }

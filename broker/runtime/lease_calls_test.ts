@@ -55,3 +55,46 @@ Deno.test("any other failure of cdp.input is the events' failure: nothing is sen
   );
   assert.deepEqual(calls, []);
 });
+
+/** A held lease whose provider answers `cdp.hit` and `cdp.click` with `answer`, counting calls. */
+function aimingLease(answer: () => Promise<unknown>) {
+  const calls: string[] = [];
+  const held = {
+    lease: {},
+    token: { leaseId: "l1", fence: 1 },
+    call(method: string) {
+      calls.push(method);
+      return answer();
+    },
+  } as unknown as OwnedLease;
+  return { cdp: leaseCdp(held), calls };
+}
+
+const aimed = { backendNodeId: 7, point: { x: 10, y: 20 } };
+
+Deno.test("cdp.hit and cdp.click answer the provider's result when it serves them", async () => {
+  const { cdp, calls } = aimingLease(() => Promise.resolve({ kind: "covered", by: 9 }));
+  assert.deepEqual(await cdp.hit!(aimed), { kind: "covered", by: 9 });
+  assert.equal(await cdp.click!(aimed), true);
+  assert.deepEqual(calls, ["cdp.hit", "cdp.click"]);
+});
+
+for (const refusal of ["UNSUPPORTED", "UNKNOWN_METHOD"] as const) {
+  Deno.test(`a provider answering ${refusal} to cdp.hit or cdp.click is not asked again: the engine does it`, async () => {
+    const { cdp, calls } = aimingLease(() => Promise.reject(new LeashError(refusal)));
+    assert.equal(await cdp.hit!(aimed), undefined);
+    assert.equal(await cdp.hit!(aimed), undefined);
+    assert.equal(await cdp.click!(aimed), undefined);
+    assert.equal(await cdp.click!(aimed), undefined);
+    assert.deepEqual(calls, ["cdp.hit", "cdp.click"]);
+  });
+}
+
+Deno.test("a refused click is the click's failure, never a fall back to sending it again", async () => {
+  const { cdp, calls } = aimingLease(() => Promise.reject(new LeashError("TARGET_COVERED")));
+  await assert.rejects(
+    cdp.click!(aimed),
+    (error) => error instanceof LeashError && error.code === "TARGET_COVERED",
+  );
+  assert.deepEqual(calls, ["cdp.click"]);
+});

@@ -24,7 +24,7 @@ import { CdpMethodSchema } from "./cdp.ts";
 import { defineMethod } from "./define.ts";
 import { OpenDialogSchema, PromptTextSchema } from "./dialog.ts";
 import { ElementExpectationSchema } from "./element_expectation.ts";
-import { ObservationSchema } from "./observe.ts";
+import { BackendNodeIdSchema, ObservationSchema } from "./observe.ts";
 import {
   chordRefusal,
   maxChordLength,
@@ -286,6 +286,32 @@ export const InputEventSchema = z.strictObject({
 
 export type InputEvent = z.infer<typeof InputEventSchema>;
 
+/** A point in the leased tab's viewport, in CSS pixels. */
+export const ViewportPointSchema = z.strictObject({
+  x: z.number().finite().min(-1_000_000).max(1_000_000),
+  y: z.number().finite().min(-1_000_000).max(1_000_000),
+});
+
+/**
+ * What the hit test found at a point: the target or something that hands
+ * it the input (`target`), something else (`covered`, by backend node), or
+ * nothing at all (`nothing`: the point is off the document).
+ */
+export const HitSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("target") }),
+  z.strictObject({ kind: z.literal("covered"), by: BackendNodeIdSchema }),
+  z.strictObject({ kind: z.literal("nothing") }),
+]);
+
+export type Hit = z.infer<typeof HitSchema>;
+
+/** The element a pointer call aims at and where, as the Broker's engine found them. */
+const aimedParams = {
+  lease: LeaseTokenSchema,
+  backendNodeId: BackendNodeIdSchema,
+  point: ViewportPointSchema,
+};
+
 /** The act methods. */
 export const actMethods = {
   "browser.act": defineMethod({
@@ -314,6 +340,22 @@ export const actMethods = {
       lease: LeaseTokenSchema,
       events: z.array(InputEventSchema).min(1).max(maxInputEvents),
     }),
+    result: z.strictObject({ sent: z.number().int().nonnegative() }),
+  }),
+  "cdp.hit": defineMethod({
+    direction: "broker→provider",
+    title:
+      "Hit-test a point of the leased tab: whether what is there hands pointer input to the element.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject(aimedParams),
+    result: HitSchema,
+  }),
+  "cdp.click": defineMethod({
+    direction: "broker→provider",
+    title:
+      "Move the mouse to a point of the leased tab, hit-test it again and press there only if the element takes it.",
+    capability: "lease.fencing.v1",
+    params: z.strictObject({ ...aimedParams, press: ClickPressSchema.optional() }),
     result: z.strictObject({ sent: z.number().int().nonnegative() }),
   }),
 };

@@ -336,6 +336,14 @@ export const methodSamples: MethodSamples = {
     },
     result: { sent: 2 },
   },
+  "cdp.hit": {
+    params: { lease, backendNodeId: 7, point: { x: 120, y: 48.5 } },
+    result: { kind: "covered", by: 9 },
+  },
+  "cdp.click": {
+    params: { lease, backendNodeId: 7, point: { x: 120, y: 48.5 }, press: { count: 2 } },
+    result: { sent: 5 },
+  },
   "browser.console": {
     params: { sessionId: "s1", leaseId: "lease-1", since: "2", level: "warn", limit: 20 },
     result: consoleLog,

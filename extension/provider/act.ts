@@ -7,6 +7,12 @@
  * lease must still be live when the result comes back. History is seen and
  * used only inside the lease's scope (`history.ts`).
  *
+ * `cdp.hit` and `cdp.click` are the engine's hit test and its last steps
+ * of a click (move, hit-test again, press) done here, where each DevTools
+ * command is local, instead of one Broker round trip per command
+ * (`hit_test.ts`). Each takes the target's backend node and a viewport
+ * point the engine aimed at, never a script or an object.
+ *
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
@@ -14,10 +20,13 @@ import { JsonObjectSchema } from "../../contracts/json.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { checkCdpParams } from "./cdp_params.ts";
 import type { ChangeWatches } from "./change_watch.ts";
-import type { ProviderContext } from "./context.ts";
+import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
 import { isDragMethod, runDrag } from "./drag.ts";
+import { clickEvents } from "../../contracts/methods/click.ts";
+import { hitTest } from "./hit_test.ts";
+import type { IsolatedWorlds } from "./isolated_world.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
@@ -29,6 +38,17 @@ const inputMethods: ReadonlySet<string> = new Set([
   "Input.dispatchMouseEvent",
   "Input.insertText",
 ]);
+
+/** Throw unless the lease's tab is still there and shows the lease's origin. */
+async function assertTabInScope(
+  context: ProviderContext,
+  record: LeaseRecord,
+  operation: AbortSignal,
+): Promise<void> {
+  const tab = await untilAborted(context.browser.getTab(record.tabId), operation);
+  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
+  context.leases.assertInScope(record, tab.url);
+}
 
 /**
  * Run one allowlisted command. Before input reaches the page, a change
@@ -44,9 +64,7 @@ export async function runCdp(
   const record = context.leases.check(params.lease, context.link.generation);
   const commandParams = checkCdpParams(params.method, params.params, record.scope);
   const operation = operationSignal(signal, record.signal, cdpTimeoutMs);
-  const tab = await untilAborted(context.browser.getTab(record.tabId), operation);
-  if (tab === undefined) throw new LeashError("TAB_NOT_FOUND");
-  context.leases.assertInScope(record, tab.url);
+  await assertTabInScope(context, record, operation);
 
   let result: unknown;
   try {
@@ -101,4 +119,74 @@ export async function runInput(
     await runCdp(context, { lease: params.lease, ...event }, signal, watches);
   }
   return { sent: params.events.length };
+}
+
+/**
+ * Hit-test `params.point` for `params.backendNodeId` (see `hit_test.ts`):
+ * on the leased tab while it shows the lease's origin, answered only while
+ * the lease is live. Sends no input.
+ */
+export async function runHit(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "cdp.hit">,
+  signal: AbortSignal,
+  worlds: IsolatedWorlds,
+): Promise<ResultOf<ProviderMethods, "cdp.hit">> {
+  const record = context.leases.check(params.lease, context.link.generation);
+  const operation = operationSignal(signal, record.signal, cdpTimeoutMs);
+  await assertTabInScope(context, record, operation);
+  const hit = await hitTest(
+    (method, commandParams) =>
+      untilAborted(context.browser.sendCommand(record.tabId, method, commandParams), operation),
+    worlds,
+    { tabId: record.tabId, backendNodeId: params.backendNodeId, point: params.point },
+    operation,
+  );
+  context.leases.check(params.lease, context.link.generation);
+  return hit;
+}
+
+/**
+ * The end of a click the engine aimed: the mouse moves to `params.point`;
+ * the page sees it arrive and may slide a layer over the target, so the
+ * point is hit-tested again, and the press (`params.press`) is sent only
+ * if the target is still what it hits. Otherwise `TARGET_COVERED` (or
+ * `TARGET_NOT_INTERACTABLE` when nothing is there), after the move: the
+ * move was input. Each event goes as {@linkcode runCdp} sends one.
+ */
+export async function runClick(
+  context: ProviderContext,
+  params: ParamsOf<ProviderMethods, "cdp.click">,
+  signal: AbortSignal,
+  watches: ChangeWatches,
+): Promise<ResultOf<ProviderMethods, "cdp.click">> {
+  const { lease, backendNodeId, point } = params;
+  await runCdp(
+    context,
+    {
+      lease,
+      method: "Input.dispatchMouseEvent",
+      params: {
+        type: "mouseMoved",
+        x: point.x,
+        y: point.y,
+        modifiers: 0,
+        pointerType: "mouse",
+        button: "none",
+        buttons: 0,
+      },
+    },
+    signal,
+    watches,
+  );
+  const hit = await runHit(context, { lease, backendNodeId, point }, signal, watches.worlds);
+  if (hit.kind === "nothing") {
+    throw new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "offscreen" } });
+  }
+  if (hit.kind === "covered") {
+    throw new LeashError("TARGET_COVERED", { detail: { reason: "covered" } });
+  }
+  const events = clickEvents(point, params.press);
+  await runInput(context, { lease, events }, signal, watches);
+  return { sent: events.length + 1 };
 }

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
-import { runCdp, runInput } from "./act.ts";
+import { runCdp, runClick, runHit, runInput } from "./act.ts";
+import { ChangeWatches } from "./change_watch.ts";
+import { pageFunctions } from "../../contracts/methods/page_functions.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 
@@ -116,4 +118,131 @@ Deno.test("cdp.input asks the tab's origin before each event: a page that left i
     (error) => isLeashError(error, "ORIGIN_CHANGED"),
   );
   assert.deepEqual(browser.commands.map((c) => c.method), ["Input.dispatchKeyEvent"]);
+});
+
+/**
+ * A page whose hit test finds `hit` at any point, scrolled by (0, 300), and
+ * whose `deliversTo` answers `delivers`; the commands are the browser's.
+ */
+function hitPage(
+  browser: ReturnType<typeof fakeProvider>["browser"],
+  hit: number,
+  delivers = false,
+) {
+  browser.respond = (method, params) => {
+    switch (method) {
+      case "Page.getLayoutMetrics":
+        return { cssLayoutViewport: { pageX: 0, pageY: 300, clientWidth: 800, clientHeight: 600 } };
+      case "DOM.getNodeForLocation":
+        return { backendNodeId: hit };
+      case "Page.getFrameTree":
+        return { frameTree: { frame: { id: "F", loaderId: "L", url: "https://shop.example/" } } };
+      case "Page.createIsolatedWorld":
+        return { executionContextId: 31 };
+      case "DOM.resolveNode":
+        return { object: { objectId: `node-${params?.backendNodeId}` } };
+      case "Runtime.callFunctionOn":
+        return { result: { value: delivers } };
+      default:
+        return {};
+    }
+  };
+}
+
+const aimed = { backendNodeId: 7, point: { x: 40.5, y: 20 } };
+
+Deno.test("cdp.hit of the target itself asks DevTools where it is, in document coordinates", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 7);
+  const hit = await runHit(context, { lease, ...aimed }, live(), new ChangeWatches().worlds);
+  assert.deepEqual(hit, { kind: "target" });
+  assert.deepEqual(browser.commands.map((c) => c.method), [
+    "Page.getLayoutMetrics",
+    "DOM.getNodeForLocation",
+  ]);
+  assert.deepEqual(browser.commands[1].params, {
+    x: 41,
+    y: 320,
+    includeUserAgentShadowDOM: true,
+    ignorePointerEventsNone: false,
+  });
+});
+
+Deno.test("cdp.hit compares another node with the target in the provider's isolated world", async () => {
+  for (const delivers of [true, false]) {
+    const { context, browser } = await setup();
+    hitPage(browser, 9, delivers);
+    const hit = await runHit(context, { lease, ...aimed }, live(), new ChangeWatches().worlds);
+    assert.deepEqual(hit, delivers ? { kind: "target" } : { kind: "covered", by: 9 });
+    const resolved = browser.commands.filter((c) => c.method === "DOM.resolveNode");
+    // Both nodes in the world the page cannot reach: its rewritten DOM methods are not used.
+    assert.deepEqual(resolved.map((c) => [c.params?.backendNodeId, c.params?.executionContextId]), [
+      [9, 31],
+      [7, 31],
+    ]);
+    const ran = browser.commands.find((c) => c.method === "Runtime.callFunctionOn");
+    assert.equal(ran?.params?.functionDeclaration, pageFunctions.deliversTo);
+    assert.equal(ran?.params?.objectId, "node-7");
+    assert.deepEqual(ran?.params?.arguments, [{ objectId: "node-9" }]);
+    assert.equal(browser.commands.at(-1)?.method, "Runtime.releaseObjectGroup");
+  }
+});
+
+Deno.test("cdp.hit where DevTools finds nothing answers nothing; on a tab that left the origin it sends nothing", async () => {
+  const { context, browser, browser: { tabs } } = await setup();
+  browser.respond = (method) => {
+    if (method === "DOM.getNodeForLocation") throw new Error("No node found at given location");
+    return { cssLayoutViewport: { pageX: 0, pageY: 0 } };
+  };
+  const worlds = new ChangeWatches().worlds;
+  assert.deepEqual(await runHit(context, { lease, ...aimed }, live(), worlds), { kind: "nothing" });
+  browser.commands.length = 0;
+  tabs.set(7, { ...tabs.get(7)!, url: "https://evil.example/" });
+  await assert.rejects(
+    runHit(context, { lease, ...aimed }, live(), worlds),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.deepEqual(browser.commands, []);
+});
+
+Deno.test("cdp.click moves, hit-tests again and presses only on the target", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 7);
+  const result = await runClick(
+    context,
+    { lease, ...aimed, press: { count: 2 } },
+    live(),
+    new ChangeWatches(),
+  );
+  assert.deepEqual(result, { sent: 5 });
+  const mouse = browser.commands.filter((c) => c.method === "Input.dispatchMouseEvent");
+  assert.deepEqual(
+    mouse.map((c) => [c.params?.type, c.params?.x, c.params?.y, c.params?.clickCount]),
+    [
+      ["mouseMoved", 40.5, 20, undefined],
+      ["mousePressed", 40.5, 20, 1],
+      ["mouseReleased", 40.5, 20, 1],
+      ["mousePressed", 40.5, 20, 2],
+      ["mouseReleased", 40.5, 20, 2],
+    ],
+  );
+  // The hit test comes between the move and the first press.
+  const methods = browser.commands.map((c) => c.method);
+  assert.ok(
+    methods.indexOf("DOM.getNodeForLocation") > methods.indexOf("Input.dispatchMouseEvent"),
+  );
+  assert.ok(
+    methods.indexOf("DOM.getNodeForLocation") < methods.lastIndexOf("Input.dispatchMouseEvent"),
+  );
+});
+
+Deno.test("cdp.click onto a layer the move slid in is TARGET_COVERED, with no press", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 9, false);
+  await assert.rejects(
+    runClick(context, { lease, ...aimed }, live(), new ChangeWatches()),
+    (error) => isLeashError(error, "TARGET_COVERED"),
+  );
+  const mouse = browser.commands.filter((c) => c.method === "Input.dispatchMouseEvent");
+  assert.deepEqual(mouse.map((c) => c.params?.type), ["mouseMoved"]);
 });

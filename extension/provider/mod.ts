@@ -11,7 +11,7 @@
 import { searchAx } from "./text_search.ts";
 import type { ServedHandlers } from "../../contracts/methods/define.ts";
 import type { ProviderMethods } from "../../contracts/methods/mod.ts";
-import { runCdp, runInput } from "./act.ts";
+import { runCdp, runClick, runHit, runInput } from "./act.ts";
 import { ChangeWatches } from "./change_watch.ts";
 import type { ProviderContext } from "./context.ts";
 import { answerDialog, gateDialogs } from "./dialog.ts";
@@ -51,6 +51,8 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "ax.search": (params, { signal }) => searchAx(context, params, signal, watches),
     "cdp": (params, { signal }) => runCdp(context, params, signal, watches),
     "cdp.input": (params, { signal }) => runInput(context, params, signal, watches),
+    "cdp.hit": (params, { signal }) => runHit(context, params, signal, watches.worlds),
+    "cdp.click": (params, { signal }) => runClick(context, params, signal, watches),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
     "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),

@@ -116,6 +116,35 @@ Deno.test({
     );
 
     await t.step(
+      "a button's own ::before box takes its click; another element's ::after box covers",
+      async () => {
+        const { page, seen, act, fail, release } = await open("actionability_pseudo.html");
+        await act({ kind: "click", ref: refOf(seen, "button", "Bold") });
+        const covered = await fail(
+          { kind: "click", ref: refOf(seen, "button", "Archive note") },
+          { timeoutMs: 0 },
+        );
+        assert.equal(covered.code, "TARGET_COVERED", covered.text);
+        assert.deepEqual(await page.evaluate("window.clicks"), { bold: 1, archive: 0 });
+        await release();
+      },
+    );
+
+    await t.step(
+      "a page that rewrites the DOM's accessors cannot pass its cover off as the button",
+      async () => {
+        const { page, seen, fail, release } = await open("actionability_covered.html?forge");
+        const covered = await fail(
+          { kind: "click", ref: refOf(seen, "button", "Delete draft") },
+          { timeoutMs: 0 },
+        );
+        assert.equal(covered.code, "TARGET_COVERED", covered.text);
+        assert.deepEqual(await page.evaluate("[window.pointerEvents, window.deletes]"), [0, 0]);
+        await release();
+      },
+    );
+
+    await t.step(
       "slotted content takes its cell's click; options slotted into a listbox read as options",
       async () => {
         const { page, seen, act, release } = await open("actionability_component.html");

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { JsonObject } from "../../../contracts/json.ts";
 import type { CdpMethod } from "../../../contracts/methods/cdp.ts";
-import type { InputEvent } from "../../../contracts/methods/act.ts";
+import type { ClickPress, Hit, InputEvent } from "../../../contracts/methods/act.ts";
 
 /** Options of one DevTools call. */
 export interface CdpCallOptions {
@@ -22,7 +22,11 @@ export interface CdpCallOptions {
  * Run one allowlisted DevTools method on the leased page and return its
  * result object; rejects on a DevTools error, a refused method or params,
  * or a lost lease. A seam that can also send a run of input events in one
- * exchange with the page (the provider's `cdp.input`) has `input`.
+ * exchange with the page (the provider's `cdp.input`) has `input`; one that
+ * hit-tests where the page is (`cdp.hit`) has `hit`, and one that ends a
+ * click there (`cdp.click`: move, hit-test again, press) has `click`. Those
+ * two answer `undefined` when the provider does not serve them, before it
+ * sent anything: the engine then does the same over plain commands.
  */
 export type Cdp =
   & ((
@@ -32,7 +36,18 @@ export type Cdp =
   ) => Promise<JsonObject>)
   & {
     input?: (events: readonly InputEvent[], options?: CdpCallOptions) => Promise<void>;
+    hit?: (aimed: Aimed, options?: CdpCallOptions) => Promise<Hit | undefined>;
+    click?: (
+      aimed: Aimed & { press?: ClickPress },
+      options?: CdpCallOptions,
+    ) => Promise<true | undefined>;
   };
+
+/** An element and the viewport point an action aims at it. */
+export interface Aimed {
+  backendNodeId: number;
+  point: { x: number; y: number };
+}
 
 /**
  * Send `events` to the page in order: in one exchange where the seam can,

@@ -28,24 +28,17 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
+import type { Hit } from "../../../contracts/methods/mod.ts";
 import { call, type Cdp, NodeForLocationAnswer } from "./cdp.ts";
 import { isPageRefusal } from "./faults.ts";
 import type { Aim } from "./geometry.ts";
 import type { PageObjects } from "./page_objects.ts";
 
-/** What the hit test found at the aim point. */
-export type Hit =
-  /** The target, or something that hands the input to it. */
-  | { kind: "target" }
-  /** Something else, by backend node. */
-  | { kind: "covered"; by: number }
-  /** Nothing at all (the point is off the document). */
-  | { kind: "nothing" };
-
 /**
  * Test what is at `aim`. Pointer-events-none layers are looked through, as
  * real input does. A node that cannot be compared with the target (one of
- * another frame) covers it.
+ * another frame) covers it. Where the seam hit-tests in the provider
+ * (`cdp.hit`, the same rules), it does; else over plain commands here.
  */
 export async function hitAt(
   cdp: Cdp,
@@ -54,6 +47,13 @@ export async function hitAt(
   aim: Aim,
   signal?: AbortSignal,
 ): Promise<Hit> {
+  if (cdp.hit !== undefined) {
+    const served = await cdp.hit(
+      { backendNodeId: target.backendNodeId, point: aim.point },
+      { signal },
+    );
+    if (served !== undefined) return served;
+  }
   let hit: number;
   try {
     hit = (await call(
