@@ -33,7 +33,7 @@
  * observing and acting (approvals have their own tests). Restricted mode
  * would add one approval per lease at the start and change nothing after.
  *
- * CI size: 60 s. Stress: 30 minutes. `LEASH_SOAK_MS` sets any length;
+ * CI size: 30 s. Stress: 30 minutes. `LEASH_SOAK_MS` sets any length;
  * `LEASH_SOAK_DEBUG=1` also prints the slowest calls and the memory over the
  * run.
  */
@@ -72,11 +72,11 @@ import {
   WireLedger,
 } from "./_soak.ts";
 
-/** How long the agents work: `LEASH_SOAK_MS`, else 60 s in CI and 30 minutes under stress. */
+/** How long the agents work: `LEASH_SOAK_MS`, else 30 s in CI and 30 minutes under stress. */
 function soakMs(): number {
   const chosen = Deno.env.get("LEASH_SOAK_MS");
   if (chosen !== undefined && /^\d+$/.test(chosen)) return Number(chosen);
-  return sized(60_000, 30 * 60_000);
+  return sized(30_000, 30 * 60_000);
 }
 
 const durationMs = soakMs();
