@@ -128,6 +128,7 @@ function hitPage(
   browser: ReturnType<typeof fakeProvider>["browser"],
   hit: number,
   delivers = false,
+  pseudo = false,
 ) {
   browser.respond = (method, params) => {
     switch (method) {
@@ -140,9 +141,16 @@ function hitPage(
       case "Page.createIsolatedWorld":
         return { executionContextId: 31 };
       case "DOM.resolveNode":
-        return { object: { objectId: `node-${params?.backendNodeId}` } };
+        // Node 9's ::before box is what is hit when `pseudo` is set.
+        return pseudo && params?.backendNodeId === 9
+          ? { object: { objectId: "pseudo-9", className: "CSSPseudoElement" } }
+          : { object: { objectId: `node-${params?.backendNodeId}`, subtype: "node" } };
       case "Runtime.callFunctionOn":
-        return { result: { value: delivers } };
+        return params?.objectId === "pseudo-9"
+          ? { result: { objectId: "node-12" } }
+          : { result: { value: delivers } };
+      case "DOM.describeNode":
+        return { node: { backendNodeId: Number(String(params?.objectId).slice(5)) } };
       default:
         return {};
     }
@@ -186,6 +194,13 @@ Deno.test("cdp.hit compares another node with the target in the provider's isola
     assert.deepEqual(ran?.params?.arguments, [{ objectId: "node-9" }]);
     assert.equal(browser.commands.at(-1)?.method, "Runtime.releaseObjectGroup");
   }
+});
+
+Deno.test("cdp.hit on another element's ::before box names that element as the cover", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 9, false, true);
+  const hit = await runHit(context, { lease, ...aimed }, live(), new ChangeWatches().worlds);
+  assert.deepEqual(hit, { kind: "covered", by: 12 });
 });
 
 Deno.test("cdp.hit where DevTools finds nothing answers nothing; on a tab that left the origin it sends nothing", async () => {

@@ -21,7 +21,13 @@ const LayoutSchema = z.object({
   cssLayoutViewport: z.object({ pageX: z.number(), pageY: z.number() }),
 });
 const NodeSchema = z.object({ backendNodeId: z.number().int().positive() });
-const ResolvedSchema = z.object({ object: z.object({ objectId: z.string() }) });
+const ResolvedSchema = z.object({
+  object: z.object({ objectId: z.string(), subtype: z.string().optional() }),
+});
+const ElementSchema = z.object({ result: z.object({ objectId: z.string() }) });
+const DescribedSchema = z.object({
+  node: z.object({ backendNodeId: z.number().int().positive() }),
+});
 const DeliversSchema = z.object({
   result: z.object({ value: z.boolean() }),
   exceptionDetails: z.undefined().optional(),
@@ -71,12 +77,12 @@ export async function hitTest(
     const resolve = async (backendNodeId: number) =>
       ResolvedSchema.parse(
         await command("DOM.resolveNode", { backendNodeId, executionContextId, objectGroup }),
-      ).object.objectId;
+      ).object;
     const covering = resolve(hit);
     covering.catch(() => {});
     let target: string;
     try {
-      target = await resolve(at.backendNodeId);
+      target = (await resolve(at.backendNodeId)).objectId;
     } catch (error) {
       // The target is of this document: a world that cannot resolve it is one the page dropped.
       worlds.forget(at.tabId);
@@ -86,17 +92,43 @@ export async function hitTest(
       await command("Runtime.callFunctionOn", {
         functionDeclaration: pageFunctions.deliversTo,
         objectId: target,
-        arguments: [{ objectId: await covering }],
+        arguments: [{ objectId: (await covering).objectId }],
         returnByValue: true,
         silent: true,
       }),
     );
-    return answer.result.value ? { kind: "target" } : { kind: "covered", by: hit };
+    if (answer.result.value) return { kind: "target" };
+    const cover = await covering;
+    // A ::before or ::after box covers as its element, which is what can be named and dismissed.
+    if (cover.subtype === "node") return { kind: "covered", by: hit };
+    return { kind: "covered", by: await elementOf(command, cover.objectId, objectGroup) ?? hit };
   } catch (error) {
     if (signal.aborted) throw error;
     // A node of another frame cannot be compared with the target: it covers it.
     return { kind: "covered", by: hit };
   } finally {
     command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+}
+
+/** The backend node of the element a pseudo-element object belongs to, if it can be had. */
+async function elementOf(
+  command: TabCommand,
+  objectId: string,
+  objectGroup: string,
+): Promise<number | undefined> {
+  try {
+    const element = ElementSchema.parse(
+      await command("Runtime.callFunctionOn", {
+        functionDeclaration: "function () { return this.element; }",
+        objectId,
+        objectGroup,
+        silent: true,
+      }),
+    ).result.objectId;
+    return DescribedSchema.parse(await command("DOM.describeNode", { objectId: element })).node
+      .backendNodeId;
+  } catch {
+    return undefined;
   }
 }

@@ -125,6 +125,11 @@ Deno.test({
           { timeoutMs: 0 },
         );
         assert.equal(covered.code, "TARGET_COVERED", covered.text);
+        // The refusal names the element the box belongs to: what a reader can dismiss.
+        assert.match(
+          covered.text,
+          /another element is where the input would go: dialog .*Spring sale/,
+        );
         assert.deepEqual(await page.evaluate("window.clicks"), { bold: 1, archive: 0 });
         await release();
       },
