@@ -96,15 +96,24 @@ async function probeAim(
   // lags behind it until script touches the element's layout.
   const second = await probeTarget(context, target, needs, { identity: false });
   if (!second.ready) return second;
+  // The hit test at the point the first box gives goes out beside the second box read (each is
+  // a round trip to the page): a box that held still is aimed at that very point, so the
+  // answer stands; else it is not used.
+  const early = aimInto(before);
+  const hitting = early === undefined
+    ? undefined
+    : hitAt(context.cdp, context.objects, second.value, early, context.signal);
+  hitting?.catch(() => {});
   const after = await readBox(context, second.value);
   if ("reason" in after) return unready(after);
   if (before.via !== after.via || !sameQuads(before.quads, after.quads)) {
     return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "moving" });
   }
-  const point = visibleCentre(after.quads, after.viewport);
-  if (point === undefined) return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
-  const aim = { point, pagePoint: toPage(point, after.viewport) };
-  const hit = await hitAt(context.cdp, context.objects, second.value, aim, context.signal);
+  const aim = aimInto(after);
+  if (aim === undefined) return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
+  const hit = hitting !== undefined && sameAim(early, aim)
+    ? await hitting
+    : await hitAt(context.cdp, context.objects, second.value, aim, context.signal);
   if (hit.kind === "nothing") {
     return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
   }
@@ -112,6 +121,18 @@ async function probeAim(
     return unready({ code: "TARGET_COVERED", reason: "covered", coveredBy: hit.by });
   }
   return ready(aim);
+}
+
+/** Where to aim into `box`: the centre of its first visible quad, in the viewport and the page. */
+function aimInto(box: Box): Aim | undefined {
+  const point = visibleCentre(box.quads, box.viewport);
+  return point === undefined ? undefined : { point, pagePoint: toPage(point, box.viewport) };
+}
+
+/** Whether two aims are at the same place. */
+function sameAim(a: Aim | undefined, b: Aim): boolean {
+  return a !== undefined && a.point.x === b.point.x && a.point.y === b.point.y &&
+    a.pagePoint.x === b.pagePoint.x && a.pagePoint.y === b.pagePoint.y;
 }
 
 /**
