@@ -12,6 +12,22 @@ import type { Action, ClickPress, InputEvent, MouseButton } from "./act.ts";
 /** DevTools' `buttons` bit of each button. */
 const buttonBits: Readonly<Record<MouseButton, number>> = { left: 1, right: 2, middle: 4 };
 
+/** The mouse moving to `point` (viewport CSS pixels) with no button down: how a click begins. */
+export function moveEvent(point: { x: number; y: number }): InputEvent {
+  return {
+    method: "Input.dispatchMouseEvent",
+    params: {
+      type: "mouseMoved",
+      x: point.x,
+      y: point.y,
+      modifiers: 0,
+      pointerType: "mouse",
+      button: "none",
+      buttons: 0,
+    },
+  };
+}
+
 /** The events of a click at `point` (viewport CSS pixels), where the mouse already is. */
 export function clickEvents(point: { x: number; y: number }, press: ClickPress = {}): InputEvent[] {
   const button = press.button ?? "left";

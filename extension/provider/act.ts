@@ -24,7 +24,7 @@ import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
 import { isDragMethod, runDrag } from "./drag.ts";
-import { clickEvents } from "../../contracts/methods/click.ts";
+import { clickEvents, moveEvent } from "../../contracts/methods/click.ts";
 import { hitTest } from "./hit_test.ts";
 import type { IsolatedWorlds } from "./isolated_world.ts";
 
@@ -161,24 +161,7 @@ export async function runClick(
   watches: ChangeWatches,
 ): Promise<ResultOf<ProviderMethods, "cdp.click">> {
   const { lease, backendNodeId, point } = params;
-  await runCdp(
-    context,
-    {
-      lease,
-      method: "Input.dispatchMouseEvent",
-      params: {
-        type: "mouseMoved",
-        x: point.x,
-        y: point.y,
-        modifiers: 0,
-        pointerType: "mouse",
-        button: "none",
-        buttons: 0,
-      },
-    },
-    signal,
-    watches,
-  );
+  await runCdp(context, { lease, ...moveEvent(point) }, signal, watches);
   const hit = await runHit(context, { lease, backendNodeId, point }, signal, watches.worlds);
   if (hit.kind === "nothing") {
     throw new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "offscreen" } });

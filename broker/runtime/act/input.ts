@@ -5,7 +5,7 @@
  * @module
  */
 import { cutPoint } from "../../../contracts/text.ts";
-import { clickEvents } from "../../../contracts/methods/click.ts";
+import { clickEvents, moveEvent } from "../../../contracts/methods/click.ts";
 import type { ClickPress, InputEvent } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, type Cdp, sendInput } from "./cdp.ts";
 import type { Point } from "./geometry.ts";
@@ -16,21 +16,8 @@ export const maxInsertUnits = 8_000;
 
 /** Move the mouse to `point` without pressing a button. */
 export async function hoverAt(cdp: Cdp, point: Point, signal?: AbortSignal): Promise<void> {
-  await call(
-    cdp,
-    "Input.dispatchMouseEvent",
-    {
-      type: "mouseMoved",
-      x: point.x,
-      y: point.y,
-      modifiers: 0,
-      pointerType: "mouse",
-      button: "none",
-      buttons: 0,
-    },
-    AnyAnswer,
-    signal,
-  );
+  const { method, params } = moveEvent(point);
+  await call(cdp, method, params, AnyAnswer, signal);
 }
 
 /**
