@@ -635,6 +635,8 @@ async function clickThrough(
       requestId: crypto.randomUUID(),
       documentEpoch: seen.documentEpoch,
       action: { kind: "click", ref },
+      // A cover in place for good is refused on the first look as after the whole wait.
+      ...(hit.expect === "covered" ? { timeoutMs: 0 } : {}),
     }));
     if (hit.frame !== undefined) {
       // A click inside the frame reaches the page as a message: let one arrive if there is one.
