@@ -36,40 +36,38 @@ export function leaseCdp(held: OwnedLease): Cdp {
   const unbounded = new AbortController().signal;
   const cdp: Cdp = (method, params, options) =>
     held.call("cdp", { lease: held.token, method, params }, options?.signal ?? unbounded);
-  let served = true;
-  cdp.input = async (events, options) => {
-    const signal = options?.signal ?? unbounded;
-    for (let start = 0; start < events.length; start += maxInputEvents) {
-      const run = events.slice(start, start + maxInputEvents);
-      if (served) {
-        try {
-          await held.call("cdp.input", { lease: held.token, events: run }, signal);
-          continue;
-        } catch (error) {
-          if (!isLeashError(error, "UNSUPPORTED") && !isLeashError(error, "UNKNOWN_METHOD")) {
-            throw error;
-          }
-          served = false;
-        }
-      }
-      for (const event of run) await cdp(event.method, event.params, { signal });
-    }
-  };
-  /** A call the provider may not serve: `undefined` when it does not, and from then on. */
+  /**
+   * A call the provider may not serve: `undefined` when it refused it as
+   * unknown (before sending anything), and from then on without asking.
+   */
   const optional = <T>() => {
-    let methodServed = true;
+    let served = true;
     return async (call: () => Promise<T>): Promise<T | undefined> => {
-      if (!methodServed) return undefined;
+      if (!served) return undefined;
       try {
         return await call();
       } catch (error) {
         if (!isLeashError(error, "UNSUPPORTED") && !isLeashError(error, "UNKNOWN_METHOD")) {
           throw error;
         }
-        methodServed = false;
+        served = false;
         return undefined;
       }
     };
+  };
+  const input = optional<true>();
+  cdp.input = async (events, options) => {
+    const signal = options?.signal ?? unbounded;
+    for (let start = 0; start < events.length; start += maxInputEvents) {
+      const run = events.slice(start, start + maxInputEvents);
+      const sent = await input(async () => {
+        await held.call("cdp.input", { lease: held.token, events: run }, signal);
+        return true;
+      });
+      if (sent === undefined) {
+        for (const event of run) await cdp(event.method, event.params, { signal });
+      }
+    }
   };
   const hit = optional<Hit>();
   cdp.hit = (aimed, options) =>

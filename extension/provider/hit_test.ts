@@ -6,8 +6,9 @@
  * Here its few DevTools commands are local to the browser, where the
  * Broker pays a round trip through the Native Host for each; and both
  * nodes are resolved in the provider's isolated world, so a page that
- * replaced `Node.prototype.contains` or the like cannot make a cover look
- * like the target.
+ * rewrote the DOM's accessors in its own world (`assignedSlot`,
+ * `parentNode`, which `deliversTo` walks) cannot make a cover look like the
+ * target.
  *
  * @module
  */

@@ -232,14 +232,10 @@ export async function clickPrepared(
   // There the press goes alone: it moves the pointer itself, and a layer the page slides in
   // at that moment cannot take the press, hit-tested at once, so the click lands on the
   // target or on an ancestor of both, never on the layer.
-  // Where the provider ends the click itself (move, hit-test, press), that is one round trip.
-  if (
-    visible &&
-    await cdp.click?.({ backendNodeId: prepared.backendNodeId, point, press }, { signal })
-  ) {
-    return;
-  }
   if (visible) {
+    // Where the provider ends the click itself (move, hit-test, press), that is one round trip.
+    const aimed = { backendNodeId: prepared.backendNodeId, point, press };
+    if (await cdp.click?.(aimed, { signal })) return;
     await hoverAt(cdp, point, signal);
     const pagePoint = toPage(point, await readViewport(cdp, signal));
     await assertHit(cdp, context.objects, prepared, { point, pagePoint }, signal);

@@ -100,10 +100,10 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   return typeof held === "boolean" ? known("value", held) : postcondition;
 }
 
-/** Focus the element and tell whether it took focus. */
 /** The pause after a typed line break: over a frame at 60 Hz. */
 export const lineBreakPauseMs = 20;
 
+/** Focus the element and tell whether it took focus. */
 async function focus(context: StepContext, prepared: PreparedTarget): Promise<boolean> {
   await call(
     context.cdp,
