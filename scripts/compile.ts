@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { type EntryPoint, permissionTable } from "../local/permissions.ts";
 import { staticPermissionFlags } from "../local/static_flags.ts";
 import { deskRuntimeFlags } from "../local/host_run_args.ts";
+import { npmExcludes } from "./compile_npm.ts";
 
 /** The targets `deno compile` supports, in build order. */
 export const compileTargets = [
@@ -38,14 +39,13 @@ const repo = fileURLToPath(new URL("../", import.meta.url));
 
 /**
  * What `leash-desk` loads that no static import names: the document
- * converter's worker module (started by URL) and libvips' WebAssembly,
- * which wasm-vips reads from beside its loader.
+ * converter's worker module, started by URL. (libvips' WebAssembly, which
+ * wasm-vips reads from beside its loader, comes with its package: see
+ * `compile_npm.ts`.)
  */
 const deskIncludes = [
   "--include",
   join(repo, "desk", "skills", "documents", "convert_worker.ts"),
-  "--include",
-  join(repo, "node_modules", "wasm-vips", "lib", "vips.wasm"),
 ];
 
 /** Table entries that are not part of the `leash` executable. */
@@ -116,20 +116,36 @@ function runtimeHelp(target: CompileTarget): string {
     `DENORT_BIN=/path/to/denort deno task compile --target ${target}`;
 }
 
+/** The modules an executable's graph starts from: its entry and the modules it includes. */
+function graphOf(spec: Build): string[] {
+  const included = spec.flags.filter((flag, i) =>
+    spec.flags[i - 1] === "--include" && flag.endsWith(".ts")
+  );
+  return [spec.entry, ...included];
+}
+
 /** Run one build; resolves with an error message, or `undefined` when it worked. */
 async function build(target: CompileTarget, spec: Build): Promise<string | undefined> {
   await Deno.mkdir(join(spec.output, ".."), { recursive: true });
+  const config = join(repo, "deno.json");
+  let excludes: string[];
+  try {
+    excludes = await npmExcludes(repo, config, graphOf(spec));
+  } catch (error) {
+    return `Cannot compile ${spec.name}: ${error instanceof Error ? error.message : error}`;
+  }
   const controller = new AbortController();
   const child = new Deno.Command("deno", {
     args: [
       "compile",
       "--config",
-      join(repo, "deno.json"),
+      config,
       "--target",
       target,
       "--output",
       spec.output,
       ...spec.flags,
+      ...excludes.map((path) => `--exclude=${path}`),
       spec.entry,
     ],
     stdin: "null",

@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { staticPermissionFlags } from "../local/static_flags.ts";
 import { buildsFor, compileTargets } from "./compile.ts";
 
 const repo = new URL("../", import.meta.url).pathname;
+
+/** The most an executable may add to its runtime: its code and the npm packages it reaches. */
+const maxEmbeddedBytes = 64 * 1024 * 1024;
 
 /** `scripts/compile.ts` run as `deno task compile` runs it, with `env` added. */
 async function compile(args: string[], env: Record<string, string>, asTheTaskGrants = false) {
@@ -42,7 +46,6 @@ Deno.test("the leash-host executable gets the host's permissions and leash the u
     assert.ok(desk.flags.includes("--unstable-worker-options"));
     const included = desk.flags.filter((_flag, i) => desk.flags[i - 1] === "--include");
     assert.ok(included.some((path) => path.endsWith("convert_worker.ts")));
-    assert.ok(included.some((path) => path.endsWith("vips.wasm")));
     assert.ok(!host.flags.some((flag) => flag.startsWith("--allow-run")));
     assert.ok(leash.flags.includes("--allow-net"));
     assert.equal(leash.flags.includes("--allow-run=reg"), target.includes("windows"));
@@ -73,10 +76,23 @@ Deno.test("compile passes DENORT_BIN to deno compile, and without a runtime it f
       compile([], { DENORT_BIN: Deno.execPath() }),
     ]);
     assert.equal(built.code, 0, built.stderr);
-    for (const name of ["leash", "leash-host"]) {
+    const runtime = (await Deno.stat(Deno.execPath())).size;
+    for (const name of ["leash", "leash-host", "leash-desk"]) {
       const info = await Deno.stat(join(root, "built", target, name));
       assert.ok(info.isFile && (info.mode ?? 0) & 0o100);
+      // What the runtime carries: the code and the npm packages it reaches. The
+      // workspace's node_modules, with every page library the tests serve, is
+      // over 1 GB; embedded whole, it made each executable about 870 MB.
+      const embedded = info.size - runtime;
+      assert.ok(embedded < maxEmbeddedBytes, `${name} embeds ${embedded} bytes`);
     }
+    // wasm-vips reads libvips' WebAssembly from beside its loader: it must come along.
+    const vips = Buffer.from(
+      await Deno.readFile(join(repo, "node_modules/wasm-vips/lib/vips.wasm")),
+    );
+    const desk = Buffer.from(await Deno.readFile(join(root, "built", target, "leash-desk")));
+    const middle = Math.floor(vips.length / 2);
+    assert.ok(desk.includes(vips.subarray(middle, middle + 256)), "leash-desk lacks vips.wasm");
     assert.equal(unreachable.code, 1);
     assert.match(unreachable.stderr, /DENORT_BIN/);
     await assert.rejects(
