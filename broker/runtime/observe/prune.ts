@@ -178,7 +178,7 @@ export function pruneAxNodes(
     let childAncestor = ancestor;
     if (node.backendNodeId === options.root || keeps(node, nearest)) {
       const level = nearest === undefined ? base : nearest.level + 1;
-      const row = toRow(node, ancestor, Math.min(level, maxLevel));
+      const row = toRow(node, ancestor, Math.min(level, maxLevel), children);
       if (node.role === "option" && inNativePopup(node, byId)) row.nativeOption = true;
       if (inheritsEditable(node, nearest, ancestor !== null && withinEditor.has(ancestor))) {
         row.states = row.states.filter((state) => state !== "editable");
@@ -420,6 +420,8 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     const parentName = normalize(nearest.name);
     const parentValue = normalize(nearest.value ?? "");
     if (name === parentName || name === parentValue) return false;
+    // A label drawn inside its own field (Material's floating label) is the field's name.
+    if (labelText(name) === parentName) return false;
     // An editor's value already holds the text its lines and tokens show.
     if (nearest.states.includes("editable") && parentValue.includes(name)) return false;
     // A named control whose children are presentational is read by its name alone.
@@ -474,7 +476,12 @@ function inheritsEditable(
     node.states.every((state) => editorStates.includes(state));
 }
 
-function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
+function toRow(
+  node: AxNode,
+  parent: number | null,
+  level: number,
+  children: ReadonlyMap<number, readonly AxNode[]>,
+): TreeRow {
   const row: TreeRow = {
     backendNodeId: node.backendNodeId,
     role: node.role,
@@ -486,7 +493,8 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
     level,
     parent,
   };
-  if (node.value !== undefined) row.value = node.value;
+  const value = ownValue(node, children);
+  if (value !== undefined) row.value = value;
   if (node.active !== undefined) row.active = node.active;
   if (node.axRole !== undefined) row.axRole = node.axRole;
   if (node.axName !== undefined) row.axName = node.axName;
@@ -494,8 +502,61 @@ function toRow(node: AxNode, parent: number | null, level: number): TreeRow {
 }
 
 /**
+ * A node's value without its own label: a select that is no text field
+ * (`combobox`, not `editable`) takes its value from everything it shows,
+ * and Material's selects draw their floating label inside, so Chromium
+ * reads `"Severity* Critical"` for the choice "Critical" (and `"Severity*"`
+ * before any). When a text inside the select is its name (maybe with a
+ * required marker), the value is what follows that label. A native
+ * select's value is its chosen option, whatever words it shares with the
+ * name, and a text field's is what the person typed: neither is touched.
+ */
+function ownValue(
+  node: AxNode,
+  children: ReadonlyMap<number, readonly AxNode[]>,
+): string | undefined {
+  const value = node.value;
+  if (value === undefined || node.role !== "combobox" || node.states.includes("editable")) {
+    return value;
+  }
+  const name = normalize(node.name);
+  const shown = normalize(value);
+  if (name === "" || !shown.startsWith(name) || !drawsLabel(node, name, children)) return value;
+  const rest = shown.slice(name.length).replace(/^\s*\*/, "");
+  // "Severity" followed by more of a word ("Severityless") is another text, not the label.
+  if (rest !== "" && !/^\s/.test(rest)) return value;
+  const own = rest.trim();
+  return own === "" ? undefined : own;
+}
+
+/** Whether a text among the first nodes inside `node` reads as the label `name`. */
+function drawsLabel(
+  node: AxNode,
+  name: string,
+  children: ReadonlyMap<number, readonly AxNode[]>,
+): boolean {
+  const queue = [...children.get(node.backendNodeId) ?? []];
+  // A label sits at the top of its field: a few dozen nodes in is deep enough.
+  for (let seen = 0; seen < queue.length && seen < 32; seen++) {
+    const inside = queue[seen];
+    if (inside.role === "StaticText" && labelText(inside.name) === name) return true;
+    queue.push(...children.get(inside.backendNodeId) ?? []);
+  }
+  return false;
+}
+
+/**
+ * The label `text` reads as: without the required marker a form puts after
+ * a field's label (`Title*`), which the field's own name leaves out.
+ */
+function labelText(text: string): string {
+  return normalize(text).replace(/\s*\*$/, "");
+}
+
+/**
  * Drop a leaf `StaticText` equal to the name of its nearest non-text
- * sibling either way, over other texts between them.
+ * sibling either way, over other texts between them, a required marker
+ * aside (`text "Title*"` beside `textbox "Title"`).
  */
 function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
   const siblings = new Map<number | null, number[]>();
@@ -512,7 +573,7 @@ function dropLabelEchoes(rows: TreeRow[]): TreeRow[] {
     list.forEach((index, k) => {
       const row = rows[index];
       if (row.role !== "StaticText" || hasChildren[index]) return;
-      const text = normalize(row.name);
+      const text = labelText(row.name);
       // The nearest sibling that is not a text, either way: a tag field shows its chosen
       // values as texts between its label and its input.
       const nearest = (step: number) => {

@@ -526,6 +526,68 @@ Deno.test("pruneAxNodes() drops a label's text over a tag field's chosen values 
   ]);
 });
 
+Deno.test("pruneAxNodes() drops a field's label that differs from its name by the required marker", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("form", "", [
+        text("Title*"),
+        n("textbox", "Title", [], { states: ["editable", "required"] }),
+        text("Notes *"),
+        n("textbox", "Notes", [], { states: ["editable"] }),
+        text("5*"),
+        n("button", "Rate", [text("Rate")]),
+      ]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'form ""',
+    '  textbox "Title"',
+    '  textbox "Notes"',
+    '  StaticText "5*"',
+    '  button "Rate"',
+  ]);
+});
+
+Deno.test("pruneAxNodes() takes a select's own label out of the value it reads from its contents", () => {
+  const valueOf = (nodes: AxNode[]) =>
+    (pruneAxNodes(nodes, {}) ?? []).filter((row) => row.role === "combobox")
+      .map((row) => `${row.role} ${row.value ?? "(none)"}`);
+  // Material's select: the floating label inside the field, before the choice.
+  const chosen = tree(
+    n("RootWebArea", "", [
+      n("combobox", "Severity", [text("Severity*"), text("Critical")], {
+        value: "Severity* Critical",
+      }),
+    ]),
+  );
+  assert.deepEqual(valueOf(chosen), ["combobox Critical"]);
+  assert.deepEqual(outline(chosen), ['combobox "Severity"']);
+  const empty = tree(
+    n("RootWebArea", "", [
+      n("combobox", "Severity", [text("Severity*")], { value: "Severity*  " }),
+    ]),
+  );
+  assert.deepEqual(valueOf(empty), ["combobox (none)"]);
+  // What a person typed stays whole, and so does a native select's option that begins with
+  // the select's name, and a value that only begins like the name.
+  const typed = tree(
+    n("RootWebArea", "", [
+      n("combobox", "City", [text("City")], { value: "City of London", states: ["editable"] }),
+      n("combobox", "Country", [
+        n("MenuListPopup", "", [n("option", "Country 121", [text("Country 121")])]),
+      ], { value: "Country 121" }),
+      n("combobox", "Size", [text("Sizeable")], { value: "Sizeable" }),
+      n("combobox", "Plan", [text("Team")], { value: "Team" }),
+    ]),
+  );
+  assert.deepEqual(valueOf(typed), [
+    "combobox City of London",
+    "combobox Country 121",
+    "combobox Sizeable",
+    "combobox Team",
+  ]);
+});
+
 Deno.test("pruneAxNodes() names a nameless control by the named host it alone stands in", () => {
   const nodes = tree(
     n("RootWebArea", "", [
