@@ -27,6 +27,9 @@ import {
 export interface SeamCall {
   method: string;
   params: JsonObject;
+  /** When it was sent and answered, in one count of the seam's sends and answers. */
+  sent: number;
+  answered?: number;
 }
 
 /** A browser, a fixture server and one attached page, shared by the steps of one test. */
@@ -41,6 +44,7 @@ export class ActPage {
   readonly violations: string[] = [];
   readonly #browser: Chromium;
   readonly #client: CdpClient;
+  #moments = 0;
 
   private constructor(browser: Chromium, client: CdpClient, page: CdpPage, server: FixtureServer) {
     this.#browser = browser;
@@ -84,8 +88,13 @@ export class ActPage {
       this.violations.push(violation);
       throw new Error(`Refused: ${violation}`);
     }
-    this.calls.push({ method, params });
-    return await this.page.send(method, params, options?.signal);
+    const call: SeamCall = { method, params, sent: this.#moments++ };
+    this.calls.push(call);
+    try {
+      return await this.page.send(method, params, options?.signal);
+    } finally {
+      call.answered = this.#moments++;
+    }
   };
 
   /** The seam's calls whose method starts with `prefix` (e.g. `"Input."`). */

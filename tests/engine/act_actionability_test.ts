@@ -251,6 +251,30 @@ Deno.test({
       );
 
       await t.step(
+        "a click's aim sends each box read right behind the command it depends on, not after its answer",
+        async () => {
+          await act.open("actionability_pseudo.html");
+          const outcome = await run({ kind: "click", ref: "r" }, await act.target("#bold"));
+          assert.equal(outcome.dispatched, true, JSON.stringify(outcome));
+          const calls = act.calls;
+          const after = (from: number, method: string, declaration?: string) =>
+            calls.findIndex((call, i) =>
+              i > from && call.method === method &&
+              (declaration === undefined || call.params.functionDeclaration === declaration)
+            );
+          const scroll = after(-1, "DOM.scrollIntoViewIfNeeded");
+          const firstBox = after(scroll, "DOM.getContentQuads");
+          assert.ok(scroll >= 0 && firstBox >= 0, JSON.stringify(calls.map((c) => c.method)));
+          // The page runs a session's commands in order: the read needs no wait for the scroll.
+          assert.ok(calls[firstBox].sent < calls[scroll].answered!, "box read waited for scroll");
+          const look = after(firstBox, "Runtime.callFunctionOn", pageFunctions.describeElement);
+          const secondBox = after(firstBox, "DOM.getContentQuads");
+          assert.ok(look >= 0 && secondBox > look, "the second look goes out before the box read");
+          assert.ok(calls[secondBox].sent < calls[look].answered!, "box read waited for the look");
+        },
+      );
+
+      await t.step(
         "a web-component checkbox whose input sits under its drawn box is checked",
         async () => {
           await act.open("actionability_component.html");

@@ -82,29 +82,41 @@ async function probeAim(
   const { target, needs } = prepared;
   const first = looked ?? await probeTarget(context, target, needs);
   if (!first.ready) return first;
+  // Each command is a round trip to the page, and the page runs a session's commands in the
+  // order they were sent: the box read goes out right behind the scroll and reads the box where
+  // the scroll left it. A scroll that failed makes its answer moot.
+  const scrolled = scrollIntoView(context, target.backendNodeId);
+  const boxed = readBox(context, first.value);
+  boxed.catch(() => {});
   try {
-    await scrollIntoView(context, target.backendNodeId);
+    await scrolled;
   } catch (error) {
     if (!isLeashError(error, "TARGET_NOT_INTERACTABLE")) throw error;
     return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "hidden" });
   }
-  const before = await readBox(context, first.value);
+  const before = await boxed;
   if ("reason" in before) return unready(before);
   await delay(stableGapMs, context.signal);
   // The second look also makes the page bring its layout up to date: a
   // transform transition runs on the compositor, and the box DevTools reads
-  // lags behind it until script touches the element's layout.
-  const second = await probeTarget(context, target, needs, { identity: false });
-  if (!second.ready) return second;
-  // The hit test at the point the first box gives goes out beside the second box read (each is
-  // a round trip to the page): a box that held still is aimed at that very point, so the
-  // answer stands; else it is not used.
+  // lags behind it until script touches the element's layout. The second box read goes out
+  // right behind it (in order, as above), and beside them the hit test at the point the first
+  // box gives: a box that held still is aimed at that very point, so the answer stands; else
+  // it is not used. Should the look find the target no longer ready, neither answer is used.
+  const looking = probeTarget(context, target, needs, {
+    identity: false,
+    objectId: first.value.objectId,
+  });
   const early = aimInto(before);
+  const reading = readBox(context, first.value);
+  reading.catch(() => {});
   const hitting = early === undefined
     ? undefined
-    : hitAt(context.cdp, context.objects, second.value, early, context.signal);
+    : hitAt(context.cdp, context.objects, first.value, early, context.signal);
   hitting?.catch(() => {});
-  const after = await readBox(context, second.value);
+  const second = await looking;
+  if (!second.ready) return second;
+  const after = await reading;
   if ("reason" in after) return unready(after);
   if (before.via !== after.via || !sameQuads(before.quads, after.quads)) {
     return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "moving" });

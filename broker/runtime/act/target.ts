@@ -143,9 +143,11 @@ export async function describe(
   objects: PageObjects,
   backendNodeId: number,
   signal?: AbortSignal,
+  resolved?: string,
 ): Promise<{ objectId: string; description: ElementDescription }> {
   return await refusalAs("STALE_TARGET", async () => {
-    const objectId = await objects.resolve(backendNodeId);
+    // A known object sends the look at once, ahead of whatever the caller sends next.
+    const objectId = resolved ?? await objects.resolve(backendNodeId);
     const description = await objects.run("describeElement", objectId, [], DescribeAnswer);
     if (!description.connected) {
       throw new LeashError("STALE_TARGET", {
@@ -191,13 +193,14 @@ export function unmetNeed(
  * One look at the target: connected (else `STALE_TARGET`), its identity
  * kept (else `STALE_TARGET`), not ignored by the accessibility tree, and
  * meeting `needs`. With `identity: false` the accessibility tree is not
- * asked again (the aim's second look, a frame after the first).
+ * asked again (the aim's second look, a frame after the first); with the
+ * element's `objectId` from an earlier look, the look goes out at once.
  */
 export async function probeTarget(
   context: StepContext,
   target: ActTarget,
   needs: Needs,
-  options: { identity?: boolean } = {},
+  options: { identity?: boolean; objectId?: string } = {},
 ): Promise<Probe<PreparedTarget>> {
   // Both only read, so they go out together (each is a round trip to the page); the answers
   // are taken in order. Connected first: a removed node is stale, not merely ignored.
@@ -209,6 +212,7 @@ export async function probeTarget(
     context.objects,
     target.backendNodeId,
     context.signal,
+    options.objectId,
   );
   const unmet = unmetNeed(description, needs, target.role);
   if (unmet?.final === true) return unready(unmet);
