@@ -11,7 +11,8 @@
  *
  * The bounded read answers instead (`via: "read"`, searched by the Broker
  * as before, with its exact-name search past the bound) for a page small
- * enough to read whole, for a query that names a role (roles are not in the
+ * enough to read whole (its elements, at the fewest rows an element makes,
+ * within the read's bound), for a query that names a role (roles are not in the
  * text), and when the text search finds nothing the accessibility tree
  * shows as a match (a name made elsewhere than in the text), so a query
  * never finds less than the read would have.
@@ -53,6 +54,13 @@ export const searchBounds = {
    * signals' size bound (22,021 for the 10,016 elements of 2,000 rows).
    */
   axPerElement: 2.2,
+  /**
+   * About how many of those may show as rows, at the least (1.8 on a list
+   * whose rows hold cells, texts and a button): a page with more elements
+   * than the read's bound over this would be cut by the read, which then
+   * finds past its cut only exact names, so the text search answers it.
+   */
+  rowsPerElement: 1.5,
 } as const;
 
 /** The remote objects of one search, released together. */
@@ -111,7 +119,9 @@ export async function searchAx(
   let found: TextMatches | undefined;
   try {
     found = await searchText(read, before, needle, watches?.worlds ?? new IsolatedWorlds());
-    if (found === undefined || found.elements <= rows) return await asRead();
+    if (found === undefined || found.elements * searchBounds.rowsPerElement <= rows) {
+      return await asRead();
+    }
     // As for a walk: the domain stays on, and only its first enabling builds the tree.
     await read.command("Accessibility.enable");
     chains = await Promise.all(found.objectIds.map((objectId) => chainOf(read, objectId)));

@@ -163,6 +163,19 @@ Deno.test("a query on a large page reads its match with its ancestors and subtre
   assert.ok(methods().includes("Runtime.releaseObjectGroup"));
 });
 
+Deno.test("a page with fewer elements than the read's bound but more rows is searched, not read", async () => {
+  // 80 elements under a bound of 100 rows: its 160 rows would be cut by the read.
+  const { context, methods } = await setup(orderTree(40), 80);
+  const found = await search(context, "order 35");
+  assert.equal(found.via, "text");
+  assert.deepEqual(
+    found.nodes.filter((node) => node.role === "row").map((node) => node.name),
+    ["Order 35"],
+  );
+  assert.ok(!methods().includes("Accessibility.getFullAXTree"));
+  assert.ok(!methods().includes("Accessibility.getRootAXNode"));
+});
+
 Deno.test("searches share the change watches' isolated world of the document", async () => {
   const { context, methods } = await setup(orderTree(2_000), 10_000);
   const watches = new ChangeWatches();
