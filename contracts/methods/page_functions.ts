@@ -415,7 +415,9 @@ const hovered = String.raw`function () {
 
 /**
  * Wait for the document's own reaction to settle: resolves once no DOM
- * mutation happened for `quietMs` and no finite transition or animation that
+ * mutation happened for `quietMs` (counted from the last input or change
+ * the input clock saw, {@linkcode inputClockExpression}, when one runs in
+ * its world) and no finite transition or animation that
  * started less than `sinceMs` ago, and can end before `timeoutMs`, is
  * still running, or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
  * frames) answers after one task instead, quiet if nothing changed in it.
@@ -435,6 +437,17 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   const since = start - sinceMs - 50;
   const deadline = start + timeoutMs;
   let last = start;
+  // The input clock an action's last input set in this world (inputClockExpression): the quiet
+  // counts from that input or the page's last change since, not from now, when nothing it has
+  // not yet delivered is waiting.
+  const clock = globalThis.leashInputClock;
+  if (clock) {
+    delete globalThis.leashInputClock;
+    const pending = clock.observer.takeRecords().length > 0;
+    clock.observer.disconnect();
+    if (!pending) last = Math.min(start, clock.last);
+  }
+  const from = last;
   const observer = new MutationObserver(() => {
     last = now();
   });
@@ -472,7 +485,7 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         observer.disconnect();
-        const mutating = last !== start;
+        const mutating = last !== from;
         resolve({ quiet: !mutating, mutating, animating: false });
       };
       channel.port2.postMessage(0);
@@ -491,9 +504,40 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       const wait = mutating ? quietMs - (time - last) : 16;
       setTimeout(check, Math.max(1, Math.min(wait, deadline - time)));
     };
-    setTimeout(check, Math.max(0, Math.min(quietMs, timeoutMs)));
+    setTimeout(check, Math.max(0, Math.min(quietMs - (start - last), timeoutMs)));
   });
 }`;
+
+/**
+ * The input clock, set in the provider's isolated world of the tab's
+ * document right after an action's last input went in: when that was, and
+ * when the page last changed since (a mutation observer keeps it). The wait
+ * for the page's reaction ({@linkcode settlePageFunction}, in the same
+ * world) takes it and counts its quiet from there, not from when the
+ * Broker's ask for the wait arrived, a round trip and more later. Each
+ * input sets it again; nothing crosses back.
+ */
+export const inputClockExpression = String.raw`(() => {
+  const now = performance.now();
+  const running = globalThis.leashInputClock;
+  if (running) {
+    running.observer.takeRecords();
+    running.last = now;
+    return true;
+  }
+  const clock = { last: now };
+  clock.observer = new MutationObserver(() => {
+    clock.last = performance.now();
+  });
+  clock.observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  globalThis.leashInputClock = clock;
+  return true;
+})()`;
 
 /**
  * The provider's change watch, begun in an isolated world of the top-level

@@ -26,6 +26,8 @@ import { checkHistoryEntry, scopedHistory } from "./history.ts";
 import { isDragMethod, runDrag } from "./drag.ts";
 import { clickEvents, moveEvent } from "../../contracts/methods/click.ts";
 import { hitTest } from "./hit_test.ts";
+import { markInput } from "./input_clock.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { IsolatedWorlds } from "./isolated_world.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
@@ -53,13 +55,16 @@ async function assertTabInScope(
 /**
  * Run one allowlisted command. Before input reaches the page, a change
  * watch of the tab's document begins (unless one runs), so the read after
- * the action sees the regions it changed (`change_watch.ts`).
+ * the action sees the regions it changed (`change_watch.ts`); after it
+ * (the `lastInput` of a run), the input clock is set, from which the wait
+ * for the page's reaction counts its quiet (`input_clock.ts`).
  */
 export async function runCdp(
   context: ProviderContext,
   params: ParamsOf<ProviderMethods, "cdp">,
   signal: AbortSignal,
   watches?: ChangeWatches,
+  lastInput = true,
 ): Promise<ResultOf<ProviderMethods, "cdp">> {
   const record = context.leases.check(params.lease, context.link.generation);
   const commandParams = checkCdpParams(params.method, params.params, record.scope);
@@ -94,6 +99,14 @@ export async function runCdp(
     const addressesNode = "nodeId" in commandParams || "backendNodeId" in commandParams;
     throw new LeashError(addressesNode ? "STALE_TARGET" : "INTERNAL", { cause: error });
   }
+  if (watches !== undefined && lastInput && inputMethods.has(params.method)) {
+    markInput(
+      record.tabId,
+      (method, commandParams) => context.browser.sendCommand(record.tabId, method, commandParams),
+      watches.worlds,
+      (url) => inLeaseScope(record.scope, url),
+    );
+  }
   context.leases.check(params.lease, context.link.generation);
   if (params.method === "Page.getNavigationHistory") return scopedHistory(result, record.scope);
   const parsed = JsonObjectSchema.safeParse(result ?? {});
@@ -115,8 +128,9 @@ export async function runInput(
   signal: AbortSignal,
   watches?: ChangeWatches,
 ): Promise<ResultOf<ProviderMethods, "cdp.input">> {
-  for (const event of params.events) {
-    await runCdp(context, { lease: params.lease, ...event }, signal, watches);
+  const last = params.events.length - 1;
+  for (const [index, event] of params.events.entries()) {
+    await runCdp(context, { lease: params.lease, ...event }, signal, watches, index === last);
   }
   return { sent: params.events.length };
 }
@@ -161,7 +175,8 @@ export async function runClick(
   watches: ChangeWatches,
 ): Promise<ResultOf<ProviderMethods, "cdp.click">> {
   const { lease, backendNodeId, point } = params;
-  await runCdp(context, { lease, ...moveEvent(point) }, signal, watches);
+  // The press follows at once: the input clock is set after it.
+  await runCdp(context, { lease, ...moveEvent(point) }, signal, watches, false);
   const hit = await runHit(context, { lease, backendNodeId, point }, signal, watches.worlds);
   if (hit.kind === "nothing") {
     throw new LeashError("TARGET_NOT_INTERACTABLE", { detail: { reason: "offscreen" } });

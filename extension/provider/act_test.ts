@@ -3,7 +3,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { runCdp, runClick, runHit, runInput } from "./act.ts";
 import { ChangeWatches } from "./change_watch.ts";
-import { pageFunctions } from "../../contracts/methods/page_functions.ts";
+import { inputClockExpression, pageFunctions } from "../../contracts/methods/page_functions.ts";
 
 const lease = { leaseId: "l1", fence: 1 };
 
@@ -249,6 +249,70 @@ Deno.test("cdp.click moves, hit-tests again and presses only on the target", asy
   assert.ok(
     methods.indexOf("DOM.getNodeForLocation") < methods.lastIndexOf("Input.dispatchMouseEvent"),
   );
+  // The input clock is set once, in the provider's world, after the last release (in the
+  // background: the answer does not wait for it).
+  await settled();
+  const clocks = clockSets(browser);
+  assert.deepEqual(clocks.map((i) => browser.commands[i].params?.contextId), [31]);
+  assert.ok(clocks[0] > methods.lastIndexOf("Input.dispatchMouseEvent"));
+});
+
+/** A task later: what runs in the background has run. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Where in the browser's commands the input clock was set. */
+function clockSets(browser: ReturnType<typeof fakeProvider>["browser"]): number[] {
+  return browser.commands.flatMap((command, index) =>
+    command.method === "Runtime.evaluate" && command.params?.expression === inputClockExpression
+      ? [index]
+      : []
+  );
+}
+
+Deno.test("cdp.input sets the input clock once, after its last event; a lone cdp input sets it too", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 7);
+  const watches = new ChangeWatches();
+  const keys = [
+    { method: "Input.dispatchKeyEvent", params: { type: "keyDown", key: "a", text: "a" } },
+    { method: "Input.dispatchKeyEvent", params: { type: "keyUp", key: "a" } },
+  ] as const;
+  await runInput(context, { lease, events: [...keys] }, live(), watches);
+  await settled();
+  const methods = browser.commands.map((c) => c.method);
+  assert.deepEqual(clockSets(browser), [methods.length - 1]);
+  assert.ok(methods.lastIndexOf("Input.dispatchKeyEvent") < methods.length - 1);
+  const text = { lease, method: "Input.insertText", params: { text: "b" } } as const;
+  await runCdp(context, text, live(), watches);
+  await settled();
+  assert.equal(clockSets(browser).length, 2);
+  // What is no input sets no clock.
+  const metrics = { lease, method: "Page.getLayoutMetrics", params: {} } as const;
+  await runCdp(context, metrics, live(), watches);
+  await settled();
+  assert.equal(clockSets(browser).length, 2);
+});
+
+Deno.test("an input that took the page to another origin sets no clock there", async () => {
+  const { context, browser } = await setup();
+  hitPage(browser, 7);
+  const respond = browser.respond;
+  // The page the input led to is already another origin's when the provider looks.
+  browser.respond = (method, params) =>
+    method === "Page.getFrameTree"
+      ? { frameTree: { frame: { id: "F", loaderId: "L2", url: "https://elsewhere.example/" } } }
+      : respond(method, params);
+  const enter = {
+    lease,
+    method: "Input.dispatchKeyEvent",
+    params: { type: "keyDown", key: "Enter" },
+  } as const;
+  await runCdp(context, enter, live(), new ChangeWatches());
+  await settled();
+  const methods = browser.commands.map((c) => c.method);
+  assert.ok(methods.includes("Page.getFrameTree"), methods.join(" "));
+  assert.ok(!methods.includes("Page.createIsolatedWorld"), methods.join(" "));
+  assert.deepEqual(clockSets(browser), []);
 });
 
 Deno.test("cdp.click onto a layer the move slid in is TARGET_COVERED, with no press", async () => {

@@ -31,20 +31,42 @@ const PropertiesSchema = z.object({
 /** Each tab's world, for the document it was made in. */
 export class IsolatedWorlds {
   readonly #worlds = new Map<number, DocumentKey & { contextId: number }>();
+  /** Worlds being made: callers at the same time share one. */
+  readonly #making = new Map<number, DocumentKey & { made: Promise<number> }>();
 
   /** The execution context of tab `tabId`'s world in `document`, made when there is none. */
   async contextOf(tabId: number, document: DocumentKey, command: TabCommand): Promise<number> {
     const known = this.#worlds.get(tabId);
     if (known !== undefined && sameDocument(known, document)) return known.contextId;
-    const contextId = WorldSchema.parse(
-      await command("Page.createIsolatedWorld", {
-        frameId: document.frameId,
-        worldName,
-        grantUniveralAccess: false,
-      }),
-    ).executionContextId;
-    this.#worlds.set(tabId, { ...document, contextId });
-    return contextId;
+    const making = this.#making.get(tabId);
+    if (making !== undefined && sameDocument(making, document)) return await making.made;
+    const made = (async () =>
+      WorldSchema.parse(
+        await command("Page.createIsolatedWorld", {
+          frameId: document.frameId,
+          worldName,
+          grantUniveralAccess: false,
+        }),
+      ).executionContextId)();
+    this.#making.set(tabId, { ...document, made });
+    try {
+      const contextId = await made;
+      this.#worlds.set(tabId, { ...document, contextId });
+      return contextId;
+    } finally {
+      if (this.#making.get(tabId)?.made === made) this.#making.delete(tabId);
+    }
+  }
+
+  /**
+   * The execution context of tab `tabId`'s world as last made (once one
+   * being made is), without asking which document the tab shows: a world
+   * of a document since replaced is gone, and a call in it fails at once.
+   */
+  async known(tabId: number): Promise<number | undefined> {
+    const making = this.#making.get(tabId);
+    if (making !== undefined) return await making.made.catch(() => undefined);
+    return this.#worlds.get(tabId)?.contextId;
   }
 
   /** Forget tab `tabId`'s world: a call in it failed, so the next one makes it again. */

@@ -19,6 +19,25 @@ Deno.test("a tab has one isolated world per document, made again after a failure
   assert.equal(made.length, 4);
 });
 
+Deno.test("callers at the same time share the world being made, and known() waits for it", async () => {
+  const answer = Promise.withResolvers<unknown>();
+  let made = 0;
+  const command = () => {
+    made++;
+    return answer.promise;
+  };
+  const worlds = new IsolatedWorlds();
+  const document = { frameId: "F", loaderId: "L1" };
+  assert.equal(await worlds.known(7), undefined);
+  const one = worlds.contextOf(7, document, command);
+  const two = worlds.contextOf(7, document, command);
+  const known = worlds.known(7);
+  answer.resolve({ executionContextId: 5 });
+  assert.deepEqual(await Promise.all([one, two, known]), [5, 5, 5]);
+  assert.equal(made, 1);
+  assert.equal(await worlds.known(7), 5);
+});
+
 Deno.test("an answered array is read back in index order with its plain own values", async () => {
   const command = () =>
     Promise.resolve({

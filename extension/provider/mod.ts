@@ -54,7 +54,8 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "cdp.hit": (params, { signal }) => runHit(context, params, signal, watches.worlds),
     "cdp.click": (params, { signal }) => runClick(context, params, signal, watches),
     "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
-    "page.settle": (params, { signal }) => settlePage(context, params, { signal }),
+    "page.settle": (params, { signal }) =>
+      settlePage(context, params, { signal, worlds: watches.worlds }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),
     "frames.list": (params, { signal }) => listFrames(context, params, signal),
     "ax.frame": (params, { signal }) => readFrameAx(context, params, signal),

@@ -10,8 +10,10 @@
  *
  * The loop: wait for the open requests (polled; the worker counts them
  * from the tab's `Network` events), then run `settlePageFunction` on the
- * document, which resolves once the DOM is quiet; if a request started
- * meanwhile, go round again. Every wait stops at the bound, and the page
+ * document (in the provider's isolated world when one is known there),
+ * which resolves once the DOM is quiet (counted from the action's last
+ * input when its input clock runs there, `input_clock.ts`); if a request
+ * started meanwhile, go round again. Every wait stops at the bound, and the page
  * function is awaited only until the bound: a page that never lets it
  * resolve (a hidden tab's throttled timers, a replaced `setTimeout`) only
  * makes the answer "not settled". Then the answer says what was still
@@ -26,6 +28,7 @@ import type { ParamsOf, ProviderMethods, SettleResult } from "../../contracts/me
 import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
 import type { ProviderContext } from "./context.ts";
 import { abortReason, operationSignal, untilAborted } from "./guard.ts";
+import type { IsolatedWorlds } from "./isolated_world.ts";
 
 type SettleParams = ParamsOf<ProviderMethods, "page.settle">;
 
@@ -55,6 +58,13 @@ export const realSleep: Sleep = delay;
 export interface SettleOptions {
   signal: AbortSignal;
   sleep?: Sleep;
+  /**
+   * The provider's isolated worlds: the page function runs in the tab's
+   * known one, where the input clock an action set is (`input_clock.ts`);
+   * without one, or when it is gone, in the page's own world, counting its
+   * quiet from its start.
+   */
+  worlds?: IsolatedWorlds;
 }
 
 const ProbeAnswer = z.object({
@@ -110,6 +120,7 @@ export async function settlePage(
       sinceMs: context.now() - since,
       signal,
       sleep,
+      worlds: options.worlds,
     });
     if (probe === "failed") {
       // The document is being replaced, or the page broke the function: look again shortly.
@@ -167,6 +178,7 @@ interface ProbeRun {
   sinceMs: number;
   signal: AbortSignal;
   sleep: Sleep;
+  worlds: IsolatedWorlds | undefined;
 }
 
 /**
@@ -181,11 +193,23 @@ async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Pro
   const args = [probe.quietMs, pageBound, Math.round(probe.sinceMs)];
   // The declaration is fixed and the arguments are integers the schema bounded.
   const expression = `(${settlePageFunction}).call(document, ${args.join(", ")})`;
-  const evaluated = context.browser.sendCommand(probe.tabId, "Runtime.evaluate", {
-    expression,
-    awaitPromise: true,
-    returnByValue: true,
-    silent: true,
+  const { worlds, tabId } = probe;
+  const evaluate = (contextId: number | undefined) =>
+    context.browser.sendCommand(tabId, "Runtime.evaluate", {
+      expression,
+      ...(contextId === undefined ? {} : { contextId }),
+      awaitPromise: true,
+      returnByValue: true,
+      silent: true,
+    });
+  // The provider's world of the tab's document, when one is known: the input clock an action
+  // set is there (`input_clock.ts`), and the page's own timers cannot hold the wait. Asking
+  // for it costs nothing, where making one waits on a loading page. A world of a document
+  // since replaced answers at once that it is gone: the page's own world runs it then.
+  const known = await worlds?.known(tabId);
+  const evaluated = known === undefined ? evaluate(undefined) : evaluate(known).catch(() => {
+    worlds?.forget(tabId);
+    return evaluate(undefined);
   });
   // The bound is kept here, not in the page: the page's timers may never fire.
   const cut = new AbortController();
