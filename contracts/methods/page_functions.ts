@@ -202,6 +202,42 @@ const labelBox = String.raw`function () {
   return null;
 }`;
 
+/**
+ * The boxes of this item's own row, as quads (8 numbers each, viewport
+ * coordinates), or null when it holds no item of its own role: an expanded
+ * tree item (or a menu item with its submenu) holds its children's items
+ * in its box, so the box's centre may be a child's row, where a click
+ * would pick the child. Its own row is what comes before the branch that
+ * holds the first nested item: a label, an icon, the row's content.
+ * Null when nothing there has a box, and outside the top frame.
+ */
+const headBox = String.raw`function () {
+  const view = this.ownerDocument.defaultView;
+  const role = this.getAttribute("role");
+  if (!view || view !== view.top || !role || !/^[a-z]+$/.test(role)) return null;
+  const nested = this.querySelector("[role=" + role + "]");
+  if (nested === null) return null;
+  let branch = nested;
+  while (branch.parentNode !== this) branch = branch.parentNode;
+  const quads = [];
+  const range = this.ownerDocument.createRange();
+  for (const child of this.childNodes) {
+    if (child === branch) break;
+    let rects = [];
+    if (child.nodeType === 1) rects = child.getClientRects();
+    else if (child.nodeType === 3) {
+      range.selectNodeContents(child);
+      rects = range.getClientRects();
+    }
+    for (const rect of rects) {
+      if (rect.width * rect.height <= 1) continue;
+      quads.push([rect.left, rect.top, rect.right, rect.top, rect.right, rect.bottom, rect.left, rect.bottom]);
+      if (quads.length === 8) return quads;
+    }
+  }
+  return quads.length > 0 ? quads : null;
+}`;
+
 /** Select all text of an input, a textarea or a contenteditable element. */
 const selectAllText = String.raw`function () {
   const tag = this.localName;
@@ -736,6 +772,7 @@ export const pageFunctions = {
   findOption,
   hovered,
   labelBox,
+  headBox,
   pageVisible,
   selectAllText,
   setControlValue,

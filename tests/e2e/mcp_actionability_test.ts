@@ -135,6 +135,14 @@ Deno.test({
       },
     );
 
+    await t.step("a click on a tree's open folder picks the folder, not a child", async () => {
+      const { page, seen, act, release } = await open("actionability_tree.html");
+      await act({ kind: "click", ref: refOf(seen, "treeitem", "Finance") });
+      await act({ kind: "click", ref: refOf(seen, "treeitem", "HR") });
+      assert.deepEqual(await page.evaluate("window.picks"), ["finance", "hr"]);
+      await release();
+    });
+
     await t.step(
       "a page that rewrites the DOM's accessors cannot pass its cover off as the button",
       async () => {

@@ -251,6 +251,18 @@ Deno.test({
       );
 
       await t.step(
+        "a click on a tree's open folder goes to its own row, not to a child's in the middle of its box",
+        async () => {
+          await act.open("actionability_tree.html");
+          for (const id of ["finance", "hr", "y2026"]) {
+            const outcome = await run({ kind: "click", ref: "r" }, await act.target(`#${id}`));
+            assert.equal(outcome.dispatched, true, JSON.stringify(outcome));
+          }
+          assert.deepEqual(await act.evaluate("window.picks"), ["finance", "hr", "y2026"]);
+        },
+      );
+
+      await t.step(
         "a click's aim sends each box read right behind the command it depends on, not after its answer",
         async () => {
           await act.open("actionability_pseudo.html");

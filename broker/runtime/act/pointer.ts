@@ -4,7 +4,8 @@
  * same box over two reads a frame apart, and hit by the hit test at the
  * centre of its first visible quad — before any input is sent.
  *
- * Where to aim: the centre of the element's own first visible quad; a
+ * Where to aim: the centre of the element's own first visible quad (of an
+ * item holding items of its role, a tree's open folder, its own row's); a
  * control whose own box is too small to take a click (a visually hidden
  * checkbox, clipped to a pixel or moved off the page) is aimed at through
  * its first visible label instead, which the browser forwards the click
@@ -47,6 +48,13 @@ import { type PreparedTarget, prepareTarget, probeTarget } from "./target.ts";
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
 const LabelBoxAnswer = z.array(z.array(z.number().finite()).length(8)).max(8).nullable();
+
+/**
+ * Roles whose items may hold items of their own role below their own row
+ * (a tree's expanded folder, a menu item with its submenu): a click goes
+ * to the row (`headBox`).
+ */
+const nestingRoles: ReadonlySet<string> = new Set(["treeitem", "menuitem"]);
 
 /** Where an element's box is, in the viewport: its own quads, or its label's. */
 interface Box {
@@ -157,6 +165,11 @@ async function readBox(context: StepContext, prepared: PreparedTarget): Promise<
   // The box and the viewport go out together: each is a round trip to the page.
   const viewported = readViewport(cdp, signal);
   viewported.catch(() => {});
+  // So does an item's own row, for a role whose items may hold items below their row.
+  const heading = nestingRoles.has(prepared.target.role)
+    ? context.objects.run("headBox", prepared.objectId, [], LabelBoxAnswer)
+    : undefined;
+  heading?.catch(() => {});
   let own: number[][] = [];
   try {
     own = (await call(
@@ -172,6 +185,14 @@ async function readBox(context: StepContext, prepared: PreparedTarget): Promise<
     if (!isPageRefusal(error)) throw error;
   }
   const viewport = await viewported;
+  // A page function that fails leaves the element's own box, as for any element.
+  const head = heading === undefined ? null : await heading.catch(() => null);
+  if (head !== null) {
+    // An item holding items: its own row, never the middle of its branch, which is a child's.
+    if (visibleCentre(head, viewport) !== undefined) return { quads: head, via: "self", viewport };
+    await scrollTowards(context, prepared.backendNodeId, own, head);
+    return { code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" };
+  }
   if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport };
   const label = await context.objects.run("labelBox", prepared.objectId, [], LabelBoxAnswer);
   if (label !== null && label.length > 0) {
