@@ -28,6 +28,11 @@ export interface CursorRecord {
   title?: string;
   /** The page's URL then, for the same reason. */
   url?: string;
+  /**
+   * The bound of the page read it came from (`ax.read`'s `maxNodes`), when
+   * it was one: a read that a delta compares with it covers at least that.
+   */
+  readRows?: number;
 }
 
 /** What a `since` must match. */
@@ -106,6 +111,18 @@ export class CursorBook {
     return this.#tokens.newest((entry) =>
       entry.leaseId === leaseId && entry.documentEpoch === documentEpoch && entry.key === key
     );
+  }
+
+  /**
+   * The bound of the read behind the most recent kept observation of
+   * `leaseId` in `scope`, of whichever document: what the read after an
+   * action must cover for its delta (a read of another document has no
+   * delta, and a larger bound costs it only time).
+   */
+  latestReadRows(leaseId: string, scope: ObservationScope): number | undefined {
+    const key = scopeKey(scope);
+    const cursor = this.#tokens.newest((entry) => entry.leaseId === leaseId && entry.key === key);
+    return cursor === undefined ? undefined : this.#tokens.get(cursor)?.readRows;
   }
 
   /**

@@ -87,6 +87,8 @@ export interface ObserveInput {
   scope: ObservationScope;
   /** A cursor from an earlier observation of the same lease, document and scope. */
   since?: string;
+  /** The bound of the page read `snapshot` came from, when it was one (`CursorRecord`). */
+  readRows?: number;
   /** Token budget for the text (default {@linkcode defaultMaxTokens}). */
   maxTokens?: number;
   /**
@@ -141,6 +143,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     rows,
     title: snapshot.title,
     url: snapshot.url,
+    ...(input.readRows === undefined ? {} : { readRows: input.readRows }),
   });
   const header = renderHeader({ title: snapshot.title, url: snapshot.url, scope });
   if (snapshot.signals !== undefined) header.push(signalsNote[snapshot.signals]);

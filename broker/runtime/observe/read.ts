@@ -49,15 +49,22 @@ const tokensPerLine = 3;
 /**
  * How many nodes a page read walks for a text budget of `maxTokens`: a
  * shown line costs at least three tokens (a role, a quoted name or a ref),
- * so a third of the budget in nodes fills it. Never fewer than the default
- * budget's, so the read after an action (a smaller budget) covers the rows
- * of the observation its delta is against — unless `newDocument` says no
- * delta can follow (the action left the document every kept observation
- * was of), when the budget's own rows are enough.
+ * so a third of the budget in nodes fills it. Never fewer than the read of
+ * the observation a delta may be against (`baseRows`; the default budget's
+ * when that is not known), so the read after an action (a smaller budget)
+ * covers its rows — unless `newDocument` says no delta can follow (the
+ * action left the document every kept observation was of), when the
+ * budget's own rows are enough. Reading as far as that observation's read
+ * also lets the provider reuse its walk (`change_watch.ts`), which needs
+ * the same bound.
  */
-export function readRows(maxTokens: number | undefined, newDocument = false): number {
+export function readRows(
+  maxTokens: number | undefined,
+  newDocument = false,
+  baseRows?: number,
+): number {
   const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerLine);
-  const floor = newDocument ? 1 : Math.ceil(defaultMaxTokens / tokensPerLine);
+  const floor = newDocument ? 1 : baseRows ?? Math.ceil(defaultMaxTokens / tokensPerLine);
   return Math.min(maxAxNodes, Math.max(floor, rows));
 }
 
@@ -106,12 +113,12 @@ export async function observeLease(
     root = located.target.backendNodeId;
   }
   const rooted = root === undefined ? {} : { root };
-  const bounds = {
-    ...readBounds,
-    ...(root === undefined
-      ? { maxNodes: readRows(request.maxTokens, request.newDocument === true) }
-      : rooted),
-  };
+  // What the read a delta may compare with covered: the latest kept observation's read.
+  const baseRows = request.sinceLatest === true && request.since === undefined
+    ? books.cursors.latestReadRows(leaseId, scope)
+    : undefined;
+  const pageRows = readRows(request.maxTokens, request.newDocument === true, baseRows);
+  const bounds = { ...readBounds, ...(root === undefined ? { maxNodes: pageRows } : rooted) };
   const { snapshot, searched } = await firstRead(held, scope, bounds, signal);
   let read: ObserveInput["snapshot"] = snapshot;
   if (scope.kind === "query" && !searched && snapshot.cut !== null) {
@@ -139,6 +146,8 @@ export async function observeLease(
       snapshot: read,
       scope,
       since,
+      // A page-wide read's bound; a query's or a subtree's is not a page read.
+      ...(root === undefined && scope.kind === "page" ? { readRows: pageRows } : {}),
       maxTokens: request.maxTokens,
       deltaTokens: request.deltaTokens,
       actedOn: request.actedOn,

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { maxAxNodes } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens } from "./budget.ts";
-import { readRows } from "./read.ts";
+import type { OwnedLease } from "../../authority/owned_lease.ts";
+import { n, tree } from "./_test_utils.ts";
+import { ObserveBooks } from "./observe.ts";
+import { observeLease, readRows } from "./read.ts";
 
 Deno.test("a read covers the default budget's rows unless no delta can follow", () => {
   const defaultRows = Math.ceil(defaultMaxTokens / 3);
@@ -11,4 +14,44 @@ Deno.test("a read covers the default budget's rows unless no delta can follow", 
   assert.equal(readRows(1_500, true), 500);
   assert.equal(readRows(30_000), Math.min(maxAxNodes, 10_000));
   assert.equal(readRows(10_000_000, true), maxAxNodes);
+});
+
+Deno.test("a read covers the rows of the observation a delta may be against, when that is known", () => {
+  const defaultRows = Math.ceil(defaultMaxTokens / 3);
+  assert.equal(readRows(1_500, false, 500), 500);
+  assert.equal(readRows(1_500, false, 2_000), 2_000);
+  assert.equal(readRows(undefined, false, 500), defaultRows);
+  assert.equal(readRows(1_500, true, 2_000), 500);
+});
+
+Deno.test("after a navigation's short read, the read after the next action asks for the same bound", async () => {
+  const asked: number[] = [];
+  const held = {
+    lease: { leaseId: "l1" },
+    token: { leaseId: "l1", fence: 1 },
+    call: (method: string, params: { request: { maxNodes?: number } }) => {
+      assert.equal(method, "ax.read");
+      asked.push(params.request.maxNodes ?? -1);
+      return Promise.resolve({
+        frameId: "F",
+        loaderId: "L",
+        url: "https://shop.example/",
+        title: "Shop",
+        nodes: tree(n("RootWebArea", "Shop", [n("button", "Pay")])),
+        cut: null,
+      });
+    },
+  } as unknown as OwnedLease;
+  const books = new ObserveBooks();
+  const signal = new AbortController().signal;
+  const page = { kind: "page" } as const;
+  const defaultRows = Math.ceil(defaultMaxTokens / 3);
+  // A navigation's own observation reads only what its budget shows.
+  await observeLease(held, books, { scope: page, maxTokens: 1_500, newDocument: true }, signal);
+  // The next action's read compares with it: it reads as far, so the walk behind it is reused.
+  await observeLease(held, books, { scope: page, maxTokens: 1_500, sinceLatest: true }, signal);
+  // An observation with the default budget reads the default's rows; the action after it too.
+  await observeLease(held, books, { scope: page }, signal);
+  await observeLease(held, books, { scope: page, maxTokens: 1_500, sinceLatest: true }, signal);
+  assert.deepEqual(asked, [500, 500, defaultRows, defaultRows]);
 });
