@@ -62,11 +62,13 @@ export const settleDefaults = {
 } as const;
 
 /**
- * What `page.settle` waits for: the document quiet for `quietMs`, requests
- * started since `sinceMs` ago finished and animations started since then
- * done, at most `timeoutMs`, and never settled before `holdMs` (default 0)
- * passed since the wait began, so a reaction started by a timer is seen.
- * `sinceMs` is relative so no clocks are compared.
+ * What `page.settle` waits for: the document quiet for `quietMs` (after an
+ * action's input, counted from that input or the page's last change since,
+ * where the provider set its input clock), requests started since
+ * `sinceMs` ago finished and animations started since then done, at most
+ * `timeoutMs`, and never settled before `holdMs` (default 0) passed since
+ * the wait began, so a reaction started by a timer is seen. `sinceMs` is
+ * relative so no clocks are compared.
  */
 export const SettleRequestSchema = z.strictObject({
   quietMs: z.number().int().min(0).max(1_000),
