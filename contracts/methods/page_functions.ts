@@ -179,12 +179,27 @@ const deliversTo = String.raw`function (found) {
 }`;
 
 /**
+ * A part of the box page functions: `addQuads(quads, rects)` adds each
+ * client rect that covers more than a pixel to `quads` as a quad (8
+ * numbers, viewport coordinates), at most 8 in all; true once it holds 8.
+ */
+const addQuads = String.raw`const addQuads = (quads, rects) => {
+    for (const rect of rects) {
+      if (rect.width * rect.height <= 1) continue;
+      quads.push([rect.left, rect.top, rect.right, rect.top, rect.right, rect.bottom, rect.left, rect.bottom]);
+      if (quads.length === 8) return true;
+    }
+    return false;
+  };`;
+
+/**
  * The boxes of this control's first visible label, as quads (8 numbers
  * each, viewport coordinates), or null: where to aim at a control drawn
  * by its label while its own box is too small to take a click (a visually
  * hidden checkbox). Only in the top frame, whose viewport quads use.
  */
 const labelBox = String.raw`function () {
+  ${addQuads}
   const view = this.ownerDocument.defaultView;
   if (!view || view !== view.top || !this.labels) return null;
   for (const label of this.labels) {
@@ -192,11 +207,7 @@ const labelBox = String.raw`function () {
       label.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     if (!shows) continue;
     const quads = [];
-    for (const rect of label.getClientRects()) {
-      if (rect.width * rect.height <= 1) continue;
-      quads.push([rect.left, rect.top, rect.right, rect.top, rect.right, rect.bottom, rect.left, rect.bottom]);
-      if (quads.length === 8) break;
-    }
+    addQuads(quads, label.getClientRects());
     if (quads.length > 0) return quads;
   }
   return null;
@@ -212,6 +223,7 @@ const labelBox = String.raw`function () {
  * Null when nothing there has a box, and outside the top frame.
  */
 const headBox = String.raw`function () {
+  ${addQuads}
   const view = this.ownerDocument.defaultView;
   const role = this.getAttribute("role");
   if (!view || view !== view.top || !role || !/^[a-z]+$/.test(role)) return null;
@@ -229,11 +241,7 @@ const headBox = String.raw`function () {
       range.selectNodeContents(child);
       rects = range.getClientRects();
     }
-    for (const rect of rects) {
-      if (rect.width * rect.height <= 1) continue;
-      quads.push([rect.left, rect.top, rect.right, rect.top, rect.right, rect.bottom, rect.left, rect.bottom]);
-      if (quads.length === 8) return quads;
-    }
+    if (addQuads(quads, rects)) return quads;
   }
   return quads.length > 0 ? quads : null;
 }`;
