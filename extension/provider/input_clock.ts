@@ -24,7 +24,7 @@ import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
  * top-level document, when that document's URL is one `inScope` allows;
  * `undefined` when it is not, or the world cannot be had.
  */
-export async function currentWorld(
+async function currentWorld(
   tabId: number,
   command: TabCommand,
   worlds: IsolatedWorlds,
