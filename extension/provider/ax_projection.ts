@@ -411,7 +411,7 @@ function nameOf(node: RawAxNode): string {
  * A node's value as text, when it has a textual or numeric one. A range
  * widget's `aria-valuetext` is its value as a person reads it, where the
  * number may say nothing (a date segment's month: "4 – April"; one not yet
- * set: "Empty", never 0). A rich-text editor that holds only its
+ * set: "Empty", or no value where its text is empty, never 0). A rich-text editor that holds only its
  * placeholder (or an empty paragraph) has none: Chromium's value is its
  * inner text, placeholder elements included.
  */
@@ -423,8 +423,26 @@ function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   if (typeof valueText === "string" && valueText.trim() !== "") return fromLatin1(valueText);
   if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;
   if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "number" && Number.isFinite(value) && !unsetRange(node, value)) {
+    return String(value);
+  }
   return undefined;
+}
+
+/**
+ * Whether `value` is Chromium's stand-in for a range widget with no
+ * `aria-valuenow` (a date segment not yet set whose `aria-valuetext` is
+ * empty): 0, outside the widget's own bounds.
+ */
+function unsetRange(node: RawAxNode, value: number): boolean {
+  if (value !== 0) return false;
+  const bound = (name: string) => {
+    const found = node.properties?.find((property) => property.name === name)?.value.value;
+    return typeof found === "number" ? found : undefined;
+  };
+  const min = bound("valuemin");
+  const max = bound("valuemax");
+  return (min !== undefined && min > 0) || (max !== undefined && max < 0);
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -208,7 +208,7 @@ Deno.test("a range widget's value is its aria-valuetext where it has one, else i
     properties: [{ name: "valuetext", value: { type: "string", value: text } }],
   });
   const raw: RawAxNode[] = [
-    node("1", "group", "Check-in", undefined, ["2", "3", "4"]),
+    node("1", "group", "Check-in", undefined, ["2", "3", "4", "5", "6"]),
     // A date segment not yet set: its number is 0, which it is not.
     node("2", "spinbutton", "month, Check-in", "1", [], {
       value: { type: "number", value: 0 },
@@ -220,9 +220,29 @@ Deno.test("a range widget's value is its aria-valuetext where it has one, else i
       ...valueText("4 \u00e2\u0080\u0093 April"),
     }),
     node("4", "slider", "Volume", "1", [], { value: { type: "number", value: 40 } }),
+    // Not yet set, with an empty aria-valuetext: Chromium's 0 lies outside the segment's bounds.
+    node("5", "spinbutton", "year, Check-in", "1", [], {
+      value: { type: "number", value: 0 },
+      properties: [
+        { name: "valuemin", value: { type: "number", value: 1 } },
+        { name: "valuemax", value: { type: "number", value: 9999 } },
+        { name: "valuetext", value: { type: "string", value: "" } },
+      ],
+    }),
+    // A 0 inside its bounds is a value.
+    node("6", "slider", "Balance", "1", [], {
+      value: { type: "number", value: 0 },
+      properties: [{ name: "valuemin", value: { type: "number", value: -10 } }],
+    }),
   ];
   const { nodes } = projectAxNodes(raw, open);
-  assert.deepEqual(nodes.slice(1).map((n) => n.value), ["Empty", "4 – April", "40"]);
+  assert.deepEqual(nodes.slice(1).map((n) => n.value), [
+    "Empty",
+    "4 – April",
+    "40",
+    undefined,
+    "0",
+  ]);
 });
 
 Deno.test("a name is flattened before it is bounded", () => {
