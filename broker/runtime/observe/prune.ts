@@ -24,7 +24,10 @@
  *   the control's name already says it), and an unnamed container inside
  *   an editable whose only claim to a ref is the editability it inherits
  *   (`paragraph editable` under `textbox "Comment" editable`: the editor's
- *   ref takes the input). Their text moves up and stays. Content of an
+ *   ref takes the input). Their text moves up and stays. So does inline
+ *   formatting outside an editor (`strong`, `mark`: the typed part of a
+ *   suggestion in bold, a group's label in bold), which says only how its
+ *   text looks: `option "People"`, its text its name. Content of an
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
  *   so the ref it would have had.
  *
@@ -113,6 +116,21 @@ const nameFromContents: ReadonlySet<string> = new Set([
   "checkbox",
   "radio",
   "term",
+]);
+
+/**
+ * Roles of inline formatting: what they say is how their text looks (a
+ * suggestion's typed part in bold, a search match marked), never more text.
+ */
+const formattingRoles: ReadonlySet<string> = new Set([
+  "strong",
+  "emphasis",
+  "mark",
+  "code",
+  "subscript",
+  "superscript",
+  "insertion",
+  "deletion",
 ]);
 
 const stateOrder: readonly ElementState[] = ElementStateSchema.options;
@@ -435,6 +453,11 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
   }
   if (transparentRoles.has(node.role)) {
     return name !== "" || (node.value ?? "") !== "" || isActionable(node);
+  }
+  // Formatting says how its text looks, which only an editor's content is about.
+  if (formattingRoles.has(node.role)) {
+    return name !== "" || (node.value ?? "") !== "" || isActionable(node) ||
+      node.states.includes("editable");
   }
   return true;
 }

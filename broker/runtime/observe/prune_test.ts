@@ -173,6 +173,38 @@ Deno.test("pruneAxNodes() reads a named button, tab or switch by its name, not i
   ]);
 });
 
+Deno.test("pruneAxNodes() leaves out formatting outside an editor, keeping its text", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("listbox", "", [
+        // A suggestion list marks the typed part of each suggestion, or bolds a group's label.
+        n("group", "Backend", [
+          n("strong", "", [text("Backend")]),
+          n("option", "People", [n("strong", "", [text("People")])], { states: ["selected"] }),
+          n("option", "Berlin", [n("mark", "", [text("Ber")]), text("lin")]),
+        ]),
+      ]),
+      n("paragraph", "", [text("Read the"), n("emphasis", "", [text("notes")])]),
+      // In an editor, how the text looks is its content: bold stays.
+      n("textbox", "Message", [n("strong", "", [text("Quarterly")], { states: ["editable"] })], {
+        value: "Quarterly",
+        states: ["editable"],
+      }),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'listbox ""',
+    '  group "Backend"',
+    '    option "People"',
+    '    option "Berlin"',
+    'StaticText "Read the"',
+    'StaticText "notes"',
+    'textbox "Message"',
+    '  strong ""',
+    '    StaticText "Quarterly"',
+  ]);
+});
+
 Deno.test("pruneAxNodes() drops an editor's text that its value already holds", () => {
   const nodes = tree(
     n("RootWebArea", "", [
