@@ -263,7 +263,7 @@ Deno.test({
       );
 
       await t.step(
-        "a click's aim sends each box read right behind the command it depends on, not after its answer",
+        "a click's aim sends each box read right behind the command it depends on, not after its answer, and its first before the look at the target",
         async () => {
           await act.open("actionability_pseudo.html");
           const outcome = await run({ kind: "click", ref: "r" }, await act.target("#bold"));
@@ -279,8 +279,15 @@ Deno.test({
           assert.ok(scroll >= 0 && firstBox >= 0, JSON.stringify(calls.map((c) => c.method)));
           // The page runs a session's commands in order: the read needs no wait for the scroll.
           assert.ok(calls[firstBox].sent < calls[scroll].answered!, "box read waited for scroll");
-          const look = after(firstBox, "Runtime.callFunctionOn", pageFunctions.describeElement);
-          const secondBox = after(firstBox, "DOM.getContentQuads");
+          // Neither needs the look at the target: its round trip runs beside theirs.
+          const firstLook = after(-1, "Runtime.callFunctionOn", pageFunctions.describeElement);
+          assert.ok(firstLook > firstBox, "the first look went out before the scroll");
+          assert.ok(
+            calls[firstLook].sent < calls[firstBox].answered!,
+            "the look waited for the box",
+          );
+          const look = after(firstLook, "Runtime.callFunctionOn", pageFunctions.describeElement);
+          const secondBox = after(firstLook, "DOM.getContentQuads");
           assert.ok(look >= 0 && secondBox > look, "the second look goes out before the box read");
           assert.ok(calls[secondBox].sent < calls[look].answered!, "box read waited for the look");
         },

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Action } from "../../../contracts/methods/mod.ts";
 import { hoverAt } from "./input.ts";
-import { aimAt } from "./pointer.ts";
+import { aimAt, reachFor } from "./pointer.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { prepareTarget } from "./target.ts";
 
@@ -26,8 +26,9 @@ export async function hover(
   _action: ActionOf<"hover">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "hover");
+  const reach = reachFor(context, target.backendNodeId);
   const prepared = await prepareTarget(context, target, { allowDisabled: true });
-  const { point } = await aimAt(context, prepared);
+  const { point } = await aimAt(context, prepared, reach);
   if (!await context.objects.run("pageVisible", prepared.objectId, [], z.boolean())) {
     // Chrome holds a hidden page's mouse move for 5 s waiting for a frame.
     throw new LeashError("TARGET_NOT_INTERACTABLE", {

@@ -61,6 +61,38 @@ interface Box {
   quads: number[][];
   via: "self" | "label";
   viewport: Viewport;
+  /** When its answer arrived (`performance.now()`): the stability gap counts from there. */
+  at: number;
+}
+
+/**
+ * A pointer action's first scroll to its target and read of its own box,
+ * sent before the look at it (`prepareTarget`): they need only the node,
+ * so they go out at once and the look's round trip runs beside them and
+ * the stability gap. The aim's first probe takes them instead of sending
+ * its own; a look that finds the target not ready, or no longer the one
+ * observed, leaves them unused (a scroll is no input: nothing is
+ * dispatched before the look and the hit test pass).
+ */
+export interface Reach {
+  backendNodeId: number;
+  /** Rejects `TARGET_NOT_INTERACTABLE` when the node has no box to scroll to. */
+  scrolled: Promise<void>;
+  own: OwnBox;
+}
+
+/** An element's own box read and the viewport, sent together. */
+interface OwnBox {
+  /** Its quads ([] without layout) and when they arrived. */
+  quads: Promise<{ quads: number[][]; at: number }>;
+  viewport: Promise<Viewport>;
+}
+
+/** Scroll to `backendNodeId` and read its box, now (see {@linkcode Reach}). */
+export function reachFor(context: StepContext, backendNodeId: number): Reach {
+  const scrolled = scrollIntoView(context, backendNodeId);
+  scrolled.catch(() => {});
+  return { backendNodeId, scrolled, own: readOwnBox(context, backendNodeId) };
 }
 
 /**
@@ -71,13 +103,19 @@ interface Box {
  * action's deadline: `TARGET_COVERED` naming the cover, or
  * `TARGET_NOT_INTERACTABLE` with the condition that failed.
  */
-export async function aimAt(context: StepContext, prepared: PreparedTarget): Promise<Aim> {
+export async function aimAt(
+  context: StepContext,
+  prepared: PreparedTarget,
+  reach?: Reach,
+): Promise<Aim> {
   let fresh = true;
   return await untilActionable(context.patience, () => {
-    // The first probe starts from the look `prepareTarget` has just taken.
+    // The first probe starts from the look `prepareTarget` has just taken, and from the scroll
+    // and box read sent beside it.
     const first = fresh ? ready(prepared) : undefined;
+    const sent = fresh && reach?.backendNodeId === prepared.backendNodeId ? reach : undefined;
     fresh = false;
-    return probeAim(context, prepared, first);
+    return probeAim(context, prepared, first, sent);
   });
 }
 
@@ -86,6 +124,7 @@ async function probeAim(
   context: StepContext,
   prepared: PreparedTarget,
   looked: Probe<PreparedTarget> | undefined,
+  reach: Reach | undefined,
 ): Promise<Probe<Aim>> {
   const { target, needs } = prepared;
   const first = looked ?? await probeTarget(context, target, needs);
@@ -93,8 +132,8 @@ async function probeAim(
   // Each command is a round trip to the page, and the page runs a session's commands in the
   // order they were sent: the box read goes out right behind the scroll and reads the box where
   // the scroll left it. A scroll that failed makes its answer moot.
-  const scrolled = scrollIntoView(context, target.backendNodeId);
-  const boxed = readBox(context, first.value);
+  const { scrolled, own } = reach ?? reachFor(context, target.backendNodeId);
+  const boxed = readBox(context, first.value, own);
   boxed.catch(() => {});
   try {
     await scrolled;
@@ -104,7 +143,9 @@ async function probeAim(
   }
   const before = await boxed;
   if ("reason" in before) return unready(before);
-  await delay(stableGapMs, context.signal);
+  // At least the gap between the first box's answer and the second read going out, so the page
+  // reads them a frame apart; a box sent beside the look has waited part of it already.
+  await delay(Math.max(0, before.at + stableGapMs - performance.now()), context.signal);
   // The second look also makes the page bring its layout up to date: a
   // transform transition runs on the compositor, and the box DevTools reads
   // lags behind it until script touches the element's layout. The second box read goes out
@@ -160,49 +201,70 @@ function sameAim(a: Aim | undefined, b: Aim): boolean {
  * label's (scrolled towards when it is out of view). No usable box at all
  * is unready: hidden without one, offscreen with one out of view.
  */
-async function readBox(context: StepContext, prepared: PreparedTarget): Promise<Box | Unready> {
-  const { cdp, signal } = context;
+async function readBox(
+  context: StepContext,
+  prepared: PreparedTarget,
+  sent?: OwnBox,
+): Promise<Box | Unready> {
   // The box and the viewport go out together: each is a round trip to the page.
-  const viewported = readViewport(cdp, signal);
-  viewported.catch(() => {});
+  const ownBox = sent ?? readOwnBox(context, prepared.backendNodeId);
   // So does an item's own row, for a role whose items may hold items below their row.
   const heading = nestingRoles.has(prepared.target.role)
-    ? context.objects.run("headBox", prepared.objectId, [], LabelBoxAnswer)
+    ? stamped(context.objects.run("headBox", prepared.objectId, [], LabelBoxAnswer))
     : undefined;
   heading?.catch(() => {});
-  let own: number[][] = [];
-  try {
-    own = (await call(
-      cdp,
-      "DOM.getContentQuads",
-      { backendNodeId: prepared.backendNodeId },
-      ContentQuadsAnswer,
-      signal,
-    )).quads;
-  } catch (error) {
-    signal?.throwIfAborted();
-    // An element without layout has no quads; DevTools answers with an error.
-    if (!isPageRefusal(error)) throw error;
-  }
-  const viewport = await viewported;
+  const { quads: own, at } = await ownBox.quads;
+  const viewport = await ownBox.viewport;
   // A page function that fails leaves the element's own box, as for any element.
   const head = heading === undefined ? null : await heading.catch(() => null);
-  if (head !== null) {
+  if (head !== null && head.value !== null) {
     // An item holding items: its own row, never the middle of its branch, which is a child's.
-    if (visibleCentre(head, viewport) !== undefined) return { quads: head, via: "self", viewport };
-    await scrollTowards(context, prepared.backendNodeId, own, head);
+    if (visibleCentre(head.value, viewport) !== undefined) {
+      return { quads: head.value, via: "self", viewport, at: head.at };
+    }
+    await scrollTowards(context, prepared.backendNodeId, own, head.value);
     return { code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" };
   }
-  if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport };
+  if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport, at };
   const label = await context.objects.run("labelBox", prepared.objectId, [], LabelBoxAnswer);
   if (label !== null && label.length > 0) {
     if (visibleCentre(label, viewport) !== undefined) {
-      return { quads: label, via: "label", viewport };
+      return { quads: label, via: "label", viewport, at: performance.now() };
     }
     await scrollTowards(context, prepared.backendNodeId, own, label);
   }
   const someBox = hasArea(own) || (label !== null && label.length > 0);
   return { code: "TARGET_NOT_INTERACTABLE", reason: someBox ? "offscreen" : "hidden" };
+}
+
+/** Send the read of `backendNodeId`'s own quads and of the viewport, now. */
+function readOwnBox(context: StepContext, backendNodeId: number): OwnBox {
+  const { cdp, signal } = context;
+  const viewport = readViewport(cdp, signal);
+  viewport.catch(() => {});
+  const quads = stamped((async () => {
+    try {
+      return (await call(
+        cdp,
+        "DOM.getContentQuads",
+        { backendNodeId },
+        ContentQuadsAnswer,
+        signal,
+      )).quads;
+    } catch (error) {
+      signal?.throwIfAborted();
+      // An element without layout has no quads; DevTools answers with an error.
+      if (!isPageRefusal(error)) throw error;
+      return [];
+    }
+  })()).then(({ value, at }) => ({ quads: value, at }));
+  quads.catch(() => {});
+  return { quads, viewport };
+}
+
+/** `promise`'s value with when it arrived (`performance.now()`). */
+function stamped<T>(promise: Promise<T>): Promise<{ value: T; at: number }> {
+  return promise.then((value) => ({ value, at: performance.now() }));
 }
 
 /**
@@ -253,12 +315,13 @@ export async function clickPrepared(
   context: StepContext,
   prepared: PreparedTarget,
   press?: ClickPress,
+  reach?: Reach,
 ): Promise<void> {
   const { cdp, signal } = context;
   // Whether the page shows is asked beside the aim, which reads the page too.
   const visibility = pageVisible(context, prepared.objectId);
   visibility.catch(() => {});
-  const { point } = await aimAt(context, prepared);
+  const { point } = await aimAt(context, prepared, reach);
   const visible = await visibility;
   await context.gate.open(signal);
   // A hidden page (a background tab) gets the move only after Chrome's 5 s wait for a frame.
@@ -289,8 +352,10 @@ export async function click(
   context: StepContext,
   action: ActionOf<"click">,
 ): Promise<Postcondition> {
-  const prepared = await prepareTarget(context, requireTarget(context, "click"));
-  await clickPrepared(context, prepared, clickPressOf(action));
+  const target = requireTarget(context, "click");
+  const reach = reachFor(context, target.backendNodeId);
+  const prepared = await prepareTarget(context, target);
+  await clickPrepared(context, prepared, clickPressOf(action), reach);
   return undefined;
 }
 
@@ -305,8 +370,9 @@ export async function wheel(
     point = await viewportCentre(context.cdp, context.signal);
     objectId = await context.objects.document();
   } else {
+    const reach = reachFor(context, context.target.backendNodeId);
     const prepared = await prepareTarget(context, context.target, { allowDisabled: true });
-    point = (await aimAt(context, prepared)).point;
+    point = (await aimAt(context, prepared, reach)).point;
     objectId = prepared.objectId;
   }
   if (!await pageVisible(context, objectId)) {
