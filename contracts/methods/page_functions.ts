@@ -548,7 +548,11 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       const wait = mutating ? quietMs - (time - last) : 16;
       setTimeout(check, Math.max(1, Math.min(wait, deadline - time)));
     };
-    setTimeout(check, Math.max(0, Math.min(quietMs - (start - last), timeoutMs)));
+    // It watches at least half a window itself: what the page queued before it began (a busy
+    // page's timers, its scheduler's messages) runs within that, however long ago the clock's
+    // last change was.
+    const watched = Math.max(quietMs - (start - last), quietMs / 2);
+    setTimeout(check, Math.max(0, Math.min(watched, timeoutMs)));
   });
 }`;
 
@@ -582,6 +586,16 @@ export const inputClockExpression = String.raw`(() => {
   globalThis.leashInputClock = clock;
   return true;
 })()`;
+
+/**
+ * The document clock: the input clock ({@linkcode inputClockExpression})
+ * set as each top-level document of a leased tab begins, in the provider's
+ * isolated world, before the page's own script runs. The wait after a
+ * navigation takes it there and counts its quiet from the document's last
+ * change, not from when the wait reached a page that was busy loading.
+ * Frames are left alone; nothing crosses back.
+ */
+export const documentClockSource = String.raw`if (window === window.top) ${inputClockExpression};`;
 
 /**
  * The provider's change watch, begun in an isolated world of the top-level

@@ -13,32 +13,22 @@
  * set, or a world that cannot be had, leaves the wait counting from its
  * start, as it always did; neither ever fails its caller.
  *
+ * The document clock is the same clock, set in that world as each
+ * top-level document of an attached tab begins (`documentClockSource`):
+ * the wait after a navigation takes it and counts its quiet from the new
+ * document's last change, where it would otherwise start counting only
+ * once the page was done loading and free to run it. It runs in every
+ * top-level document the tab loads while attached, before anyone knows
+ * where a navigation went; it keeps a time and nothing else, and nothing
+ * crosses back.
+ *
  * @module
  */
-import { documentOf } from "../../contracts/document.ts";
-import { inputClockExpression } from "../../contracts/methods/page_functions.ts";
-import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
-
-/**
- * The execution context of the provider's world in tab `tabId`'s current
- * top-level document, when that document's URL is one `inScope` allows;
- * `undefined` when it is not, or the world cannot be had.
- */
-async function currentWorld(
-  tabId: number,
-  command: TabCommand,
-  worlds: IsolatedWorlds,
-  inScope: (url: string) => boolean,
-): Promise<number | undefined> {
-  try {
-    const document = documentOf(await command("Page.getFrameTree"));
-    if (!inScope(document.url)) return undefined;
-    return await worlds.contextOf(tabId, document, command);
-  } catch {
-    worlds.forget(tabId);
-    return undefined;
-  }
-}
+import {
+  documentClockSource,
+  inputClockExpression,
+} from "../../contracts/methods/page_functions.ts";
+import { type IsolatedWorlds, providerWorldName, type TabCommand } from "./isolated_world.ts";
 
 /**
  * Set tab `tabId`'s input clock (an input went in just now), in the
@@ -51,7 +41,7 @@ export function markInput(
   inScope: (url: string) => boolean,
 ): void {
   const marking = async () => {
-    const contextId = await currentWorld(tabId, command, worlds, inScope);
+    const contextId = await worlds.current(tabId, command, inScope);
     if (contextId === undefined) return;
     await command("Runtime.evaluate", {
       expression: inputClockExpression,
@@ -64,4 +54,16 @@ export function markInput(
     });
   };
   marking().catch(() => {});
+}
+
+/**
+ * Have every top-level document tab `command` reaches load from now on
+ * begin with the document clock (see the module doc). Registered once per
+ * attachment, it ends with it.
+ */
+export async function startDocumentClock(command: TabCommand): Promise<void> {
+  await command("Page.addScriptToEvaluateOnNewDocument", {
+    source: documentClockSource,
+    worldName: providerWorldName,
+  });
 }

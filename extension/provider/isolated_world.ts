@@ -10,15 +10,19 @@
  * @module
  */
 import { z } from "zod";
-import { sameDocument } from "../../contracts/document.ts";
+import { documentOf, sameDocument } from "../../contracts/document.ts";
 
 /** A command on one tab, under its caller's signal. */
 export type TabCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
 type DocumentKey = { frameId: string; loaderId: string };
 
-/** The world's name, as DevTools lists it. */
-const worldName = "leash-provider";
+/**
+ * The world's name, as DevTools lists it. A world is one per name and
+ * document: the one the document clock made at the document's start
+ * (`document_clock.ts`) is the one `Page.createIsolatedWorld` answers with.
+ */
+export const providerWorldName = "leash-provider";
 
 const WorldSchema = z.object({ executionContextId: z.number().int() });
 const PropertiesSchema = z.object({
@@ -44,7 +48,7 @@ export class IsolatedWorlds {
       WorldSchema.parse(
         await command("Page.createIsolatedWorld", {
           frameId: document.frameId,
-          worldName,
+          worldName: providerWorldName,
           grantUniveralAccess: false,
         }),
       ).executionContextId)();
@@ -67,6 +71,26 @@ export class IsolatedWorlds {
     const making = this.#making.get(tabId);
     if (making !== undefined) return await making.made.catch(() => undefined);
     return this.#worlds.get(tabId)?.contextId;
+  }
+
+  /**
+   * The execution context of tab `tabId`'s world in its current top-level
+   * document, when that document's URL is one `inScope` allows;
+   * `undefined` when it is not, or the world cannot be had.
+   */
+  async current(
+    tabId: number,
+    command: TabCommand,
+    inScope: (url: string) => boolean,
+  ): Promise<number | undefined> {
+    try {
+      const document = documentOf(await command("Page.getFrameTree"));
+      if (!inScope(document.url)) return undefined;
+      return await this.contextOf(tabId, document, command);
+    } catch {
+      this.forget(tabId);
+      return undefined;
+    }
   }
 
   /** Forget tab `tabId`'s world: a call in it failed, so the next one makes it again. */

@@ -24,6 +24,7 @@
 import { delay } from "../../contracts/delay.ts";
 import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
+import { inLeaseScope } from "../../contracts/scope.ts";
 import type { ParamsOf, ProviderMethods, SettleResult } from "../../contracts/methods/mod.ts";
 import { settlePageFunction } from "../../contracts/methods/page_functions.ts";
 import type { ProviderContext } from "./context.ts";
@@ -121,6 +122,7 @@ export async function settlePage(
       signal,
       sleep,
       worlds: options.worlds,
+      inScope: (url) => inLeaseScope(record.scope, url),
     });
     if (probe === "failed") {
       // The document is being replaced, or the page broke the function: look again shortly.
@@ -179,6 +181,8 @@ interface ProbeRun {
   signal: AbortSignal;
   sleep: Sleep;
   worlds: IsolatedWorlds | undefined;
+  /** Whether a document's URL is in the lease's scope: only there does it run in our world. */
+  inScope: (url: string) => boolean;
 }
 
 /**
@@ -202,15 +206,33 @@ async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Pro
       returnByValue: true,
       silent: true,
     });
-  // The provider's world of the tab's document, when one is known: the input clock an action
-  // set is there (`input_clock.ts`), and the page's own timers cannot hold the wait. Asking
-  // for it costs nothing, where making one waits on a loading page. A world of a document
-  // since replaced answers at once that it is gone: the page's own world runs it then.
-  const known = await worlds?.known(tabId);
-  const evaluated = known === undefined ? evaluate(undefined) : evaluate(known).catch(() => {
-    worlds?.forget(tabId);
-    return evaluate(undefined);
-  });
+  // The provider's world of the tab's document: the input clock an action set is there
+  // (`input_clock.ts`), or the one the document clock set at the document's start
+  // (`document_clock.ts`), and the page's own timers cannot hold the wait. The known world
+  // first; a world of a document since replaced answers that it is gone, and the current
+  // document's is asked for. Without one, the page's own world runs it.
+  const evaluated = (async () => {
+    if (worlds === undefined) return await evaluate(undefined);
+    const known = await worlds.known(tabId);
+    if (known !== undefined) {
+      try {
+        return await evaluate(known);
+      } catch {
+        worlds.forget(tabId);
+      }
+    }
+    const command = (method: string, params?: Record<string, unknown>) =>
+      context.browser.sendCommand(tabId, method, params);
+    const current = await worlds.current(tabId, command, probe.inScope);
+    if (current !== undefined) {
+      try {
+        return await evaluate(current);
+      } catch {
+        worlds.forget(tabId);
+      }
+    }
+    return await evaluate(undefined);
+  })();
   // The bound is kept here, not in the page: the page's timers may never fire.
   const cut = new AbortController();
   const bound = probe.sleep(probe.left, AbortSignal.any([probe.signal, cut.signal]))

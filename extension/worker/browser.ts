@@ -6,6 +6,7 @@
  * @module
  */
 import type { Browser, TabSnapshot } from "../provider/context.ts";
+import { startDocumentClock } from "../provider/input_clock.ts";
 import type { DebuggerControl } from "./attachments.ts";
 import { debuggerRefusal } from "./debugger_refusal.ts";
 
@@ -93,7 +94,8 @@ const networkBuffers = { maxTotalBufferSize: 0, maxResourceBufferSize: 0, maxPos
  * Attach and detach through `chrome.debugger`. An attachment enables the
  * `Page` domain, whose navigation events end origin leases and wake
  * `page.changed`, and the `Network` domain, whose events count the open
- * requests `page.settle` waits for (without it the wait covers the DOM only).
+ * requests `page.settle` waits for (without it the wait covers the DOM only),
+ * and starts the document clock (`input_clock.ts`).
  */
 export function chromeDebuggerControl(): DebuggerControl {
   return {
@@ -107,6 +109,9 @@ export function chromeDebuggerControl(): DebuggerControl {
       }
       await chrome.debugger.sendCommand({ tabId }, "Network.enable", networkBuffers)
         .catch(() => {});
+      await startDocumentClock((method, params) =>
+        chrome.debugger.sendCommand({ tabId }, method, params)
+      ).catch(() => {});
     },
     async detach(tabId) {
       await chrome.debugger.detach({ tabId });

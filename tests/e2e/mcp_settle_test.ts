@@ -230,6 +230,27 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "nor the wait after a navigation to it, which runs in the new document's world",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_frozen.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "reload" },
+          settleMs: 1_000,
+        });
+        assert.equal(result.status, "verified", result.shown);
+        // In the new document's own world its timers never fire: the wait ran there to its bound
+        // while only the world of the document before was known.
+        assert.equal(result.unsettled, undefined, result.shown);
+        assert.match(result.shown, /checkbox "I agree"/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a delta line names the listbox an option was added to", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_listboxes.html"));
       const leaseId = await agent.claim(tab);

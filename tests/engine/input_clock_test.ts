@@ -6,10 +6,13 @@
  * window; a change after the input still holds the wait, even one the
  * clock had not yet been told of; without an input the wait counts from
  * its own start, as before; and the page's own script never sees the clock.
+ * The document clock: after a navigation the wait takes the new document's
+ * clock, set as it began, and a page quiet since needs no whole window.
  */
 import assert from "node:assert/strict";
 import { moveEvent } from "../../contracts/methods/click.ts";
 import { runCdp } from "../../extension/provider/act.ts";
+import { startDocumentClock } from "../../extension/provider/input_clock.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
 import { settlePage } from "../../extension/provider/settle.ts";
 import { delay } from "../../contracts/delay.ts";
@@ -81,6 +84,67 @@ Deno.test({
       await input();
       assert.equal(await real.page.evaluate("'leashInputClock' in window"), false);
       await settle();
+    });
+  },
+});
+
+Deno.test({
+  name: "the wait after a navigation counts its quiet from the new document's last change",
+  ignore: enginePath === undefined,
+  fn: async (t) => {
+    await using real = await openRealPage();
+    const provider = await leasedProvider(real);
+    provider.context.now = () => performance.now();
+    const live = () => new AbortController().signal;
+    /** The wait after a navigation, with the worlds known before it; how long it took. */
+    const settle = async (watches: ChangeWatches) => {
+      const began = performance.now();
+      const answer = await settlePage(
+        provider.context,
+        { lease: engineLease, request: { quietMs, timeoutMs: 5_000, sinceMs: 0 } },
+        { signal: live(), worlds: watches.worlds },
+      );
+      assert.equal(answer.settled, true, JSON.stringify(answer));
+      return performance.now() - began;
+    };
+    const url = real.server.url("actionability_pseudo.html");
+
+    await t.step("without the document clock, the quiet counts from the wait", async () => {
+      const watches = new ChangeWatches();
+      await real.page.navigate(url);
+      await delay(quietMs + 100);
+      const waited = await settle(watches);
+      assert.ok(waited >= quietMs, `waited ${waited} ms`);
+    });
+
+    await startDocumentClock(real.command);
+
+    await t.step(
+      "with it, a document quiet since it loaded is settled in half a window",
+      async () => {
+        const watches = new ChangeWatches();
+        // A world of the document before: the wait finds it gone and asks for the current one.
+        await settle(watches);
+        await real.page.navigate(url);
+        await delay(quietMs + 100);
+        const waited = await settle(watches);
+        assert.ok(waited < quietMs, `waited ${waited} ms`);
+        assert.ok(waited >= quietMs / 2 - 5, `waited ${waited} ms`);
+      },
+    );
+
+    await t.step("a change since the document loaded holds the wait", async () => {
+      const watches = new ChangeWatches();
+      await real.page.navigate(url);
+      await delay(quietMs + 100);
+      await real.page.evaluate("document.body.append(document.createElement('p'))");
+      const waited = await settle(watches);
+      assert.ok(waited >= quietMs * 0.75, `waited ${waited} ms`);
+    });
+
+    await t.step("the page's own script never sees it", async () => {
+      await real.page.navigate(url);
+      assert.equal(await real.page.evaluate("'leashInputClock' in window"), false);
     });
   },
 });
