@@ -246,6 +246,18 @@ const headBox = String.raw`function () {
   return quads.length > 0 ? quads : null;
 }`;
 
+/**
+ * A selection set by script is announced (`selectionchange`) a task later,
+ * and Chromium runs input ahead of other tasks: an editor that keeps its
+ * own document and takes the page's selection from that announcement
+ * (CKEditor 5, Lexical) would apply the keys sent next to its old
+ * selection — a fill deleting one character and typing before the old
+ * text. The page functions that set one announce it at once; the
+ * browser's own announcement follows and finds nothing new.
+ */
+const announceSelection = String
+  .raw`this.ownerDocument.dispatchEvent(new Event("selectionchange"));`;
+
 /** Select all text of an input, a textarea or a contenteditable element. */
 const selectAllText = String.raw`function () {
   const tag = this.localName;
@@ -259,6 +271,7 @@ const selectAllText = String.raw`function () {
     range.selectNodeContents(this);
     selection.removeAllRanges();
     selection.addRange(range);
+    ${announceSelection}
     return true;
   }
   return false;
@@ -287,6 +300,7 @@ const caretToEnd = String.raw`function () {
     range.collapse(false);
     selection.removeAllRanges();
     selection.addRange(range);
+    ${announceSelection}
     return true;
   }
   return false;

@@ -4,6 +4,7 @@
  * that enforces the provider's allowlist and records calls.
  */
 import assert from "node:assert/strict";
+import { pageFunctions } from "../../contracts/methods/page_functions.ts";
 import { type ErrorCode, type ErrorDetail, isLeashError } from "../../contracts/errors.ts";
 import type { Action } from "../../contracts/methods/mod.ts";
 import { browserForTests } from "../support/chromium.ts";
@@ -199,6 +200,28 @@ Deno.test({
         verified(await run({ kind: "fillEditable", ref: "code", text: "done" }, code));
         assert.equal(await act.evaluate("document.getElementById('code').innerText"), "done");
       });
+
+      await t.step(
+        "fill replaces the text of an editor whose selection follows the page's only on its announcement",
+        async () => {
+          await act.open("typing_model_editor.html");
+          // The editor hears of the selection before the page function returns: keys sent next
+          // can no longer overtake the announcement (Chromium runs input ahead of it).
+          const heard = (name: "selectAllText" | "caretToEnd") =>
+            act.evaluate(`(() => {
+              (${pageFunctions[name]}).call(document.getElementById("editor"));
+              return model.start + ":" + model.end;
+            })()`);
+          assert.equal(await heard("selectAllText"), "0:28");
+          assert.equal(await heard("caretToEnd"), "28:28");
+          const editor = await act.target("#editor");
+          await run({ kind: "fill", ref: "editor", text: "Version 2.0 is out" }, editor);
+          assert.equal(
+            await act.evaluate("document.getElementById('model').textContent"),
+            "Model: Version 2.0 is out",
+          );
+        },
+      );
 
       await t.step(
         "text entry says whether its field suggests as typed, so the wait holds only there",
