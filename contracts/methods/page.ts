@@ -64,7 +64,9 @@ export const settleDefaults = {
 /**
  * What `page.settle` waits for: the document quiet for `quietMs` (after an
  * action's input, counted from that input or the page's last change since,
- * where the provider set its input clock), requests started since
+ * where the provider set its input clock; in a document that began while
+ * the tab was attached, from its last change; the wait itself watches at
+ * least half of `quietMs`), requests started since
  * `sinceMs` ago finished and animations started since then done, at most
  * `timeoutMs`, and never settled before `holdMs` (default 0) passed since
  * the wait began, so a reaction started by a timer is seen. `sinceMs` is
