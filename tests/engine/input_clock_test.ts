@@ -14,12 +14,25 @@ import { moveEvent } from "../../contracts/methods/click.ts";
 import { runCdp } from "../../extension/provider/act.ts";
 import { startDocumentClock } from "../../extension/provider/input_clock.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
+import type { ProviderContext } from "../../extension/provider/context.ts";
 import { settlePage } from "../../extension/provider/settle.ts";
 import { delay } from "../../contracts/delay.ts";
 import { engineLease, enginePath, leasedProvider, openRealPage } from "./_real_page.ts";
 
 /** Long enough that a wait which must sit it out cannot pass for one that need not. */
 const quietMs = 400;
+
+/** The wait, as the Broker asks for it, in the worlds `watches` knows; how long it took. */
+async function timedSettle(context: ProviderContext, watches: ChangeWatches): Promise<number> {
+  const began = performance.now();
+  const answer = await settlePage(
+    context,
+    { lease: engineLease, request: { quietMs, timeoutMs: 5_000, sinceMs: 0 } },
+    { signal: new AbortController().signal, worlds: watches.worlds },
+  );
+  assert.equal(answer.settled, true, JSON.stringify(answer));
+  return performance.now() - began;
+}
 
 Deno.test({
   name: "the wait after an input counts its quiet from the input, and a change since holds it",
@@ -38,17 +51,7 @@ Deno.test({
         live(),
         watches,
       );
-    /** The wait, as the Broker asks for it; how long it took. */
-    const settle = async () => {
-      const began = performance.now();
-      const answer = await settlePage(
-        provider.context,
-        { lease: engineLease, request: { quietMs, timeoutMs: 5_000, sinceMs: 0 } },
-        { signal: live(), worlds: watches.worlds },
-      );
-      assert.equal(answer.settled, true, JSON.stringify(answer));
-      return performance.now() - began;
-    };
+    const settle = () => timedSettle(provider.context, watches);
     await real.page.navigate(real.server.url("actionability_pseudo.html"));
     assert.equal(await real.page.evaluate("document.visibilityState"), "visible");
 
@@ -95,18 +98,7 @@ Deno.test({
     await using real = await openRealPage();
     const provider = await leasedProvider(real);
     provider.context.now = () => performance.now();
-    const live = () => new AbortController().signal;
-    /** The wait after a navigation, with the worlds known before it; how long it took. */
-    const settle = async (watches: ChangeWatches) => {
-      const began = performance.now();
-      const answer = await settlePage(
-        provider.context,
-        { lease: engineLease, request: { quietMs, timeoutMs: 5_000, sinceMs: 0 } },
-        { signal: live(), worlds: watches.worlds },
-      );
-      assert.equal(answer.settled, true, JSON.stringify(answer));
-      return performance.now() - began;
-    };
+    const settle = (watches: ChangeWatches) => timedSettle(provider.context, watches);
     const url = real.server.url("actionability_pseudo.html");
 
     await t.step("without the document clock, the quiet counts from the wait", async () => {
