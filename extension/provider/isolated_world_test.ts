@@ -38,6 +38,33 @@ Deno.test("callers at the same time share the world being made, and known() wait
   assert.equal(await worlds.known(7), 5);
 });
 
+Deno.test("current() is the world of the document the tab shows now, only where it is in scope", async () => {
+  let loaderId = "L1";
+  let url = "https://shop.example/cart";
+  const sent: string[] = [];
+  const command = (method: string) => {
+    sent.push(method);
+    if (method === "Page.getFrameTree") {
+      return Promise.resolve({ frameTree: { frame: { id: "F", loaderId, url } } });
+    }
+    return Promise.resolve({ executionContextId: loaderId === "L1" ? 1 : 2 });
+  };
+  const inScope = (at: string) => at.startsWith("https://shop.example/");
+  const worlds = new IsolatedWorlds();
+  assert.equal(await worlds.current(7, command, inScope), 1);
+  assert.equal(await worlds.current(7, command, inScope), 1, "the same document's world is kept");
+  loaderId = "L2";
+  assert.equal(await worlds.current(7, command, inScope), 2, "a new document's world is asked for");
+  assert.equal(await worlds.known(7), 2);
+  url = "https://elsewhere.example/";
+  loaderId = "L3";
+  assert.equal(await worlds.current(7, command, inScope), undefined, "none outside the scope");
+  assert.equal(sent.filter((method) => method === "Page.createIsolatedWorld").length, 2);
+  const failing = () => Promise.reject(new Error("gone"));
+  assert.equal(await worlds.current(7, failing, inScope), undefined);
+  assert.equal(await worlds.known(7), undefined, "a world that cannot be had is forgotten");
+});
+
 Deno.test("an answered array is read back in index order with its plain own values", async () => {
   const command = () =>
     Promise.resolve({
