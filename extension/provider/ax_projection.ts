@@ -411,15 +411,14 @@ function nameOf(node: RawAxNode): string {
  * A node's value as text, when it has a textual or numeric one. A range
  * widget's `aria-valuetext` is its value as a person reads it, where the
  * number may say nothing (a date segment's month: "4 – April"; one not yet
- * set: "Empty", or no value where its text is empty, never 0). A rich-text editor that holds only its
- * placeholder (or an empty paragraph) has none: Chromium's value is its
- * inner text, placeholder elements included.
+ * set: "Empty", or no value where its text is empty, never 0). A rich-text
+ * editor that holds only its placeholder (or an empty paragraph) has none:
+ * Chromium's value is its inner text, placeholder elements included.
  */
 function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   const value = node.value?.value;
   if (marks?.blank === true) return undefined;
-  const valueText = (node.properties ?? []).find((property) => property.name === "valuetext")
-    ?.value.value;
+  const valueText = propertyValue(node, "valuetext");
   if (typeof valueText === "string" && valueText.trim() !== "") return fromLatin1(valueText);
   if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;
   if (typeof value === "string") return value;
@@ -436,13 +435,14 @@ function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
  */
 function unsetRange(node: RawAxNode, value: number): boolean {
   if (value !== 0) return false;
-  const bound = (name: string) => {
-    const found = node.properties?.find((property) => property.name === name)?.value.value;
-    return typeof found === "number" ? found : undefined;
-  };
-  const min = bound("valuemin");
-  const max = bound("valuemax");
-  return (min !== undefined && min > 0) || (max !== undefined && max < 0);
+  const min = propertyValue(node, "valuemin");
+  const max = propertyValue(node, "valuemax");
+  return (typeof min === "number" && min > 0) || (typeof max === "number" && max < 0);
+}
+
+/** The value of `node`'s property `name`, if it has that property. */
+function propertyValue(node: RawAxNode, name: string): unknown {
+  return node.properties?.find((property) => property.name === name)?.value.value;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -20,7 +20,7 @@ type DocumentKey = { frameId: string; loaderId: string };
 /**
  * The world's name, as DevTools lists it. A world is one per name and
  * document: the one the document clock made at the document's start
- * (`document_clock.ts`) is the one `Page.createIsolatedWorld` answers with.
+ * (`input_clock.ts`) is the one `Page.createIsolatedWorld` answers with.
  */
 export const providerWorldName = "leash-provider";
 

@@ -208,27 +208,22 @@ async function probePage(context: ProviderContext, probe: ProbeRun): Promise<Pro
     });
   // The provider's world of the tab's document: the input clock an action set is there
   // (`input_clock.ts`), or the one the document clock set at the document's start
-  // (`document_clock.ts`), and the page's own timers cannot hold the wait. The known world
+  // (`input_clock.ts`), and the page's own timers cannot hold the wait. The known world
   // first; a world of a document since replaced answers that it is gone, and the current
   // document's is asked for. Without one, the page's own world runs it.
+  const command = (method: string, params?: Record<string, unknown>) =>
+    context.browser.sendCommand(tabId, method, params);
   const evaluated = (async () => {
-    if (worlds === undefined) return await evaluate(undefined);
-    const known = await worlds.known(tabId);
-    if (known !== undefined) {
+    const candidates = worlds === undefined
+      ? []
+      : [() => worlds.known(tabId), () => worlds.current(tabId, command, probe.inScope)];
+    for (const world of candidates) {
+      const contextId = await world();
+      if (contextId === undefined) continue;
       try {
-        return await evaluate(known);
+        return await evaluate(contextId);
       } catch {
-        worlds.forget(tabId);
-      }
-    }
-    const command = (method: string, params?: Record<string, unknown>) =>
-      context.browser.sendCommand(tabId, method, params);
-    const current = await worlds.current(tabId, command, probe.inScope);
-    if (current !== undefined) {
-      try {
-        return await evaluate(current);
-      } catch {
-        worlds.forget(tabId);
+        worlds?.forget(tabId);
       }
     }
     return await evaluate(undefined);

@@ -84,7 +84,7 @@ export interface Reach {
 /** An element's own box read and the viewport, sent together. */
 interface OwnBox {
   /** Its quads ([] without layout) and when they arrived. */
-  quads: Promise<{ quads: number[][]; at: number }>;
+  quads: Promise<Stamped<number[][]>>;
   viewport: Promise<Viewport>;
 }
 
@@ -213,7 +213,7 @@ async function readBox(
     ? stamped(context.objects.run("headBox", prepared.objectId, [], LabelBoxAnswer))
     : undefined;
   heading?.catch(() => {});
-  const { quads: own, at } = await ownBox.quads;
+  const { value: own, at } = await ownBox.quads;
   const viewport = await ownBox.viewport;
   // A page function that fails leaves the element's own box, as for any element.
   const head = heading === undefined ? null : await heading.catch(() => null);
@@ -257,13 +257,19 @@ function readOwnBox(context: StepContext, backendNodeId: number): OwnBox {
       if (!isPageRefusal(error)) throw error;
       return [];
     }
-  })()).then(({ value, at }) => ({ quads: value, at }));
+  })());
   quads.catch(() => {});
   return { quads, viewport };
 }
 
-/** `promise`'s value with when it arrived (`performance.now()`). */
-function stamped<T>(promise: Promise<T>): Promise<{ value: T; at: number }> {
+/** A page's answer and when it arrived (`performance.now()`). */
+interface Stamped<T> {
+  value: T;
+  at: number;
+}
+
+/** `promise`'s value with when it arrived. */
+function stamped<T>(promise: Promise<T>): Promise<Stamped<T>> {
   return promise.then((value) => ({ value, at: performance.now() }));
 }
 
