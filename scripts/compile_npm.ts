@@ -82,6 +82,9 @@ function within(path: string, folder: string): boolean {
   return rest === "" || (!rest.startsWith("..") && !rest.startsWith(sep));
 }
 
+/** Files Deno keeps in `node_modules/.deno` beside the packages, whether or not there now. */
+const denoFiles = [".deno.lock", ".deno.lock.poll", ".setup-cache.bin"];
+
 /**
  * `--exclude` paths that leave out of an executable built from `modules`
  * every installed npm package it does not reach. None when the workspace has
@@ -93,10 +96,21 @@ export async function npmExcludes(
   modules: readonly string[],
 ): Promise<string[]> {
   const store = join(root, "node_modules", ".deno");
-  const stored = (await entries(store)).filter((entry) =>
+  const listed = await entries(store);
+  const stored = listed.filter((entry) =>
     entry.isDirectory && !entry.name.startsWith(".") && entry.name !== "node_modules"
   );
   if (stored.length === 0) return [];
+  // Deno's own files beside the packages (its install lock, its setup cache) are no package. The
+  // lock's poll file comes and goes while another Deno process holds the lock: listed by the
+  // compile and gone before it is read, it failed the build.
+  const own = [
+    ...new Set([
+      ...listed.filter((entry) => entry.isFile).map((entry) => entry.name),
+      ...denoFiles,
+    ]),
+  ]
+    .map((name) => join(store, name));
   const reached = [...await reachedFolders(config, modules)];
   const kept = new Set(
     stored.map((entry) => join(store, entry.name))
@@ -119,5 +133,5 @@ export async function npmExcludes(
       }
     }
   }
-  return excluded;
+  return [...own, ...excluded];
 }
