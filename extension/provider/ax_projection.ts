@@ -8,7 +8,9 @@
  * one the tree ignores as uninteresting, or one it leaves out (then a
  * `generic` row stands for it above its text); an editor's placeholder is
  * never its value. Names are flattened as the accname spec says
- * (see {@linkcode flatName}). Rows come in document (depth-first) order;
+ * (see {@linkcode flatName}); a name Chromium took from the contents of an
+ * element whose role takes none (the focused one's) is none
+ * (`contracts/ax_name.ts`). Rows come in document (depth-first) order;
  * `depth` counts projected ancestors and `parentId` names the nearest
  * projected ancestor, both by backend node ID.
  *
@@ -17,6 +19,7 @@
 import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
+import { axNodeName } from "../../contracts/ax_name.ts";
 import { boundText, flatName } from "../../contracts/text.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
@@ -31,6 +34,8 @@ const RawAxValueSchema = z.object({
   type: z.string(),
   value: z.unknown().optional(),
   relatedNodes: z.array(RawRelatedNodeSchema).optional(),
+  /** Where a name came from (`contents`, `attribute`, …): read by `axNodeName`. */
+  sources: z.array(z.unknown()).optional(),
 });
 
 /** An AX node as DevTools sends it, reduced to what the projection reads. */
@@ -404,7 +409,7 @@ function activeOf(
 
 /** A node's accessible name, flattened. */
 function nameOf(node: RawAxNode): string {
-  return flatName(stringOf(node.name?.value));
+  return flatName(axNodeName(node));
 }
 
 /**

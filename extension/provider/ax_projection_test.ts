@@ -487,3 +487,33 @@ Deno.test("what aria-current and aria-selected mark is current and selected, in 
   // A day drawn as a button that the page marks aria-selected reads selected too.
   assert.deepEqual(nodes.map((n) => n.states), [[], ["selected"], ["current", "focused"]]);
 });
+
+Deno.test("a focused container is not named by the text it holds, which stays in its rows", () => {
+  // Chromium names the focused element from its contents whatever its role (a scroll
+  // container a click focused), and only while it is focused. Nameless, the plain wrapper
+  // goes as it did before it had focus.
+  const text = "Long text one here. Second paragraph.";
+  const contents = { type: "contents", value: { type: "computedString", value: text } };
+  const raw = [
+    node("1", "RootWebArea", "Notes", undefined, ["2"]),
+    node("2", "generic", text, "1", ["3", "5"], {
+      name: { type: "computedString", value: text, sources: [contents] },
+      properties: [{ name: "focusable", value: { type: "boolean", value: true } }, {
+        name: "focused",
+        value: { type: "boolean", value: true },
+      }],
+    }),
+    node("3", "paragraph", "", "2", ["4"]),
+    node("4", "StaticText", "Long text one here.", "3", []),
+    node("5", "paragraph", "", "2", ["6"]),
+    node("6", "StaticText", "Second paragraph.", "5", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.map((n) => `${n.role} "${n.name}" ${n.states.join(" ")}`.trim()), [
+    'RootWebArea "Notes"',
+    'paragraph ""',
+    'StaticText "Long text one here."',
+    'paragraph ""',
+    'StaticText "Second paragraph."',
+  ]);
+});

@@ -20,6 +20,7 @@
  * @module
  */
 import { z } from "zod";
+import { axNodeName } from "../../contracts/ax_name.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { searchTextFunction } from "../../contracts/methods/page_functions.ts";
 import type { DocumentIdentity } from "../../contracts/document.ts";
@@ -247,7 +248,7 @@ function outermostMatch(chain: readonly RawAxNode[], needle: string): RawAxNode 
   let match: RawAxNode | undefined;
   for (const node of chain) {
     if (node.parentId === undefined || node.ignored) continue;
-    const name = node.name?.value;
+    const name = axNodeName(node);
     const value = node.value?.value;
     const holds = (text: unknown) =>
       typeof text === "string" && foldAscii(text).replace(/\s+/g, " ").includes(needle);

@@ -173,6 +173,46 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a container the focus moved to is not named by its text, and its ref holds",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("signals_focus.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /^generic draggable ref=e\d+$/m);
+        const map = seen.nodes.find((node) => node.role === "generic" && node.ref !== null);
+        assert.ok(map?.ref, seen.shown);
+        // The zoom button hands the focus to the map, which Chromium then names by all its text.
+        const zoomed = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Zoom in") },
+          expect: { textPresent: "Zoom 2" },
+        });
+        assert.equal(zoomed.status, "verified", zoomed.shown);
+        assert.match(zoomed.shown, /^~ generic focused draggable ref=e\d+$/m);
+        assert.doesNotMatch(zoomed.shown, /"Zoom in London office/);
+        // The map is the element observed before it had the focus: its ref still reaches it.
+        const clicked = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: map.ref },
+          expect: { textPresent: "Map clicked" },
+        });
+        assert.equal(clicked.status, "verified", clicked.shown);
+        // A scroll container a click focused shows its text in its own rows, named by none.
+        await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "press", key: "Tab" },
+        });
+        const after = await agent.observe({ leaseId });
+        assert.match(after.shown, /^text "Visitors sign in at the front desk\."$/m);
+        assert.doesNotMatch(after.shown, /"Visitors sign in at the front desk\. Parking/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);

@@ -125,6 +125,11 @@ export const CallFunctionAnswer = z.object({
 
 /** An accessibility value (a role, a name) as DevTools sends it; only `value` is read. */
 export const AxValue = z.object({ value: z.unknown().optional() }).optional();
+/** An AX name, with where it came from (read by `axNodeName`). */
+export const AxName = z.object({
+  value: z.unknown().optional(),
+  sources: z.array(z.unknown()).optional(),
+}).optional();
 
 /** `Accessibility.getPartialAXTree` with `fetchRelatives: false`. */
 export const PartialAxTreeAnswer = z.object({
@@ -132,7 +137,7 @@ export const PartialAxTreeAnswer = z.object({
     z.object({
       ignored: z.boolean(),
       role: AxValue,
-      name: AxValue,
+      name: AxName,
       properties: z.array(
         z.object({ name: z.string(), value: z.object({ value: z.unknown().optional() }) }),
       )

@@ -8,8 +8,9 @@
  */
 import { z } from "zod";
 import type { ErrorDetail } from "../../../contracts/errors.ts";
+import { axNodeName } from "../../../contracts/ax_name.ts";
 import { boundText, flatName } from "../../../contracts/text.ts";
-import { AxValue, call, type Cdp } from "./cdp.ts";
+import { AxName, AxValue, call, type Cdp } from "./cdp.ts";
 
 /** The longest cover name kept, in UTF-16 units. */
 export const coverNameUnits = 100;
@@ -21,7 +22,7 @@ const RelativesAnswer = z.object({
     parentId: z.string().optional(),
     ignored: z.boolean(),
     role: AxValue,
-    name: AxValue,
+    name: AxName,
     backendDOMNodeId: z.number().int().optional(),
   })),
 });
@@ -43,7 +44,7 @@ function roleOf(node: AxNode): string {
 }
 
 function nameOf(node: AxNode): string {
-  return typeof node.name?.value === "string" ? flatName(node.name.value) : "";
+  return flatName(axNodeName(node));
 }
 
 /**

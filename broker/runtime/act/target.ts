@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { ellipsis, flatName } from "../../../contracts/text.ts";
+import { axNodeName } from "../../../contracts/ax_name.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import {
   type Needs,
@@ -122,7 +123,7 @@ export async function checkIdentity(
     });
   }
   const role = plain ? "generic" : typeof node.role?.value === "string" ? node.role.value : "";
-  const name = typeof node.name?.value === "string" ? node.name.value : "";
+  const name = axNodeName(node);
   if (role !== target.role || !sameName(name, target.name)) {
     throw new LeashError("STALE_TARGET", {
       cause: new Error("the element's role or name changed since it was observed"),
