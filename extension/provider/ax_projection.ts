@@ -418,11 +418,13 @@ function nameOf(node: RawAxNode): string {
  * number may say nothing (a date segment's month: "4 – April"; one not yet
  * set: "Empty", or no value where its text is empty, never 0). A rich-text
  * editor that holds only its placeholder (or an empty paragraph) has none:
- * Chromium's value is its inner text, placeholder elements included.
+ * Chromium's value is its inner text, placeholder elements included. Nor
+ * has a custom select's trigger that shows its placeholder (its library
+ * says so, `NodeSignals.placeholder`): Chromium's value is the text shown.
  */
 function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   const value = node.value?.value;
-  if (marks?.blank === true) return undefined;
+  if (marks?.blank === true || marks?.placeholder === true) return undefined;
   const valueText = propertyValue(node, "valuetext");
   if (typeof valueText === "string" && valueText.trim() !== "") return fromLatin1(valueText);
   if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;

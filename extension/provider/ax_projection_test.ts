@@ -517,3 +517,24 @@ Deno.test("a focused container is not named by the text it holds, which stays in
     'StaticText "Second paragraph."',
   ]);
 });
+
+Deno.test("a select trigger showing its placeholder has no value; one showing a choice has", () => {
+  const collapsed = [{ name: "expanded", value: { type: "boolean", value: false } }];
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Member", undefined, ["2", "3"]),
+    node("2", "combobox", "Role", "1", [], {
+      value: { type: "string", value: "Select a role" },
+      properties: collapsed,
+    }),
+    node("3", "combobox", "Site", "1", [], {
+      value: { type: "string", value: "Berlin" },
+      properties: collapsed,
+    }),
+  ];
+  const signals = marks([[2, { placeholder: true }]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(nodes.slice(1).map((n) => [n.name, n.value]), [
+    ["Role", undefined],
+    ["Site", "Berlin"],
+  ]);
+});

@@ -40,6 +40,8 @@
  *   starts, and whether it holds no text besides placeholders (subtrees
  *   marked `contenteditable="false"` or `aria-hidden`, and `::before`
  *   content, which has no text node).
+ * - **placeholder**: a custom select's trigger that its library marks as
+ *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`).
  *
  * @module
  */
@@ -102,6 +104,13 @@ export interface NodeSignals {
    * it chosen all the same.
    */
   selected?: boolean;
+  /**
+   * The element shows its placeholder, not a value: a custom select's
+   * trigger its library marks while nothing is chosen (`data-placeholder`,
+   * Radix and the many kits on it; `data-placeholder-shown`, Zag, Ark and
+   * Chakra). Chromium takes the text it shows for its value.
+   */
+  placeholder?: boolean;
 }
 
 /** The reduction of one snapshot. */
@@ -351,11 +360,15 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const current = attribute(i, "aria-current")?.trim();
     if (current !== undefined && current !== "" && current !== "false") signals.current = true;
     if (attribute(i, "aria-selected")?.trim() === "true") signals.selected = true;
+    if (
+      attribute(i, "data-placeholder") !== undefined ||
+      attribute(i, "data-placeholder-shown") !== undefined
+    ) signals.placeholder = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
       signals.hidden || flagged[i] || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||
-      signals.selected === true
+      signals.selected === true || signals.placeholder === true
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };

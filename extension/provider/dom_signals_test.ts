@@ -334,7 +334,7 @@ const element = (backend: number, attributes: Record<string, string> = {}, tag =
   ({ tag, backend, parent: 2, box: [20, 20], attributes }) as Spec;
 
 /** The elements of `specs` whose signals set `flag`. */
-function flaggedBy(specs: Spec[], flag: "current" | "selected"): number[] {
+function flaggedBy(specs: Spec[], flag: "current" | "selected" | "placeholder"): number[] {
   const reduced = reduceSnapshot(snapshot([...page, ...specs]));
   assert.ok(reduced !== undefined);
   return [...reduced.nodes].flatMap(([id, signals]) => signals[flag] ? [id] : []);
@@ -357,4 +357,13 @@ Deno.test("aria-selected marks an element chosen whatever its role, unless it sa
     element(12),
   ], "selected");
   assert.deepEqual(marked, [10]);
+});
+
+Deno.test("a select trigger its library marks as showing its placeholder is marked", () => {
+  const marked = flaggedBy([
+    element(10, { role: "combobox", "data-placeholder": "" }),
+    element(11, { role: "combobox", "data-placeholder-shown": "" }),
+    element(12, { role: "combobox" }),
+  ], "placeholder");
+  assert.deepEqual(marked, [10, 11]);
 });

@@ -135,6 +135,23 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("a custom select showing its placeholder has no value", async () => {
+      const { tab } = await world.openTab(world.fixtures.url("signals_placeholder.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      assert.match(seen.shown, /^combobox "Role" collapsed ref=e\d+$/m);
+      assert.match(seen.shown, /^combobox "Team" collapsed ref=e\d+$/m);
+      assert.match(seen.shown, /^combobox "Site" value="Berlin" collapsed ref=e\d+$/m);
+      assert.doesNotMatch(seen.shown, /value="(Select a role|Pick a team)"/);
+      const chosen = await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: refOf(seen, "button", "Make an editor") },
+      });
+      assert.match(chosen.shown, /^~ combobox "Role" value="Editor" collapsed ref=e\d+$/m);
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("custom checkboxes over visually hidden inputs keep their refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
       const leaseId = await agent.claim(tab);
