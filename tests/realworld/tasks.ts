@@ -288,6 +288,22 @@ export const tasks: readonly Task[] = [
       "Order: Ship dark mode, Fix login bug, Update docs, Migrate database, Review analytics",
   },
   {
+    id: "pangea-dnd-board",
+    page: "pangea-dnd.html",
+    about:
+      "@hello-pangea/dnd: a board whose cards are their own drag handles, moved by mouse events after 5 px, animated, across columns",
+    steps: [
+      {
+        intent: "drag",
+        target: { role: "button", name: "Fix login bug" },
+        to: { role: "button", name: "Design new logo" },
+      },
+      { intent: "click", target: { role: "button", name: "Save board" } },
+    ],
+    outcome:
+      "Saved: To do=[Write release notes, Update pricing page]; Done=[Set up CI, Fix login bug, Design new logo]",
+  },
+  {
     id: "headlessui-country",
     page: "headlessui.html",
     about:
