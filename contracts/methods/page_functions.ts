@@ -396,6 +396,65 @@ const textPresent = String.raw`function (needle) {
 }`;
 
 /**
+ * The scroll positions of this element's ancestors that clip it without a
+ * scroll bar (`overflow: hidden` either way: a carousel's track, a tab
+ * strip), as [steps up, scrollLeft, scrollTop], nearest first; the
+ * document's own scrolling (its `html` and `body`) is the viewport's and
+ * not among them. Steps cross shadow roots to their hosts. Read before and
+ * after a click's scroll into view, which scrolls such an ancestor as well
+ * though no person can, so that the click can put it back
+ * (`restoreClipScrolls`).
+ */
+const clipScrolls = String.raw`function () {
+  const doc = this.ownerDocument;
+  const view = doc && doc.defaultView;
+  const out = [];
+  if (!view) return out;
+  let at = this;
+  for (let steps = 1; steps <= 256; steps++) {
+    const parent = at.parentElement || (at.parentNode && at.parentNode.host) || null;
+    if (!parent || parent === doc.body || parent === doc.documentElement) break;
+    at = parent;
+    const style = view.getComputedStyle(at);
+    if (style.overflowX === "hidden" || style.overflowY === "hidden") {
+      out.push([steps, at.scrollLeft, at.scrollTop]);
+    }
+  }
+  return out;
+}`;
+
+/**
+ * Put back the clipping ancestors a click's scroll into view moved: each
+ * argument entry is [steps up, scrollLeft, scrollTop before the scroll,
+ * scrollLeft, scrollTop after it] (see `clipScrolls`). An axis goes back
+ * only while it still stands where the scroll left it: a page that scrolled
+ * it itself on the click keeps its own position. Returns how many axes went
+ * back.
+ */
+const restoreClipScrolls = String.raw`function (entries) {
+  let restored = 0;
+  if (!Array.isArray(entries)) return restored;
+  for (const entry of entries) {
+    if (!Array.isArray(entry) || entry.length !== 5) continue;
+    const [steps, left, top, leftAfter, topAfter] = entry;
+    let at = this;
+    for (let i = 0; at && i < steps && i < 256; i++) {
+      at = at.parentElement || (at.parentNode && at.parentNode.host) || null;
+    }
+    if (!at || typeof at.scrollLeft !== "number") continue;
+    if (left !== leftAfter && at.scrollLeft === leftAfter) {
+      at.scrollLeft = left;
+      restored++;
+    }
+    if (top !== topAfter && at.scrollTop === topAfter) {
+      at.scrollTop = top;
+      restored++;
+    }
+  }
+  return restored;
+}`;
+
+/**
  * Whether the document of this node (or this document) is in view. A hidden
  * one (a background tab) draws no frames, and Chrome holds input that waits
  * for a frame: a mouse move for 5 s, a wheel for good.
@@ -800,6 +859,7 @@ export const searchTextFunction = String.raw`function (needle, limit) {
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   caretToEnd,
+  clipScrolls,
   chooseOption,
   compareValue,
   deliversTo,
@@ -810,6 +870,7 @@ export const pageFunctions = {
   labelBox,
   headBox,
   pageVisible,
+  restoreClipScrolls,
   selectAllText,
   setControlValue,
   setInputFiles,

@@ -369,6 +369,30 @@ Deno.test({
           assert.equal(await act.evaluate("document.getElementById('insurance').checked"), false);
         },
       );
+
+      await t.step(
+        "a click inside a carousel's hidden overflow puts back the scroll that brought it in",
+        async () => {
+          await act.open("clip_carousel.html");
+          const scrollOf = (id: string) =>
+            act.evaluate(`document.getElementById("${id}").scrollLeft`);
+          // The third slide is out of the viewport: the scroll into view moves the viewport, which
+          // no person can scroll, and the click puts it back once its input is in.
+          const outcome = await run(
+            { kind: "click", ref: "poles" },
+            await act.targetByRole("button", "Add Poles"),
+            { expect: { textPresent: "Cart: Poles" } },
+          );
+          assert.equal(outcome.status, "verified", JSON.stringify(outcome));
+          assert.equal(await scrollOf("viewport"), 0, "the carousel is drawn as it counts");
+          // The carousel's own control still shows the slide it says.
+          await run({ kind: "click", ref: "next" }, await act.target("#next"));
+          assert.equal(await scrollOf("viewport"), 0);
+          // A strip the page scrolls itself on the click keeps the page's own position.
+          await run({ kind: "click", ref: "third" }, await act.target("#third"));
+          assert.equal(await scrollOf("strip"), 120);
+        },
+      );
     } finally {
       await act.close();
     }

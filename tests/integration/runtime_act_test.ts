@@ -264,10 +264,11 @@ Deno.test("two observes and an act on one tab reach the provider one at a time, 
   assert.deepEqual(two.scope, { kind: "query", query: "email" });
   assert.equal(three.status, "unverified");
   // The click's own reads of the page go out together where the page answers them in order:
-  // at most five at a time (the scroll, the box and the viewport, and beside them the look at
-  // the button: its identity and its state); no read shares the tab.
+  // at most seven at a time (the scroll with the clipping ancestors' positions read before and
+  // after it, the box and the viewport, and beside them the look at the button: its identity
+  // and its state); no read shares the tab.
   assert.equal(world.provider.maxInFlightBesideRead, 1);
-  assert.ok(world.provider.maxInFlight <= 5, `${world.provider.maxInFlight} calls at once`);
+  assert.ok(world.provider.maxInFlight <= 7, `${world.provider.maxInFlight} calls at once`);
   const calls = world.provider.leasedCalls;
   assert.deepEqual(calls.slice(0, 3), ["ax.read", "ax.search", "cdp Page.getFrameTree"]);
   assert.equal(calls.at(-1), "ax.read", "the action's own observation comes last");

@@ -11,6 +11,10 @@
  * its first visible label instead, which the browser forwards the click
  * from. The hit test then accepts the label (see `hit_test.ts`).
  *
+ * The scroll into view also scrolls ancestors that hide their overflow (a
+ * carousel's track, a tab strip), which no person can scroll; a click puts
+ * them back once its input is in, unless the page moved them itself.
+ *
  * @module
  */
 import { clickPressOf } from "../../../contracts/methods/click.ts";
@@ -79,7 +83,28 @@ export interface Reach {
   /** Rejects `TARGET_NOT_INTERACTABLE` when the node has no box to scroll to. */
   scrolled: Promise<void>;
   own: OwnBox;
+  /** For a click: the clipping ancestors' scroll positions around the scroll, to put back. */
+  clip?: Promise<ClipHold>;
 }
+
+/**
+ * The element a click aims at, and where its clipping ancestors stood
+ * before and after the scroll into view (`clipScrolls`): Chromium scrolls a
+ * carousel's track or a tab strip that hides its overflow to bring an
+ * element inside into view, which no person can, and which leaves the
+ * widget drawn out of step with its own state (a carousel showing slide 6
+ * while it counts slide 1). The click puts them back once its input is in.
+ */
+interface ClipHold {
+  objectId: string;
+  before: ClipScroll[];
+  after: ClipScroll[];
+}
+
+/** [steps up, scrollLeft, scrollTop] of one clipping ancestor. */
+type ClipScroll = [number, number, number];
+
+const ClipScrollsAnswer = z.array(z.tuple([z.number().int(), z.number(), z.number()])).max(256);
 
 /** An element's own box read and the viewport, sent together. */
 interface OwnBox {
@@ -88,11 +113,69 @@ interface OwnBox {
   viewport: Promise<Viewport>;
 }
 
-/** Scroll to `backendNodeId` and read its box, now (see {@linkcode Reach}). */
-export function reachFor(context: StepContext, backendNodeId: number): Reach {
-  const scrolled = scrollIntoView(context, backendNodeId);
-  scrolled.catch(() => {});
-  return { backendNodeId, scrolled, own: readOwnBox(context, backendNodeId) };
+/**
+ * Scroll to `backendNodeId` and read its box, now (see {@linkcode Reach}).
+ * For a click (`holdClip`), the scroll positions of the element's clipping
+ * ancestors are read right before the scroll and right after it
+ * ({@linkcode ClipHold}): the scroll then waits for the element's remote
+ * object, and the reads, the scroll and the box read go out in that order.
+ */
+export function reachFor(
+  context: StepContext,
+  backendNodeId: number,
+  options: { holdClip?: boolean } = {},
+): Reach {
+  if (options.holdClip !== true) {
+    const scrolled = scrollIntoView(context, backendNodeId);
+    scrolled.catch(() => {});
+    return { backendNodeId, scrolled, own: readOwnBox(context, backendNodeId) };
+  }
+  const readClip = (objectId: string) =>
+    context.objects.run("clipScrolls", objectId, [], ClipScrollsAnswer).catch(() => []);
+  const sent = context.objects.resolve(backendNodeId).then((objectId) => {
+    const before = readClip(objectId);
+    const scrolled = scrollIntoView(context, backendNodeId);
+    scrolled.catch(() => {});
+    const own = readOwnBox(context, backendNodeId);
+    const after = readClip(objectId);
+    return { objectId, before, scrolled, own, after };
+  });
+  sent.catch(() => {});
+  const clip = sent.then(async ({ objectId, before, after }) => ({
+    objectId,
+    before: await before,
+    after: await after,
+  }));
+  clip.catch(() => {});
+  // Each is awaited only by the probe that uses it, if one does: a look that finds the target
+  // stale leaves them.
+  const scrolled = sent.then(({ scrolled }) => scrolled);
+  const quads = sent.then(({ own }) => own.quads);
+  const viewport = sent.then(({ own }) => own.viewport);
+  for (const promise of [scrolled, quads, viewport]) promise.catch(() => {});
+  return { backendNodeId, scrolled, own: { quads, viewport }, clip };
+}
+
+/**
+ * Put back the clipping ancestors the click's scroll moved (see
+ * {@linkcode ClipHold}), those still where the scroll left them. Nothing is
+ * sent when the scroll moved none, the common case; a failure leaves them.
+ */
+async function restoreClip(context: StepContext, reach: Reach): Promise<void> {
+  const hold = await reach.clip?.catch(() => undefined);
+  if (hold === undefined) return;
+  const moved = hold.after.flatMap(([steps, left, top]) => {
+    const was = hold.before.find((entry) => entry[0] === steps);
+    if (was === undefined || (was[1] === left && was[2] === top)) return [];
+    return [[steps, was[1], was[2], left, top]];
+  });
+  if (moved.length === 0) return;
+  await context.objects.run(
+    "restoreClipScrolls",
+    hold.objectId,
+    [{ value: moved }],
+    z.number(),
+  ).catch(() => {});
 }
 
 /**
@@ -315,13 +398,14 @@ async function scrollTowards(
  * hit-tested again after the move, and the press is sent only if the
  * target is still there. A refusal then ends the action as `uncertain`
  * (the hover was input), never as a click on something else. What remains
- * is the one round trip between that check and the press.
+ * is the one round trip between that check and the press. Then the clipping
+ * ancestors its scroll moved go back ({@linkcode ClipHold}).
  */
 export async function clickPrepared(
   context: StepContext,
   prepared: PreparedTarget,
   press?: ClickPress,
-  reach?: Reach,
+  reach: Reach = reachFor(context, prepared.backendNodeId, { holdClip: true }),
 ): Promise<void> {
   const { cdp, signal } = context;
   // Whether the page shows is asked beside the aim, which reads the page too.
@@ -334,15 +418,17 @@ export async function clickPrepared(
   // There the press goes alone: it moves the pointer itself, and a layer the page slides in
   // at that moment cannot take the press, hit-tested at once, so the click lands on the
   // target or on an ancestor of both, never on the layer.
-  if (visible) {
-    // Where the provider ends the click itself (move, hit-test, press), that is one round trip.
-    const aimed = { backendNodeId: prepared.backendNodeId, point, press };
-    if (await cdp.click?.(aimed, { signal })) return;
-    await hoverAt(cdp, point, signal);
-    const pagePoint = toPage(point, await readViewport(cdp, signal));
-    await assertHit(cdp, context.objects, prepared, { point, pagePoint }, signal);
+  // Where the provider ends the click itself (move, hit-test, press), that is one round trip.
+  const aimed = { backendNodeId: prepared.backendNodeId, point, press };
+  if (!visible || !await cdp.click?.(aimed, { signal })) {
+    if (visible) {
+      await hoverAt(cdp, point, signal);
+      const pagePoint = toPage(point, await readViewport(cdp, signal));
+      await assertHit(cdp, context.objects, prepared, { point, pagePoint }, signal);
+    }
+    await pressAt(cdp, point, signal, press);
   }
-  await pressAt(cdp, point, signal, press);
+  await restoreClip(context, reach);
 }
 
 /** Whether the page of `objectId` is in view (see the `pageVisible` page function). */
@@ -359,7 +445,7 @@ export async function click(
   action: ActionOf<"click">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "click");
-  const reach = reachFor(context, target.backendNodeId);
+  const reach = reachFor(context, target.backendNodeId, { holdClip: true });
   const prepared = await prepareTarget(context, target);
   await clickPrepared(context, prepared, clickPressOf(action), reach);
   return undefined;
