@@ -219,7 +219,7 @@ const ourLines: readonly RegExp[] = [
   /^\[page\] ""$/,
   /^url: ""$/,
   new RegExp(`^scope: (subtree ${word}|query ""( in ${word})?)$`),
-  /^# no changes$/,
+  /^# no (other )?changes$/,
   new RegExp(`^- (${word}|"")( "")?( ref=${word})?$`),
   new RegExp(
     `^- [\\d,]+ siblings: (${word}|"")( "")?( ref=${word})? … (${word}|"")( "")?( ref=${word})?$`,

@@ -161,7 +161,7 @@ Deno.test("a lean delta names the title and URL when either changed, under the p
       pageDataNote,
       '[page] "Step 2\\nref=e1"',
       'url: "https://shop.example/checkout#2"',
-      "# no changes",
+      "# no other changes",
     ].join("\n"),
   );
 });

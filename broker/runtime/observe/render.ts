@@ -133,7 +133,8 @@ export function renderHeader(info: HeaderInfo): string[] {
  * The header of a lean delta: the page-data note whenever page text follows
  * (a row, or a title or URL that changed), the title only when it changed
  * since the baseline and the URL only when it did, and `# no changes` when
- * nothing did.
+ * nothing did (`# no other changes` below a title or URL that did: no row
+ * changed, though the page did).
  * The epoch and cursor stay in the structured result.
  */
 export function leanHeader(
@@ -148,6 +149,6 @@ export function leanHeader(
     pageDataNote,
     ...(retitled ? [`[page] ${quote(boundText(now.title, headerTitleUnits).text)}`] : []),
     ...(moved ? [`url: ${quote(boundText(now.url, headerUrlUnits).text)}`] : []),
-    ...(changes ? [] : ["# no changes"]),
+    ...(changes ? [] : ["# no other changes"]),
   ];
 }

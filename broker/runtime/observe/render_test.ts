@@ -157,6 +157,6 @@ Deno.test("leanHeader() shows the title only when it changed, the URL only when 
   assert.deepEqual(leanHeader(before, { ...before, url: "https://app.test/done" }, false), [
     pageDataNote,
     'url: "https://app.test/done"',
-    "# no changes",
+    "# no other changes",
   ]);
 });
