@@ -61,6 +61,7 @@ import type { ProviderLink } from "../authority/registry.ts";
 import type { ClientSession } from "../authority/sessions.ts";
 import type { BrokerState } from "../authority/state.ts";
 import type { TokenVerifier } from "../../local/token.ts";
+import { LinkSlots } from "./link_slots.ts";
 
 /**
  * What the Broker serves on a socket. The hello's params are taken as any
@@ -269,7 +270,12 @@ export class SocketConnection {
 
   #providerLink(): ProviderLink {
     const peer = this.#peer;
-    return { request: (method, params, options) => peer.request(method, params, options) };
+    // The peer refuses a call past its in-flight bound; the link's own calls wait for a slot.
+    const slots = new LinkSlots();
+    return {
+      request: (method, params, options) =>
+        slots.run((sent) => peer.request(method, params, sent), options),
+    };
   }
 
   #onEvent<K extends keyof typeof providerEvents>(
