@@ -14,28 +14,42 @@
  * @module
  */
 
-/** Roles named from their contents (WAI-ARIA 1.2 "name from: contents", Chromium's role names). */
-const namedFromContents: ReadonlySet<string> = new Set([
+/**
+ * Widget and structure roles named from their contents (WAI-ARIA 1.2 "name
+ * from: contents"), as Chromium spells them: a row under one of these shows
+ * its text in the name too, which the observation's prune relies on.
+ */
+export const contentNamedRoles: ReadonlySet<string> = new Set([
   "button",
-  "cell",
-  "checkbox",
-  "columnheader",
-  "gridcell",
-  "heading",
   "link",
+  "heading",
+  "cell",
+  "gridcell",
+  "columnheader",
+  "rowheader",
+  "row",
+  "option",
+  "MenuListOption",
   "menuitem",
   "menuitemcheckbox",
   "menuitemradio",
-  "option",
-  "radio",
-  "row",
-  "rowheader",
-  "sectionhead",
-  "switch",
   "tab",
-  "tooltip",
   "treeitem",
+  "tooltip",
+  "switch",
+  "checkbox",
+  "radio",
   "term",
+]);
+
+/**
+ * Every role a name may come from the contents for: {@linkcode contentNamedRoles},
+ * the rest of WAI-ARIA's list, and Chromium's own roles for text, labels,
+ * captions and the native controls' parts.
+ */
+const namedFromContents: ReadonlySet<string> = new Set([
+  ...contentNamedRoles,
+  "sectionhead",
   "comment",
   "doc-backlink",
   "doc-biblioref",
@@ -48,7 +62,6 @@ const namedFromContents: ReadonlySet<string> = new Set([
   "figcaption",
   "DisclosureTriangle",
   "ListBoxOption",
-  "MenuListOption",
   "PopUpButton",
   "ToggleButton",
   "LayoutTableCell",

@@ -60,6 +60,13 @@ import type { Transport } from "./transport.ts";
 /** Where a peer is in its life: it only ever moves forward. */
 export type PeerState = "open" | "closing" | "closed";
 
+/**
+ * The error a request whose signal aborted rejects with: the abort's reason
+ * when it is a `LeashError`, else `CANCELLED`. A caller that queues requests
+ * in front of a peer rejects the same way.
+ */
+export { abortError };
+
 /** Per-call options for {@linkcode Peer.request}. */
 export interface RequestOptions {
   /**

@@ -15,7 +15,7 @@
  */
 import { LeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
-import type { RequestOptions } from "../../contracts/peer.ts";
+import { abortError, type RequestOptions } from "../../contracts/peer.ts";
 
 /** A call waiting for a slot. */
 interface Waiter {
@@ -104,10 +104,4 @@ export class LinkSlots {
       this.#waiting.shift()?.start();
     });
   }
-}
-
-/** The error a call whose signal aborted gets, as the peer gives it. */
-function abortError(signal: AbortSignal): LeashError {
-  const reason: unknown = signal.reason;
-  return reason instanceof LeashError ? reason : new LeashError("CANCELLED", { cause: reason });
 }

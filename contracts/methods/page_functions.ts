@@ -396,6 +396,14 @@ const textPresent = String.raw`function (needle) {
 }`;
 
 /**
+ * The next element up from `el`, out of a shadow root to its host: the
+ * chain `clipScrolls` reads and `restoreClipScrolls` counts its steps on,
+ * so both walk it alike.
+ */
+const clipParent = String
+  .raw`const clipParent = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;`;
+
+/**
  * The scroll positions of this element's ancestors that clip it without a
  * scroll bar (`overflow: hidden` either way: a carousel's track, a tab
  * strip), as [steps up, scrollLeft, scrollTop], nearest first; the
@@ -406,13 +414,14 @@ const textPresent = String.raw`function (needle) {
  * (`restoreClipScrolls`).
  */
 const clipScrolls = String.raw`function () {
+  ${clipParent}
   const doc = this.ownerDocument;
   const view = doc && doc.defaultView;
   const out = [];
   if (!view) return out;
   let at = this;
   for (let steps = 1; steps <= 256; steps++) {
-    const parent = at.parentElement || (at.parentNode && at.parentNode.host) || null;
+    const parent = clipParent(at);
     if (!parent || parent === doc.body || parent === doc.documentElement) break;
     at = parent;
     const style = view.getComputedStyle(at);
@@ -432,6 +441,7 @@ const clipScrolls = String.raw`function () {
  * back.
  */
 const restoreClipScrolls = String.raw`function (entries) {
+  ${clipParent}
   let restored = 0;
   if (!Array.isArray(entries)) return restored;
   for (const entry of entries) {
@@ -439,7 +449,7 @@ const restoreClipScrolls = String.raw`function (entries) {
     const [steps, left, top, leftAfter, topAfter] = entry;
     let at = this;
     for (let i = 0; at && i < steps && i < 256; i++) {
-      at = at.parentElement || (at.parentNode && at.parentNode.host) || null;
+      at = clipParent(at);
     }
     if (!at || typeof at.scrollLeft !== "number") continue;
     if (left !== leftAfter && at.scrollLeft === leftAfter) {

@@ -58,6 +58,7 @@
  *
  * @module
  */
+import { contentNamedRoles } from "../../../contracts/ax_name.ts";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
 import { actionableRoles, isActionable } from "./refs.ts";
@@ -93,30 +94,6 @@ export const transparentRoles: ReadonlySet<string> = new Set([
 
 /** Roles of pictures, which say something only through their name. */
 export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
-
-/** Roles whose accessible name is computed from their contents. */
-const nameFromContents: ReadonlySet<string> = new Set([
-  "button",
-  "link",
-  "heading",
-  "cell",
-  "gridcell",
-  "columnheader",
-  "rowheader",
-  "row",
-  "option",
-  "MenuListOption",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "tab",
-  "treeitem",
-  "tooltip",
-  "switch",
-  "checkbox",
-  "radio",
-  "term",
-]);
 
 /**
  * Roles of inline formatting: what they say is how their text looks (a
@@ -447,7 +424,7 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     // A glyph drawn beside a named control's name (a pager's `«` in `link "First"`) says
     // nothing its name does not.
     if (parentName !== "" && isActionable(nearest) && !/[\p{L}\p{N}]/u.test(name)) return false;
-    if (nameFromContents.has(nearest.role)) return !parentName.includes(name);
+    if (contentNamedRoles.has(nearest.role)) return !parentName.includes(name);
     // A wrapper the page named itself (`aria-label`) already says its own text.
     return !(transparentRoles.has(nearest.role) && containsWords(parentName, name));
   }
