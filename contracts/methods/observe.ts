@@ -203,6 +203,11 @@ export const AxFindResultSchema = z.strictObject({
 
 /** Bounds on one AX read; the provider applies its defaults where absent. */
 export const AxReadRequestSchema = z.strictObject({
+  /**
+   * The most rows the read returns. A page read walked top-down stops once
+   * its rows fill this many rows of three tokens each: a row with a long
+   * text counts as several.
+   */
   maxNodes: z.number().int().min(1).max(maxAxNodes).optional(),
   maxDepth: z.number().int().min(1).max(1024).optional(),
   maxTextUnits: z.number().int().min(1).max(10_000).optional(),

@@ -1,7 +1,8 @@
 /**
  * A budget-first read of the accessibility tree: walked top-down from
  * `Accessibility.getRootAXNode`, in document order, and stopped once the
- * part read in full holds enough rows for the read's bound, so a read's
+ * part read in full holds enough rows for the read's bound (a row with a
+ * long text counts as several, {@linkcode rowWeight}), so a read's
  * cost follows what it returns, not the page's size. Nodes are fetched a
  * batch at a time, the next ones in document order first, each alone with
  * `getPartialAXTree`: a parent's children in one `getChildAXNodes` would
@@ -22,6 +23,8 @@
 import { LeashError } from "../../contracts/errors.ts";
 import { type RawAxNode, RawAxNodeSchema } from "./ax_projection.ts";
 import { rawNodes } from "./leased_read.ts";
+import { contentNamedRoles } from "../../contracts/ax_name.ts";
+import { estimateTokens } from "../../contracts/tokens.ts";
 import { z } from "zod";
 
 const RootAnswerSchema = z.object({ node: RawAxNodeSchema });
@@ -120,6 +123,53 @@ function mayShow(node: RawAxNode): boolean {
   return role !== "InlineTextBox";
 }
 
+/** The tokens each row of a read's bound stands for (`readRows` in the Broker). */
+const tokensPerRow = 3;
+/** Roles whose row says nothing without a name (as the projection's wrappers). */
+const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
+
+/**
+ * How much of a read's bound `node` takes, in rows of
+ * {@linkcode tokensPerRow} tokens: a row whose line is long (a paragraph's
+ * text, a long link) takes as many as its text would fill, so a walk of a
+ * page of prose stops where its observation does, not several times past
+ * it. Every text is counted once, where it shows as little as it can: a
+ * node named from its contents leaves its name to the text under it, and a
+ * static text that only repeats its row's name costs that text but no line
+ * (the projection drops it). A node that may show takes at least one row,
+ * except such a text, so the bound never lets the walk pass more rows than
+ * it did when every row took one. What is counted is at most what the
+ * Broker's budget charges for the same rows (`contracts/tokens.ts`): never
+ * less is read than the budget can show.
+ */
+export function rowWeight(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): number {
+  if (!mayShow(node)) return 0;
+  const role = node.role?.value;
+  const name = typeof node.name?.value === "string" ? node.name.value : "";
+  const quoted = name === "" ? 0 : estimateTokens(name) + 2;
+  if (role === "StaticText") {
+    const echo = name !== "" && rowNameAbove(node, byId) === name;
+    return echo
+      ? Math.floor(quoted / tokensPerRow)
+      : Math.max(1, Math.floor((2 + quoted) / tokensPerRow));
+  }
+  const fromContents = typeof role === "string" && contentNamedRoles.has(role) &&
+    (node.childIds ?? []).some((id) => !id.startsWith("-"));
+  return Math.max(1, Math.floor((2 + (fromContents ? 0 : quoted)) / tokensPerRow));
+}
+
+/** The name of the nearest ancestor of `node` that would be a row, as far as a few levels up. */
+function rowNameAbove(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): string | undefined {
+  let at = node.parentId === undefined ? undefined : byId.get(node.parentId);
+  for (let level = 0; at !== undefined && level < 8; level++) {
+    const name = typeof at.name?.value === "string" ? at.name.value : "";
+    const role = typeof at.role?.value === "string" ? at.role.value : "";
+    if (!at.ignored && !(wrapperRoles.has(role) && name === "")) return name;
+    at = at.parentId === undefined ? undefined : byId.get(at.parentId);
+  }
+  return undefined;
+}
+
 /** A child a known node names but the walk has not read: where the known part ends. */
 interface Hole {
   parent: string;
@@ -128,8 +178,8 @@ interface Hole {
 
 /**
  * Walk the tree with `command` (a leased read's) until the part read in full
- * holds `rows` nodes that may show, or the tree ends: the document's, or
- * the subtree of `start`, a node already read. Inline text boxes
+ * holds rows weighing `rows` ({@linkcode rowWeight}), or the tree ends: the
+ * document's, or the subtree of `start`, a node already read. Inline text boxes
  * (negative IDs) are never fetched: the projection leaves them out.
  */
 export async function walkAxTree(
@@ -185,7 +235,7 @@ export async function walkAxTree(
       }
       add(nodes);
       items.fetched++;
-      items.shown += nodes.filter(mayShow).length;
+      items.shown += nodes.reduce((sum, node) => sum + rowWeight(node, byId), 0);
     });
     singleAnswers.forEach((node, i) => {
       if (node === undefined) byLevel.add(single[i].parent);
@@ -300,7 +350,7 @@ function reversedChildren(node: RawAxNode, byId: Map<string, RawAxNode>): (RawAx
 
 /**
  * A preorder scan of the known tree: whether the rows that may show before
- * the first hole reach `rows` (`full`), how many known rows it passed
+ * the first hole weigh `rows` (`full`), how much the known rows it passed weigh
  * (`known`, before and after holes), and the
  * next holes in document order: at most {@linkcode walkBatch}, and none
  * past the point where the known nodes alone reach `rows` (fetching there
@@ -322,10 +372,9 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
     }
     if (seen.has(item.nodeId)) continue;
     seen.add(item.nodeId);
-    if (mayShow(item)) {
-      known++;
-      if (complete) counted++;
-    }
+    const weight = rowWeight(item, byId);
+    known += weight;
+    if (complete) counted += weight;
     if (complete && counted >= rows) return { holes, full: true, known };
     if (!complete && known >= rows && holes.length >= minBatch) break;
     stack.push(...reversedChildren(item, byId));
@@ -335,7 +384,7 @@ function scanInOrder(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number
 
 /**
  * The part of `nodes` (a walk's, changed since) a walk of `rows` would
- * keep: the document-order prefix up to `rows` nodes that may show or the
+ * keep: the document-order prefix up to rows weighing `rows` or the
  * first node not held, with what it leaves out estimated again.
  */
 export function prefixOf(nodes: readonly RawAxNode[], rows: number): AxWalk {
@@ -346,8 +395,8 @@ export function prefixOf(nodes: readonly RawAxNode[], rows: number): AxWalk {
 }
 
 /**
- * The walk's answer: the nodes in document order up to where `rows` nodes
- * that may show were read or the first hole (everything after that point
+ * The walk's answer: the nodes in document order up to where rows weighing
+ * `rows` were read or the first hole (everything after that point
  * is left out, even when known, so what is kept is a prefix of the
  * document), and the estimate of what was left out.
  */
@@ -363,7 +412,7 @@ function finish(root: RawAxNode, byId: Map<string, RawAxNode>, rows: number): Ax
     }
     if (kept.has(item.nodeId)) continue;
     kept.set(item.nodeId, item);
-    if (mayShow(item)) counted++;
+    counted += rowWeight(item, byId);
     stack.push(...reversedChildren(item, byId));
   }
   if (!stopped) return { nodes: [...kept.values()], stopped: false, unread: 0 };

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { readAxTree, walkAxTree, wholeElements } from "./ax_walk.ts";
+import { estimateTokens } from "../../contracts/tokens.ts";
+import { readAxTree, rowWeight, walkAxTree, wholeElements } from "./ax_walk.ts";
 
 /** A document: a list of `items` items, each a button with its static text. */
 function listTree(items: number): RawAxNode[] {
@@ -272,8 +273,9 @@ Deno.test("a table's rows under its ignored row group are read as many as the bo
     rows.map((node) => node.nodeId),
     Array.from({ length: rows.length }, (_, i) => String(100 + 2 * i)),
   );
-  // 60 rows that may show: the root, the table, the header group and row, then 28 rows of two.
-  assert.equal(rows.length, 28);
+  // A bound of 60: the root, the table, the header group and row, then 19 rows of three (a row,
+  // and a cell whose line `cell "Row 100"` takes two).
+  assert.equal(rows.length, 19);
   // The table's children never come in one answer: that answer would hold all 2,000 rows.
   assert.ok(!calls.includes("Accessibility.getChildAXNodes"), calls.join(" "));
   const received = answered.reduce((sum, n) => sum + n, 0);
@@ -306,4 +308,62 @@ Deno.test("a document known large is walked without counting its elements", asyn
   assert.equal(read.stopped, true);
   assert.ok(!calls.includes("DOM.performSearch"));
   assert.ok(!calls.includes("Accessibility.getFullAXTree"));
+});
+
+/** `listTree(items)` with each button's text a sentence of `words` words. */
+function proseTree(items: number, words: number): RawAxNode[] {
+  const sentence = (i: number) =>
+    Array.from({ length: words }, (_, w) => ["harbor", "lantern", "meadow"][(i + w) % 3]).join(" ");
+  return listTree(items).map((node) =>
+    node.role?.value === "StaticText"
+      ? {
+        ...node,
+        role: { type: "internalRole", value: "StaticText" },
+        name: { type: "computedString", value: sentence(Number(node.nodeId.slice(1))) },
+      }
+      : node
+  );
+}
+
+Deno.test("rowWeight() counts a row's text once, in rows of three tokens", () => {
+  const nodes = listTree(1);
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const [, , item, button, text] = nodes;
+  // A line a row; the button's name is its text's, counted on the text, which shows no line.
+  assert.equal(rowWeight(item, byId), 1);
+  assert.equal(rowWeight(button, byId), 1);
+  assert.equal(rowWeight(text, byId), 1);
+  // A text of forty words under a nameless row: its line and every word.
+  const prose = proseTree(1, 40);
+  const proseById = new Map(prose.map((node) => [node.nodeId, node]));
+  const long = prose.find((node) => node.nodeId === "t0")!;
+  const words = estimateTokens(String(long.name?.value));
+  assert.ok(words >= 40);
+  assert.equal(rowWeight(long, proseById), Math.floor((2 + words + 2) / 3));
+  // A name of its own (a label, not the contents) is counted on its row.
+  const labelled: RawAxNode = {
+    ...button,
+    role: { type: "role", value: "textbox" },
+    name: { type: "computedString", value: "Shipping address for this order" },
+    childIds: [],
+  };
+  const label = estimateTokens("Shipping address for this order");
+  assert.equal(rowWeight(labelled, byId), Math.floor((2 + label + 2) / 3));
+  // Nothing a row never shows: an ignored node, an inline text box.
+  assert.equal(rowWeight({ ...item, ignored: true }, byId), 0);
+  assert.equal(
+    rowWeight({ ...text, role: { type: "internalRole", value: "InlineTextBox" } }, byId),
+    0,
+  );
+});
+
+Deno.test("a walk of long texts stops where their tokens fill the bound, not its row count", async () => {
+  const { command } = fakeDevtools(withDomIds(proseTree(1_000, 40)));
+  // A bound of 60 rows is 180 tokens: three or four texts of forty words, not twenty items.
+  const walk = await walkAxTree(command, 60);
+  assert.equal(walk.stopped, true);
+  const items = walk.nodes.filter((node) => node.role?.value === "listitem");
+  assert.ok(items.length >= 3 && items.length <= 4, `${items.length} items`);
+  const short = await walkAxTree(fakeDevtools(withDomIds(listTree(1_000))).command, 60);
+  assert.ok(short.nodes.filter((node) => node.role?.value === "listitem").length >= 19);
 });

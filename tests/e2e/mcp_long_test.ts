@@ -5,7 +5,7 @@
  * other with single-use continuations. One world for the file.
  */
 import assert from "node:assert/strict";
-import { estimateTokens } from "../../broker/runtime/observe/budget.ts";
+import { estimateTokens } from "../../contracts/tokens.ts";
 import { refOf, startAgent } from "./_mcp.ts";
 import { noBrowser } from "./harness.ts";
 

@@ -2,13 +2,17 @@
  * The budget-first walk (`extension/provider/ax_walk.ts`) against real
  * Chromium: on the fixture pages it projects to the same rows as a whole
  * `getFullAXTree` read, and where it stops at its bound its rows are the
- * whole read's first rows, with the rest counted as about what was left.
+ * whole read's first rows, with the rest counted as about what was left; on
+ * a page of prose it reads about as far as a budget shows.
  */
 import assert from "node:assert/strict";
 import { projectAxNodes, type Projection } from "../../extension/provider/ax_projection.ts";
 import { walkAxTree } from "../../extension/provider/ax_walk.ts";
 import { rawNodes } from "../../extension/provider/leased_read.ts";
 import { enginePath, openRealPage } from "./_real_page.ts";
+import { defaultMaxTokens } from "../../broker/runtime/observe/budget.ts";
+import { readRows } from "../../broker/runtime/observe/read.ts";
+import { estimateTokens } from "../../contracts/tokens.ts";
 
 const pages = [
   "form.html",
@@ -64,5 +68,23 @@ Deno.test({
       const left = total - walk.nodes.length;
       assert.ok(Math.abs(walk.unread - left) < left / 3, `${walk.unread} for ${left}`);
     });
+
+    await t.step(
+      "articles.html: a walk of prose stops about where its rows fill the budget",
+      async () => {
+        // Each article's paragraph is about fifty tokens: counted a row each, the bound of a
+        // 4,000-token budget read five times what the budget can show.
+        await page.navigate(server.url("articles.html"));
+        const walk = await walkAxTree(command, readRows(defaultMaxTokens));
+        assert.equal(walk.stopped, true);
+        const rows = project(walk.nodes, walk.unread).nodes;
+        const tokens = rows.reduce(
+          (sum, row) => sum + estimateTokens(`${row.role} "${row.name}"`) + 1,
+          0,
+        );
+        assert.ok(tokens >= defaultMaxTokens, `${tokens} tokens read`);
+        assert.ok(tokens <= 2 * defaultMaxTokens, `${tokens} tokens read`);
+      },
+    );
   },
 });

@@ -31,7 +31,8 @@
  * @module
  */
 import { quote } from "../../../contracts/page_text.ts";
-import { estimateTokens, formatCount } from "./budget.ts";
+import { formatCount } from "./budget.ts";
+import { estimateTokens } from "../../../contracts/tokens.ts";
 import type { Move, RowDelta } from "./delta.ts";
 import { parentsOf, type PlacedLines, tellable } from "./placement.ts";
 import { renderAnchor } from "./render.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ObservedNode } from "../../../contracts/methods/mod.ts";
 import { echoedNames, echoedWithin } from "./echoed_names.ts";
-import { estimateTokens } from "./budget.ts";
+import { estimateTokens } from "../../../contracts/tokens.ts";
 import { buildObservation } from "./observe.ts";
 import { n, snapshotOf, testBooks, tree } from "./_test_utils.ts";
 

@@ -11,7 +11,8 @@
 import { LeashError } from "../../../contracts/errors.ts";
 import type { Observation, ObservationScope, PageWindow } from "../../../contracts/methods/mod.ts";
 import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
-import { defaultMaxTokens, describeTruncation, estimateTokens, fitLines } from "./budget.ts";
+import { defaultMaxTokens, describeTruncation, fitLines } from "./budget.ts";
+import { estimateTokens } from "../../../contracts/tokens.ts";
 import { CursorBook, type CursorBookOptions } from "./cursors.ts";
 import { diffRows } from "./delta.ts";
 import {

@@ -7,7 +7,7 @@ import {
   PageWindowSchema,
 } from "../../../contracts/methods/mod.ts";
 import type { AxNode, AxSnapshot } from "../../../contracts/methods/mod.ts";
-import { estimateTokens } from "./budget.ts";
+import { estimateTokens } from "../../../contracts/tokens.ts";
 import {
   buildObservation,
   buildPageWindow,

@@ -47,9 +47,12 @@ export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000
 const tokensPerLine = 3;
 
 /**
- * How many nodes a page read walks for a text budget of `maxTokens`: a
+ * How many rows a page read walks for a text budget of `maxTokens`: a
  * shown line costs at least three tokens (a role, a quoted name or a ref),
- * so a third of the budget in nodes fills it. Never fewer than the read of
+ * so a third of the budget in rows fills it. The provider's walk counts a
+ * row with a long text as the rows of three tokens it fills
+ * (`rowWeight` in `extension/provider/ax_walk.ts`), so a page of prose is
+ * read about as far as its observation shows. Never fewer than the read of
  * the observation a delta may be against (`baseRows`; the default budget's
  * when that is not known), so the read after an action (a smaller budget)
  * covers its rows — unless `newDocument` says no delta can follow (the
