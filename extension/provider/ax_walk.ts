@@ -149,13 +149,11 @@ export function rowWeight(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>)
   const quoted = name === "" ? 0 : estimateTokens(name) + 2;
   if (role === "StaticText") {
     const echo = name !== "" && rowNameAbove(node, byId) === name;
-    return echo
-      ? Math.floor(quoted / tokensPerRow)
-      : Math.max(1, Math.floor((2 + quoted) / tokensPerRow));
+    return echo ? quoted / tokensPerRow : Math.max(1, (2 + quoted) / tokensPerRow);
   }
   const fromContents = typeof role === "string" && contentNamedRoles.has(role) &&
     (node.childIds ?? []).some((id) => !id.startsWith("-"));
-  return Math.max(1, Math.floor((2 + (fromContents ? 0 : quoted)) / tokensPerRow));
+  return Math.max(1, (2 + (fromContents ? 0 : quoted)) / tokensPerRow);
 }
 
 /** The name of the nearest ancestor of `node` that would be a row, as far as a few levels up. */
