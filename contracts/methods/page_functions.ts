@@ -14,8 +14,37 @@
  */
 
 /**
+ * A part of the page functions: `clippedAway(el)`, whether one of `el`'s
+ * nearest eight ancestors clips it to a pixel or less: a wrapper that hides
+ * its overflow in a box at most a pixel across, or clips to a rectangle of
+ * nothing (`sr-only`, `p-hidden-accessible`: a visually hidden field keeps
+ * a box of its own size there, and its box alone would send a click where
+ * nothing of it shows). A scroller or a carousel that clips its content is
+ * no such wrapper: what it hides is out of view, not hidden. Only
+ * ancestors that hold the box in their flow clip it: an absolutely
+ * positioned box passes the static ones on the way to its positioned
+ * ancestor, a fixed one all of them.
+ */
+const clippedAway = String.raw`const clippedAway = (el) => {
+    let position = getComputedStyle(el).position;
+    let at = el.parentElement;
+    for (let level = 0; at !== null && level < 8; level++, at = at.parentElement) {
+      if (position === "fixed" || at === el.ownerDocument.body) return false;
+      const style = getComputedStyle(at);
+      if (position === "absolute" && style.position === "static") continue;
+      position = style.position;
+      if (/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip)) return true;
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const box = at.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return true;
+    }
+    return false;
+  };`;
+
+/**
  * Describe an element for the action engine: its kind, whether it is
- * connected, visible, disabled, read-only, checked and focused. Kinds:
+ * connected, visible, shrunk (visible, but clipped to a pixel or less by
+ * a wrapper: `clippedAway`), disabled, read-only, checked and focused. Kinds:
  * `text` (text-like input or textarea), `value` (date, time, colour or range
  * input), `checkbox` (with the checkable `item`s of trees, lists and grids:
  * `aria-checked` on a treeitem, option, gridcell or row), `radio`, `select`,
@@ -51,6 +80,8 @@ const describeElement = String.raw`function () {
   const visible = typeof el.checkVisibility === "function"
     ? el.checkVisibility({ visibilityProperty: true })
     : el.getClientRects().length > 0;
+  ${clippedAway}
+  const shrunk = visible && clippedAway(el);
   const disabled = el.matches(":disabled") || el.getAttribute("aria-disabled") === "true" ||
     el.closest("[inert]") !== null;
   const readOnly = ((kind === "text" || kind === "value") && el.readOnly === true) ||
@@ -77,8 +108,60 @@ const describeElement = String.raw`function () {
       el.closest("[role=search], search") !== null ||
       /search|filter|query|find|lookup|typeahead|autocomplete|suggest/i.test(marks);
   }
-  return { connected: true, kind, visible, disabled, readOnly, checked, focused, suggests, item };
+  return {
+    connected: true,
+    kind,
+    visible,
+    shrunk,
+    disabled,
+    readOnly,
+    checked,
+    focused,
+    suggests,
+    item,
+  };
 }`;
+
+/**
+ * A part of the hit test and the box page functions: `isControl(node)`,
+ * whether a node is interactive by tag, focusability, `onclick` or widget
+ * role, and `faceOf(target)`, the element that draws a control its
+ * wrappers clip to a pixel (`clippedAway`: a visually hidden
+ * `<input role=combobox>` inside the box a person clicks, as PrimeVue's
+ * MultiSelect draws it): its nearest ancestor, at most four levels up in
+ * its own tree, with a box larger than a pixel, when that ancestor shows a
+ * pointer, it and those below it on the way are no controls, and it holds
+ * no control but the target (at most 200 elements searched); else null, as
+ * for a control whose own box shows or that has no box of its own (a
+ * control shrunk to nothing is hidden, not drawn by its parent).
+ */
+const faceOf = String
+  .raw`const controls = "a[href], area[href], button, input:not([type=hidden]), select, " +
+    "textarea, iframe, frame, embed, object, summary, details, audio[controls], " +
+    "video[controls], [contenteditable]:not([contenteditable=false]), [tabindex], [onclick], " +
+    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], " +
+    "[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], " +
+    "[role=tab], [role=textbox], [role=searchbox], [role=combobox], [role=slider], " +
+    "[role=spinbutton], [role=treeitem], [role=gridcell]";
+  const isControl = (node) => node instanceof Element && node.matches(controls);
+  ${clippedAway}
+  const faceOf = (target) => {
+    const own = target.getBoundingClientRect();
+    if (own.width * own.height <= 1 || !clippedAway(target)) return null;
+    let face = target.parentElement;
+    for (let level = 0; face !== null; level++, face = face.parentElement) {
+      if (level >= 4 || isControl(face) || face === face.ownerDocument.body) return null;
+      const box = face.getBoundingClientRect();
+      if (box.width > 1 && box.height > 1) break;
+    }
+    if (face === null || getComputedStyle(face).cursor !== "pointer") return null;
+    let seen = 0;
+    for (const element of face.querySelectorAll("*")) {
+      if (++seen > 200) return null;
+      if (element !== target && isControl(element)) return null;
+    }
+    return face;
+  };`;
 
 /**
  * Whether a click on the node hit at a point (the argument) reaches this
@@ -96,7 +179,10 @@ const describeElement = String.raw`function () {
  *    itself or inside the component's shadow tree (never among its other
  *    light children), with no control on the way up, and the component
  *    may hold no control besides this element (nor its ancestors and
- *    descendants), so a click there can mean nothing else.
+ *    descendants), so a click there can mean nothing else;
+ * 4. inside this element's face, when it is a control hidden to a pixel
+ *    (see `faceOf`), with no control between the hit and the face: the
+ *    face holds no other control, so a click there can mean nothing else.
  * Controls are interactive elements by tag, focusability, `onclick` or
  * widget role; another frame's node never reaches the element. A
  * component larger than 2,000 elements is refused rather than searched.
@@ -115,14 +201,7 @@ const deliversTo = String.raw`function (found) {
     if (node === target) return true;
     if (++depth > 4096) return false;
   }
-  const controls = "a[href], area[href], button, input:not([type=hidden]), select, textarea, " +
-    "iframe, frame, embed, object, summary, details, audio[controls], video[controls], " +
-    "[contenteditable]:not([contenteditable=false]), [tabindex], [onclick], [role=button], " +
-    "[role=link], [role=checkbox], [role=radio], [role=switch], [role=menuitem], " +
-    "[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=tab], " +
-    "[role=textbox], [role=searchbox], [role=combobox], [role=slider], [role=spinbutton], " +
-    "[role=treeitem], [role=gridcell]";
-  const isControl = (node) => node instanceof Element && node.matches(controls);
+  ${faceOf}
   const within = (outer, node) => {
     for (let at = node; at; at = up(at)) if (at === outer) return true;
     return false;
@@ -134,6 +213,13 @@ const deliversTo = String.raw`function (found) {
       if (node.control) return false;
     } else if (isControl(node)) {
       break;
+    }
+  }
+  const face = faceOf(target);
+  if (face !== null) {
+    for (let node = hit; node; node = up(node)) {
+      if (node === face) return true;
+      if (isControl(node)) break;
     }
   }
   let component = null;
@@ -193,24 +279,31 @@ const addQuads = String.raw`const addQuads = (quads, rects) => {
   };`;
 
 /**
- * The boxes of this control's first visible label, as quads (8 numbers
- * each, viewport coordinates), or null: where to aim at a control drawn
- * by its label while its own box is too small to take a click (a visually
- * hidden checkbox). Only in the top frame, whose viewport quads use.
+ * The boxes of this control's first visible label, else of its face
+ * (`faceOf`), as quads (8 numbers each, viewport coordinates), or null:
+ * where to aim at a control drawn by its label or its face while its own
+ * box is too small to take a click (a visually hidden checkbox, the hidden
+ * input of a select drawn by its box). Only in the top frame, whose
+ * viewport quads use.
  */
 const labelBox = String.raw`function () {
   ${addQuads}
+  ${faceOf}
   const view = this.ownerDocument.defaultView;
-  if (!view || view !== view.top || !this.labels) return null;
-  for (const label of this.labels) {
-    const shows = typeof label.checkVisibility !== "function" ||
-      label.checkVisibility({ visibilityProperty: true, opacityProperty: true });
-    if (!shows) continue;
+  if (!view || view !== view.top) return null;
+  const shows = (element) => typeof element.checkVisibility !== "function" ||
+    element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  for (const label of this.labels ?? []) {
+    if (!shows(label)) continue;
     const quads = [];
     addQuads(quads, label.getClientRects());
     if (quads.length > 0) return quads;
   }
-  return null;
+  const face = faceOf(this);
+  if (face === null || !shows(face)) return null;
+  const quads = [];
+  addQuads(quads, face.getClientRects());
+  return quads.length > 0 ? quads : null;
 }`;
 
 /**

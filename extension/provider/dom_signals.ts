@@ -28,8 +28,10 @@
  *   may still list it: `visibility` other than visible, `aria-hidden`,
  *   `inert`, or a box at most 1 px wide or high with nothing larger
  *   showing beneath it (the one-pixel clip of select2 or Tom Select, a
- *   zero-size native select), or see-through (`opacity: 0`, its own or an
- *   ancestor's) and withdrawn by the page itself (the `hidden` attribute
+ *   zero-size native select; a field the typing goes to is not hidden by
+ *   it, nor by a wrapper shrunk so, as PrimeVue's MultiSelect hides the
+ *   `combobox` input a click on its box focuses), or see-through
+ *   (`opacity: 0`, its own or an ancestor's) and withdrawn by the page itself (the `hidden` attribute
  *   that a stylesheet overrides, or `tabindex="-1"`: the native select
  *   Choices.js lays invisibly over its widget); inherited by everything
  *   inside (the options of a hidden `<select>` have no box of their own).
@@ -291,6 +293,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
 
   // Pass 3, parents first: hiding and editing are inherited; the flags are final.
   const hidden = new Uint8Array(n);
+  const hiddenOutright = new Uint8Array(n);
+  const shrunk = new Uint8Array(n);
   const inLabel = new Uint8Array(n);
   const editable = new Uint8Array(n);
   const flagged = new Uint8Array(n);
@@ -322,15 +326,18 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const keyTarget = tabIndex !== "-1" &&
       (tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? "")) ||
         (keyTargetRoles.has(attribute(i, "role") ?? "") && tabIndex !== undefined));
-    const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]) && !standIn &&
-      !keyTarget;
+    const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]);
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
-    hidden[i] = (parent >= 0 && hidden[parent]) || tooSmall || withdrawn ||
+    hiddenOutright[i] = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
         (box >= 0 && style(box, 1) !== "visible") ||
         attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
       ? 1
       : 0;
+    // Shrunk to a pixel, itself or by a wrapper (a `p-hidden-accessible` or `sr-only` box): a
+    // field the typing goes to, or a control its label stands in for, is still there.
+    shrunk[i] = ((parent >= 0 && shrunk[parent]) || tooSmall) && !standIn && !keyTarget ? 1 : 0;
+    hidden[i] = hiddenOutright[i] || shrunk[i] ? 1 : 0;
     const contenteditable = attribute(i, "contenteditable");
     const parentEditable = parent >= 0 && editable[parent] === 1;
     editable[i] = contenteditable === "false"

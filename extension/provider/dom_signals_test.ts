@@ -206,6 +206,31 @@ Deno.test("where an editor that draws its own text takes the keyboard is not hid
   );
 });
 
+Deno.test("a field shrunk to a pixel by its wrapper is not hidden; what else the wrapper holds is", () => {
+  const marks = flags([
+    ...page,
+    // PrimeVue's MultiSelect: a `p-hidden-accessible` wrapper clipped to a pixel holds the
+    // focusable `combobox` input; a click on the box around it opens the list.
+    { tag: "DIV", backend: 10, parent: 2, box: [200, 40], listener: true },
+    { tag: "DIV", backend: 11, parent: 10, box: [1, 1], style: { "overflow-x": "hidden" } },
+    {
+      tag: "INPUT",
+      backend: 12,
+      parent: 11,
+      box: [1, 1],
+      attributes: { type: "text", role: "combobox", tabindex: "0", readonly: "" },
+    },
+    // The same wrapper around a span, and around a field out of the tab order, hides them.
+    { tag: "SPAN", backend: 13, parent: 11, box: [1, 1] },
+    { tag: "DIV", backend: 14, parent: 2, box: [1, 1], style: { "overflow-x": "hidden" } },
+    { tag: "INPUT", backend: 15, parent: 14, box: [1, 1], attributes: { tabindex: "-1" } },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
+    [11, 13, 14, 15],
+  );
+});
+
 Deno.test("a see-through element the page withdrew is hidden; see-through alone is not", () => {
   const marks = flags([
     ...page,

@@ -152,6 +152,25 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a select drawn around its visually hidden field is observed and clicked through its box",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("face_select.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        // The field is clipped to a pixel by its wrapper: still the combobox a person opens.
+        assert.match(seen.shown, /^combobox "Tags" collapsed editable ref=e\d+$/m);
+        const opened = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "combobox", "Tags") },
+        });
+        assert.match(opened.shown, /^~ combobox "Tags" expanded focused editable ref=e\d+$/m);
+        assert.match(opened.shown, /^\+ status "Opened tags"$/m);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("custom checkboxes over visually hidden inputs keep their refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
       const leaseId = await agent.claim(tab);

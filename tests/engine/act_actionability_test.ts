@@ -393,6 +393,39 @@ Deno.test({
           assert.equal(await scrollOf("strip"), 120);
         },
       );
+
+      await t.step(
+        "a field clipped to a pixel is clicked through its face; a face holding another control refuses; a fixed box is not clipped by the body",
+        async () => {
+          await act.open("face_select.html");
+          const outcome = await run(
+            { kind: "click", ref: "tags" },
+            await act.target("#tags"),
+            { expect: { textPresent: "Opened tags" } },
+          );
+          assert.equal(outcome.status, "verified", JSON.stringify(outcome));
+          assert.deepEqual(await act.evaluate("window.opened"), ["tags"]);
+          // The decoy's box holds a button too: it is no face, and the field has no box to take
+          // a click, so nothing is sent.
+          act.dispatchMarks = 0;
+          const detail = await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "click", ref: "decoy" },
+            await act.target("#decoy"),
+            { actionabilityTimeoutMs: 0 },
+          );
+          assert.equal(detail?.reason, "hidden", JSON.stringify(detail));
+          assert.deepEqual(await act.evaluate("window.opened"), ["tags"]);
+          // A fixed dialog below the height of a body that hides its overflow is not clipped by
+          // it: its button is clicked where it shows.
+          const confirmed = await run(
+            { kind: "click", ref: "confirm" },
+            await act.target("#confirm"),
+            { expect: { textPresent: "Confirmed" } },
+          );
+          assert.equal(confirmed.status, "verified", JSON.stringify(confirmed));
+        },
+      );
     } finally {
       await act.close();
     }

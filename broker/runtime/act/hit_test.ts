@@ -11,7 +11,10 @@
  *   being the nearest custom element around the target in its own tree,
  *   else the host of its shadow root — when the hit is the component or
  *   inside its shadow tree, is no control itself, and the component holds
- *   no control but the target.
+ *   no control but the target;
+ * - for a control its wrappers clip to a pixel (a visually hidden field),
+ *   its face: the nearest ancestor with a box, no control itself and
+ *   holding no control but the target, or a part of it that is no control.
  * Everything else covers the target: another control, another label's
  * text, another frame (clickjacking), a sibling laid over it in the light
  * DOM, a layer of an ancestor that is no component.
@@ -19,7 +22,7 @@
  * Why a page cannot get a click accepted on a decoy by its DOM's shape: a
  * decoy that is a control never counts; a label counts only when the
  * browser itself forwards its click to the target; and a component's part
- * counts only inside a component that holds no other control, so there is
+ * (or a face) counts only inside one that holds no other control, so there is
  * nothing else the click could operate — the page can make that
  * component's part do something else only with its own script, which it
  * could as well attach to the target itself. Another frame never counts.

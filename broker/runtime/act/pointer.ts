@@ -9,7 +9,10 @@
  * control whose own box is too small to take a click (a visually hidden
  * checkbox, clipped to a pixel or moved off the page) is aimed at through
  * its first visible label instead, which the browser forwards the click
- * from. The hit test then accepts the label (see `hit_test.ts`).
+ * from, or, without one, through its face: the box around it that a
+ * person clicks, holding no other control (a select drawn around its
+ * visually hidden input). The hit test then accepts the label or the face
+ * (see `hit_test.ts`).
  *
  * The scroll into view also scrolls ancestors that hide their overflow (a
  * carousel's track, a tab strip), which no person can scroll; a click puts
@@ -308,7 +311,11 @@ async function readBox(
     await scrollTowards(context, prepared.backendNodeId, own, head.value);
     return { code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" };
   }
-  if (visibleCentre(own, viewport) !== undefined) return { quads: own, via: "self", viewport, at };
+  // A field clipped to a pixel by its wrapper keeps a box of its own size where nothing shows.
+  const shrunk = prepared.description.shrunk === true;
+  if (!shrunk && visibleCentre(own, viewport) !== undefined) {
+    return { quads: own, via: "self", viewport, at };
+  }
   const label = await context.objects.run("labelBox", prepared.objectId, [], LabelBoxAnswer);
   if (label !== null && label.length > 0) {
     if (visibleCentre(label, viewport) !== undefined) {
@@ -316,7 +323,7 @@ async function readBox(
     }
     await scrollTowards(context, prepared.backendNodeId, own, label);
   }
-  const someBox = hasArea(own) || (label !== null && label.length > 0);
+  const someBox = (!shrunk && hasArea(own)) || (label !== null && label.length > 0);
   return { code: "TARGET_NOT_INTERACTABLE", reason: someBox ? "offscreen" : "hidden" };
 }
 

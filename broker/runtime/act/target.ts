@@ -47,6 +47,11 @@ export const ElementDescriptionSchema = z.object({
   connected: z.literal(true),
   kind: ElementKindSchema,
   visible: z.boolean(),
+  /**
+   * Visible, but clipped by its wrappers to a pixel or less (a visually
+   * hidden field): a click aims at its label or its face instead.
+   */
+  shrunk: z.boolean().optional(),
   disabled: z.boolean(),
   readOnly: z.boolean(),
   checked: CheckedSchema,
