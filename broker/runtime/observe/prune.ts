@@ -46,6 +46,10 @@
  *   `listitem` over each `link` as the links. So does a grid's cell around
  *   one row that takes a click too: a calendar's `gridcell` over the
  *   `button` of its day, both named by the date.
+ * - A nameless row that takes a click, alone in a named row that takes one
+ *   too and holding only that name's text, goes with its text, its states
+ *   joining the outer row's: a calendar's `gridcell "18"` over the
+ *   listening `span` of its day reads as one row.
  * - A container that holds no row and has nothing of its own (an empty
  *   `application`, `group`, `status` or landmark), and an unnamed image
  *   with no ref, go: they read as nothing. So does an empty, nameless
@@ -188,7 +192,12 @@ export function pruneAxNodes(
     }
   }
   return dropEmptyContainers(
-    nameFromText(nameFromHost(dropLoneWrappers(dropLabelEchoes(rows), options.root), options.root)),
+    nameFromText(
+      nameFromHost(
+        dropEchoingTargets(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
+        options.root,
+      ),
+    ),
     options.root,
   );
 }
@@ -369,6 +378,40 @@ function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] 
   };
   const keep = rows.map((row, index) => !lone(row, index));
   return keep.every(Boolean) ? rows : keepRows(rows, keep);
+}
+
+/**
+ * Drop each nameless row that takes a click and is the only row of a named
+ * row that takes one too, holding nothing but the text of that name: a
+ * calendar's day drawn as a listening `span` in its `gridcell` (PrimeVue's
+ * DatePicker), a `span` with the click handler in a `button`. It adds a
+ * second ref for the same click and a line for the same words; its states
+ * (a day `disabled` or `selected` on the span) join the outer row's.
+ */
+function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
+  const { children, firstChild } = childrenOf(rows);
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let dropped = false;
+  rows.forEach((outer, index) => {
+    if (children[index] !== 1 || !isActionable(outer)) return;
+    const name = normalize(outer.name);
+    if (name === "") return;
+    const at = firstChild[index];
+    const inner = rows[at];
+    if (inner.name !== "" || (inner.value ?? "") !== "" || !isActionable(inner)) return;
+    if (children[at] > 1) return;
+    if (children[at] === 1) {
+      const text = rows[firstChild[at]];
+      if (text.role !== "StaticText" || children[firstChild[at]] !== 0) return;
+      if (normalize(text.name) !== name) return;
+      keep[firstChild[at]] = false;
+    }
+    const states = new Set([...outer.states, ...inner.states.filter((s) => s !== "clickable")]);
+    rows[index] = { ...outer, states: stateOrder.filter((state) => states.has(state)) };
+    keep[at] = false;
+    dropped = true;
+  });
+  return dropped ? keepRows(rows, keep) : rows;
 }
 
 /**

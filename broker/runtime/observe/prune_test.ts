@@ -620,6 +620,44 @@ Deno.test("pruneAxNodes() takes a select's own label out of the value it reads f
   ]);
 });
 
+Deno.test("pruneAxNodes() folds a nameless target that only repeats its named target's text", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("grid", "", [n("row", "", [
+        // PrimeVue's day: the cell is named by the date, the span in it takes the click and says
+        // whether the day may be chosen.
+        n("gridcell", "29", [n("group", "", [text("29")], { states: ["disabled", "clickable"] })]),
+        n("gridcell", "18", [
+          n("generic", "", [text("18")], { states: ["selected", "clickable"] }),
+        ]),
+        // Text of its own, or no target outside, or a name of its own: kept.
+        n("gridcell", "19", [n("generic", "", [text("19 (holiday)")], { states: ["clickable"] })]),
+        n("gridcell", "", [n("generic", "", [text("20")], { states: ["clickable"] })]),
+        n("gridcell", "21", [n("button", "Book the 21st", [text("21")])]),
+      ])]),
+    ]),
+  );
+  const rows = pruneAxNodes(nodes);
+  assert.ok(rows !== undefined);
+  assert.deepEqual(
+    rows.map((row) =>
+      `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)} ${row.states.join(" ")}`
+        .trimEnd()
+    ),
+    [
+      'grid ""',
+      '  row ""',
+      '    gridcell "29" disabled',
+      '    gridcell "18" selected',
+      '    gridcell "19"',
+      '      generic "19 (holiday)" clickable',
+      '    generic "20" clickable',
+      '    gridcell "21"',
+      '      button "Book the 21st"',
+    ],
+  );
+});
+
 Deno.test("pruneAxNodes() names a nameless control by the named host it alone stands in", () => {
   const nodes = tree(
     n("RootWebArea", "", [
