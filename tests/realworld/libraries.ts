@@ -51,6 +51,8 @@ export const libraries: readonly string[] = [
   "tabulator-tables",
   "leaflet",
   "trix",
+  "primevue",
+  "@primeuix/themes",
 ];
 
 /**

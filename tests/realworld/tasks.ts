@@ -873,4 +873,25 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Ran: Theme Dark, Go to Billing; theme=dark; view=Billing; sidebar=shown",
   },
+  {
+    id: "primevue-payment",
+    page: "primevue.html",
+    about:
+      "PrimeVue 4 (Vue 3, Aura theme): a filterable Select and a MultiSelect in overlays appended to the body, a currency InputNumber that formats as it is typed, a DatePicker popup, a ToggleSwitch",
+    steps: [
+      { intent: "click", target: { role: "combobox", name: "Customer" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Globex Corporation" } },
+      { intent: "fill", target: { role: "spinbutton", name: "Amount" }, text: "1250.50" },
+      { intent: "click", target: { role: "combobox", name: "Paid on" }, reveals: true },
+      { intent: "click", target: { role: "gridcell", name: "18" } },
+      { intent: "click", target: { role: "combobox", name: "Tags" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Wire" } },
+      { intent: "click", target: { role: "option", name: "Urgent" } },
+      { intent: "press", key: "Escape", reveals: true },
+      { intent: "check", target: { role: "switch", name: "Email a receipt" } },
+      { intent: "click", target: { role: "button", name: "Save payment" } },
+    ],
+    outcome:
+      "Payment: Globex Corporation; amount=1250.5; paid=18 this month; tags=Urgent+Wire; receipt=true",
+  },
 ];
