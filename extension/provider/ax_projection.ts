@@ -90,7 +90,12 @@ export interface Projection {
 }
 
 /** Roles that say nothing without a name: their children carry the meaning. */
-const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
+export const wrapperRoles: ReadonlySet<string> = new Set([
+  "generic",
+  "none",
+  "presentation",
+  "LabelText",
+]);
 /** States in the order the contract declares them, so every row lists them alike. */
 const stateOrder: readonly ElementState[] = ElementStateSchema.options;
 

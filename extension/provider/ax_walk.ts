@@ -21,7 +21,7 @@
  * @module
  */
 import { LeashError } from "../../contracts/errors.ts";
-import { type RawAxNode, RawAxNodeSchema } from "./ax_projection.ts";
+import { type RawAxNode, RawAxNodeSchema, wrapperRoles } from "./ax_projection.ts";
 import { rawNodes } from "./leased_read.ts";
 import { contentNamedRoles } from "../../contracts/ax_name.ts";
 import { estimateTokens } from "../../contracts/tokens.ts";
@@ -125,8 +125,6 @@ function mayShow(node: RawAxNode): boolean {
 
 /** The tokens each row of a read's bound stands for (`readRows` in the Broker). */
 const tokensPerRow = 3;
-/** Roles whose row says nothing without a name (as the projection's wrappers). */
-const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
 
 /**
  * How much of a read's bound `node` takes, in rows of
@@ -136,11 +134,11 @@ const wrapperRoles = new Set(["generic", "none", "presentation", "LabelText"]);
  * it. Every text is counted once, where it shows as little as it can: a
  * node named from its contents leaves its name to the text under it, and a
  * static text that only repeats its row's name costs that text but no line
- * (the projection drops it). A node that may show takes at least one row,
- * except such a text, so the bound never lets the walk pass more rows than
- * it did when every row took one. What is counted is at most what the
- * Broker's budget charges for the same rows (`contracts/tokens.ts`): never
- * less is read than the budget can show.
+ * (the projection drops it). Every node that may show takes at least one
+ * row (a quoted text is three tokens at least), so the bound never lets the
+ * walk pass more rows than it did when every row took one. What is counted
+ * is at most what the Broker's budget charges for the same rows
+ * (`contracts/tokens.ts`): never less is read than the budget can show.
  */
 export function rowWeight(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): number {
   if (!mayShow(node)) return 0;
