@@ -43,7 +43,8 @@
  *   marked `contenteditable="false"` or `aria-hidden`, and `::before`
  *   content, which has no text node).
  * - **placeholder**: a custom select's trigger that its library marks as
- *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`).
+ *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
+ *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
  *
  * @module
  */
@@ -367,10 +368,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const current = attribute(i, "aria-current")?.trim();
     if (current !== undefined && current !== "" && current !== "false") signals.current = true;
     if (attribute(i, "aria-selected")?.trim() === "true") signals.selected = true;
-    if (
-      attribute(i, "data-placeholder") !== undefined ||
-      attribute(i, "data-placeholder-shown") !== undefined
-    ) signals.placeholder = true;
+    if (showsPlaceholder(attribute, i)) signals.placeholder = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
       signals.hidden || flagged[i] || signals.editingHost ||
@@ -379,6 +377,22 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };
+}
+
+/**
+ * Whether element `i` is marked by its library as showing its placeholder:
+ * Radix's `data-placeholder`, Zag's (Ark, Chakra) `data-placeholder-shown`,
+ * PrimeVue's `data-p="placeholder"` and the Prime family's `p-placeholder`
+ * class (PrimeReact, PrimeNG, PrimeVue 3).
+ */
+function showsPlaceholder(
+  attribute: (i: number, name: string) => string | undefined,
+  i: number,
+): boolean {
+  if (attribute(i, "data-placeholder") !== undefined) return true;
+  if (attribute(i, "data-placeholder-shown") !== undefined) return true;
+  const words = (name: string) => (attribute(i, name) ?? "").split(/\s+/);
+  return words("data-p").includes("placeholder") || words("class").includes("p-placeholder");
 }
 
 const none: NodeSignals = {

@@ -389,6 +389,11 @@ Deno.test("a select trigger its library marks as showing its placeholder is mark
     element(10, { role: "combobox", "data-placeholder": "" }),
     element(11, { role: "combobox", "data-placeholder-shown": "" }),
     element(12, { role: "combobox" }),
+    // PrimeVue 4, and PrimeReact's or PrimeNG's class; a class or state that only contains the
+    // word is not the mark.
+    element(13, { role: "combobox", "data-p": "placeholder", class: "p-select-label" }),
+    element(14, { role: "combobox", class: "p-dropdown-label p-inputtext p-placeholder" }),
+    element(15, { role: "combobox", class: "p-placeholder-icon", "data-p": "filled" }),
   ], "placeholder");
-  assert.deepEqual(marked, [10, 11]);
+  assert.deepEqual(marked, [10, 11, 13, 14]);
 });

@@ -141,8 +141,9 @@ Deno.test({
       const seen = await agent.observe({ leaseId });
       assert.match(seen.shown, /^combobox "Role" collapsed ref=e\d+$/m);
       assert.match(seen.shown, /^combobox "Team" collapsed ref=e\d+$/m);
+      assert.match(seen.shown, /^combobox "Customer" collapsed ref=e\d+$/m);
       assert.match(seen.shown, /^combobox "Site" value="Berlin" collapsed ref=e\d+$/m);
-      assert.doesNotMatch(seen.shown, /value="(Select a role|Pick a team)"/);
+      assert.doesNotMatch(seen.shown, /value="(Select a role|Pick a team|Pick a customer)"/);
       const chosen = await agent.act({
         leaseId,
         documentEpoch: seen.documentEpoch,
