@@ -434,10 +434,19 @@ function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   if (typeof valueText === "string" && valueText.trim() !== "") return fromLatin1(valueText);
   if (typeof value === "string" && isRichText(node) && value.trim() === "") return undefined;
   if (typeof value === "string") return value;
+  // A text field with a spin button's role (PrimeVue's InputNumber) holds what it shows: an
+  // empty one is no 0, whatever Chromium's number for a missing `aria-valuenow` says.
+  if (typeof value === "number" && valueText === "" && isTextField(node)) return undefined;
   if (typeof value === "number" && Number.isFinite(value) && !unsetRange(node, value)) {
     return String(value);
   }
   return undefined;
+}
+
+/** Whether `node` is a field a person types text into (Chromium's `editable`). */
+function isTextField(node: RawAxNode): boolean {
+  const editable = propertyValue(node, "editable");
+  return typeof editable === "string" && editable !== "" && editable !== "false";
 }
 
 /**

@@ -208,7 +208,7 @@ Deno.test("a range widget's value is its aria-valuetext where it has one, else i
     properties: [{ name: "valuetext", value: { type: "string", value: text } }],
   });
   const raw: RawAxNode[] = [
-    node("1", "group", "Check-in", undefined, ["2", "3", "4", "5", "6"]),
+    node("1", "group", "Check-in", undefined, ["2", "3", "4", "5", "6", "7", "8"]),
     // A date segment not yet set: its number is 0, which it is not.
     node("2", "spinbutton", "month, Check-in", "1", [], {
       value: { type: "number", value: 0 },
@@ -234,12 +234,30 @@ Deno.test("a range widget's value is its aria-valuetext where it has one, else i
       value: { type: "number", value: 0 },
       properties: [{ name: "valuemin", value: { type: "number", value: -10 } }],
     }),
+    // A text field with a spin button's role (PrimeVue's InputNumber): empty is no 0, and the
+    // text it shows is its value.
+    node("7", "spinbutton", "Amount", "1", [], {
+      value: { type: "number", value: 0 },
+      properties: [
+        { name: "editable", value: { type: "token", value: "plaintext" } },
+        { name: "valuetext", value: { type: "string", value: "" } },
+      ],
+    }),
+    node("8", "spinbutton", "Tip", "1", [], {
+      value: { type: "number", value: 0 },
+      properties: [
+        { name: "editable", value: { type: "token", value: "plaintext" } },
+        { name: "valuetext", value: { type: "string", value: "0" } },
+      ],
+    }),
   ];
   const { nodes } = projectAxNodes(raw, open);
   assert.deepEqual(nodes.slice(1).map((n) => n.value), [
     "Empty",
     "4 – April",
     "40",
+    undefined,
+    "0",
     undefined,
     "0",
   ]);

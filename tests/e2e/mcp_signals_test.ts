@@ -142,6 +142,7 @@ Deno.test({
       assert.match(seen.shown, /^combobox "Role" collapsed ref=e\d+$/m);
       assert.match(seen.shown, /^combobox "Team" collapsed ref=e\d+$/m);
       assert.match(seen.shown, /^combobox "Customer" collapsed ref=e\d+$/m);
+      assert.match(seen.shown, /^spinbutton "Amount" editable ref=e\d+$/m);
       assert.match(seen.shown, /^combobox "Site" value="Berlin" collapsed ref=e\d+$/m);
       assert.doesNotMatch(seen.shown, /value="(Select a role|Pick a team|Pick a customer)"/);
       const chosen = await agent.act({
