@@ -182,7 +182,11 @@ const faceOf = String
  *    descendants), so a click there can mean nothing else;
  * 4. inside this element's face, when it is a control hidden to a pixel
  *    (see `faceOf`), with no control between the hit and the face: the
- *    face holds no other control, so a click there can mean nothing else.
+ *    face holds no other control, so a click there can mean nothing else;
+ * 5. an ancestor of this element, when the element lets the pointer
+ *    through (`pointer-events: none`: Vuetify's field input, drawn over
+ *    by nothing, whose clicks its field takes) and the hit lies within the
+ *    nearest control around it: a person's click there goes the same way.
  * Controls are interactive elements by tag, focusability, `onclick` or
  * widget role; another frame's node never reaches the element. A
  * component larger than 2,000 elements is refused rather than searched.
@@ -221,6 +225,10 @@ const deliversTo = String.raw`function (found) {
       if (node === face) return true;
       if (isControl(node)) break;
     }
+  }
+  if (getComputedStyle(target).pointerEvents === "none" && within(hit, target)) {
+    const around = target.parentElement && target.parentElement.closest(controls);
+    if (around && within(around, hit)) return true;
   }
   let component = null;
   for (let node = target.parentElement; node; node = node.parentElement) {

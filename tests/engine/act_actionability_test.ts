@@ -426,6 +426,32 @@ Deno.test({
           assert.equal(confirmed.status, "verified", JSON.stringify(confirmed));
         },
       );
+
+      await t.step(
+        "a field that lets the pointer through is clicked where it shows, on the control around it",
+        async () => {
+          await act.open("face_select.html");
+          const opened = await run(
+            { kind: "click", ref: "priority" },
+            await act.target("#priority"),
+            { expect: { textPresent: "Opened priority" } },
+          );
+          assert.equal(opened.status, "verified", JSON.stringify(opened));
+          // Around a button that lets the pointer through there is no control: its click would
+          // reach only a plain box, so it is refused and nothing is sent.
+          act.dispatchMarks = 0;
+          await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "ghost" },
+            await act.target("#ghost"),
+            { actionabilityTimeoutMs: 0 },
+          );
+          assert.notEqual(
+            await act.evaluate(`document.getElementById("status").textContent`),
+            "Plain clicked",
+          );
+        },
+      );
     } finally {
       await act.close();
     }

@@ -14,7 +14,10 @@
  *   no control but the target;
  * - for a control its wrappers clip to a pixel (a visually hidden field),
  *   its face: the nearest ancestor with a box, no control itself and
- *   holding no control but the target, or a part of it that is no control.
+ *   holding no control but the target, or a part of it that is no control;
+ * - for a target that lets the pointer through (`pointer-events: none`),
+ *   its own ancestor within the nearest control around it, where a
+ *   person's click on it goes.
  * Everything else covers the target: another control, another label's
  * text, another frame (clickjacking), a sibling laid over it in the light
  * DOM, a layer of an ancestor that is no component.
