@@ -53,6 +53,7 @@ export const libraries: readonly string[] = [
   "trix",
   "primevue",
   "@primeuix/themes",
+  "vuetify",
 ];
 
 /**

@@ -894,4 +894,28 @@ export const tasks: readonly Task[] = [
     outcome:
       "Payment: Globex Corporation; amount=1250.5; paid=18 this month; tags=Urgent+Wire; receipt=true",
   },
+  {
+    id: "vuetify-triage",
+    page: "vuetify.html",
+    about:
+      "Vuetify 3 (Vue 3, Material Design): a Select and an Autocomplete whose menus are overlays teleported to the body, a Checkbox, a Dialog with a scrim",
+    // Vuetify's buttons draw their labels in capitals (`text-transform: uppercase`), and
+    // Chromium names them by the text as drawn: "SAVE". The Select's and the Autocomplete's
+    // input lets the pointer through to its field (`pointer-events: none`), which opens the menu.
+    steps: [
+      { intent: "click", target: { role: "combobox", name: "Priority" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "High" } },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Assignee" },
+        text: "mar",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      { intent: "check", target: { role: "checkbox", name: "Notify watchers" } },
+      { intent: "click", target: { role: "button", name: "SAVE" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "CONFIRM" } },
+    ],
+    outcome: "Triaged: priority=High; assignee=Marta Nowak; notify=true",
+  },
 ];
