@@ -50,6 +50,10 @@
  *   too and holding only that name's text, goes with its text, its states
  *   joining the outer row's: a calendar's `gridcell "18"` over the
  *   listening `span` of its day reads as one row.
+ * - A nameless row that takes a click around a named row of its own role,
+ *   holding else only text that repeats that row's value, goes with that
+ *   text: Vuetify's `combobox` field around its `combobox "Priority"
+ *   value="High"` input reads as the input.
  * - A container that holds no row and has nothing of its own (an empty
  *   `application`, `group`, `status` or landmark), and an unnamed image
  *   with no ref, go: they read as nothing. So does an empty, nameless
@@ -194,7 +198,10 @@ export function pruneAxNodes(
   return dropEmptyContainers(
     nameFromText(
       nameFromHost(
-        dropEchoingTargets(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
+        dropNamelessTwins(
+          dropEchoingTargets(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
+          options.root,
+        ),
         options.root,
       ),
     ),
@@ -409,6 +416,52 @@ function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
     const states = new Set([...outer.states, ...inner.states.filter((s) => s !== "clickable")]);
     rows[index] = { ...outer, states: stateOrder.filter((state) => states.has(state)) };
     keep[at] = false;
+    dropped = true;
+  });
+  return dropped ? keepRows(rows, keep) : rows;
+}
+
+/** Roles of the popup a combobox opens, which its field may own in the tree. */
+const popupRoles: ReadonlySet<string> = new Set(["listbox", "menu", "tree", "grid", "dialog"]);
+
+/**
+ * Drop each nameless row that takes a click around a named row of its own
+ * role, when all else it holds is text that repeats that row's value or
+ * name, or the popup it owns (which stays, beside the named row): Vuetify draws its Select as a `combobox` field around the named
+ * `combobox` input, with the chosen item's text between, so one widget
+ * read as three rows. The named row stays with its ref; states only the
+ * outer row had (expanded, on some libraries' fields) join it. `root`, a
+ * read's subtree root, stays.
+ */
+function dropNamelessTwins(rows: TreeRow[], root: number | undefined): TreeRow[] {
+  const { children } = childrenOf(rows);
+  const under = new Map<number, number[]>();
+  rows.forEach((row, index) => {
+    if (row.parent === null) return;
+    const list = under.get(row.parent);
+    if (list === undefined) under.set(row.parent, [index]);
+    else list.push(index);
+  });
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let dropped = false;
+  rows.forEach((outer, index) => {
+    if (outer.name !== "" || (outer.value ?? "") !== "" || !isActionable(outer)) return;
+    if (outer.backendNodeId === root) return;
+    const inside = under.get(index) ?? [];
+    const twins = inside.filter((at) => rows[at].role === outer.role && rows[at].name !== "");
+    if (twins.length !== 1) return;
+    const twin = rows[twins[0]];
+    const says = new Set([normalize(twin.name), normalize(twin.value ?? "")]);
+    const echoes = inside.filter((at) => at !== twins[0]);
+    const echo = (at: number) =>
+      rows[at].role === "StaticText" && children[at] === 0 && says.has(normalize(rows[at].name));
+    // The popup the field owns (its listbox, open) stays, beside the field.
+    const popup = (at: number) => popupRoles.has(rows[at].role);
+    if (!echoes.every((at) => echo(at) || popup(at))) return;
+    const states = new Set([...twin.states, ...outer.states.filter((s) => s !== "clickable")]);
+    rows[twins[0]] = { ...twin, states: stateOrder.filter((state) => states.has(state)) };
+    keep[index] = false;
+    for (const at of echoes) if (!popup(at)) keep[at] = false;
     dropped = true;
   });
   return dropped ? keepRows(rows, keep) : rows;

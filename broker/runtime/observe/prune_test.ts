@@ -658,6 +658,51 @@ Deno.test("pruneAxNodes() folds a nameless target that only repeats its named ta
   );
 });
 
+Deno.test("pruneAxNodes() reads a nameless field around its named twin as the twin", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [n("main", "", [
+      // Vuetify's Select: the field is a nameless combobox, the chosen item's text, the input.
+      n("combobox", "", [
+        text("High"),
+        n("combobox", "Priority", [], { value: "High", states: ["collapsed", "editable"] }),
+      ], { states: ["collapsed", "clickable"] }),
+      // Its Autocomplete with nothing chosen, expanded on the field only, its listbox open and
+      // owned by the field.
+      n("combobox", "", [
+        n("combobox", "Assignee", [], { states: ["editable"] }),
+        n("listbox", "Assignee", [n("option", "Marta Nowak", [text("Marta Nowak")])]),
+      ], { states: ["expanded"] }),
+      // A field holding a button too, or other text, or two named twins, stays as it is.
+      n("combobox", "", [
+        n("combobox", "Tags", []),
+        n("button", "Clear", []),
+      ]),
+      n("combobox", "", [text("Pick one"), n("combobox", "City", [])]),
+    ])]),
+  );
+  const rows = pruneAxNodes(nodes);
+  assert.ok(rows !== undefined);
+  assert.deepEqual(
+    rows.map((row) =>
+      `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)} ${row.states.join(" ")}`
+        .trimEnd()
+    ),
+    [
+      'main ""',
+      '  combobox "Priority" collapsed editable',
+      '  combobox "Assignee" expanded editable',
+      '  listbox "Assignee"',
+      '    option "Marta Nowak"',
+      '  combobox ""',
+      '    combobox "Tags"',
+      '    button "Clear"',
+      '  combobox ""',
+      '    StaticText "Pick one"',
+      '    combobox "City"',
+    ],
+  );
+});
+
 Deno.test("pruneAxNodes() names a nameless control by the named host it alone stands in", () => {
   const nodes = tree(
     n("RootWebArea", "", [
