@@ -33,3 +33,11 @@ export function estimateTokens(text: string): number {
   }
   return tokens;
 }
+
+/**
+ * The tokens one row of a page read's bound (`ax.read`'s `maxNodes`) stands
+ * for: the fewest a shown line costs (a role, a quoted name or a ref). The
+ * Broker turns a budget into rows by it and the provider's walk weighs a
+ * row's text by it, so the two must agree.
+ */
+export const tokensPerRow = 3;

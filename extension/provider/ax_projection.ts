@@ -445,8 +445,12 @@ function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
 
 /** Whether `node` is a field a person types text into (Chromium's `editable`). */
 function isTextField(node: RawAxNode): boolean {
-  const editable = propertyValue(node, "editable");
-  return typeof editable === "string" && editable !== "" && editable !== "false";
+  return editableToken(propertyValue(node, "editable"));
+}
+
+/** Whether the value of Chromium's `editable` property says editable (`plaintext`, `richtext`). */
+function editableToken(value: unknown): boolean {
+  return typeof value === "string" && value !== "" && value !== "false";
 }
 
 /**
@@ -525,7 +529,7 @@ export function statesOf(node: RawAxNode): ElementState[] {
         if (on) states.add(property.name);
         break;
       case "editable":
-        if (typeof value === "string" && value !== "" && value !== "false") states.add("editable");
+        if (editableToken(value)) states.add("editable");
         break;
       case "invalid":
         if (value !== undefined && value !== false && value !== "false") states.add("invalid");

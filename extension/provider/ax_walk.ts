@@ -24,7 +24,7 @@ import { LeashError } from "../../contracts/errors.ts";
 import { type RawAxNode, RawAxNodeSchema, wrapperRoles } from "./ax_projection.ts";
 import { rawNodes } from "./leased_read.ts";
 import { contentNamedRoles } from "../../contracts/ax_name.ts";
-import { estimateTokens } from "../../contracts/tokens.ts";
+import { estimateTokens, tokensPerRow } from "../../contracts/tokens.ts";
 import { z } from "zod";
 
 const RootAnswerSchema = z.object({ node: RawAxNodeSchema });
@@ -122,9 +122,6 @@ function mayShow(node: RawAxNode): boolean {
   const role = node.role?.value;
   return role !== "InlineTextBox";
 }
-
-/** The tokens each row of a read's bound stands for (`readRows` in the Broker). */
-const tokensPerRow = 3;
 
 /**
  * How much of a read's bound `node` takes, in rows of

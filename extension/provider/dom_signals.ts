@@ -31,8 +31,9 @@
  *   zero-size native select; a field the typing goes to is not hidden by
  *   it, nor by a wrapper shrunk so, as PrimeVue's MultiSelect hides the
  *   `combobox` input a click on its box focuses), or see-through
- *   (`opacity: 0`, its own or an ancestor's) and withdrawn by the page itself (the `hidden` attribute
- *   that a stylesheet overrides, or `tabindex="-1"`: the native select
+ *   (`opacity: 0`, its own or an ancestor's) and withdrawn by the page
+ *   itself (the `hidden` attribute that a stylesheet overrides, or
+ *   `tabindex="-1"`: the native select
  *   Choices.js lays invisibly over its widget); inherited by everything
  *   inside (the options of a hidden `<select>` have no box of their own).
  *   See-through alone is not hidden: controls that fade in on hover are. A checkbox, radio or

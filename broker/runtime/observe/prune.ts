@@ -51,9 +51,10 @@
  *   joining the outer row's: a calendar's `gridcell "18"` over the
  *   listening `span` of its day reads as one row.
  * - A nameless row that takes a click around a named row of its own role,
- *   holding else only text that repeats that row's value, goes with that
- *   text: Vuetify's `combobox` field around its `combobox "Priority"
- *   value="High"` input reads as the input.
+ *   holding else only text that repeats that row's value and the popup it
+ *   owns, goes with that text: Vuetify's `combobox` field around its
+ *   `combobox "Priority" value="High"` input reads as the input, its open
+ *   listbox beside it.
  * - A container that holds no row and has nothing of its own (an empty
  *   `application`, `group`, `status` or landmark), and an unnamed image
  *   with no ref, go: they read as nothing. So does an empty, nameless
@@ -195,18 +196,11 @@ export function pruneAxNodes(
       stack.push({ node: list[i], ancestor: childAncestor, base });
     }
   }
-  return dropEmptyContainers(
-    nameFromText(
-      nameFromHost(
-        dropNamelessTwins(
-          dropEchoingTargets(dropLoneWrappers(dropLabelEchoes(rows), options.root)),
-          options.root,
-        ),
-        options.root,
-      ),
-    ),
-    options.root,
-  );
+  // The passes over the kept rows, in order (see the module doc for each).
+  let pruned = dropLoneWrappers(dropLabelEchoes(rows), options.root);
+  pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
+  pruned = nameFromText(nameFromHost(pruned, options.root));
+  return dropEmptyContainers(pruned, options.root);
 }
 
 /**
@@ -413,12 +407,21 @@ function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
       if (normalize(text.name) !== name) return;
       keep[firstChild[at]] = false;
     }
-    const states = new Set([...outer.states, ...inner.states.filter((s) => s !== "clickable")]);
-    rows[index] = { ...outer, states: stateOrder.filter((state) => states.has(state)) };
+    rows[index] = withStatesOf(outer, inner);
     keep[at] = false;
     dropped = true;
   });
   return dropped ? keepRows(rows, keep) : rows;
+}
+
+/**
+ * `kept`, a row that stands for another that goes, with the states of
+ * `gone` too, in the vocabulary's order; `clickable` is not carried over,
+ * as `kept` takes the click by its own role or state.
+ */
+function withStatesOf(kept: TreeRow, gone: TreeRow): TreeRow {
+  const states = new Set([...kept.states, ...gone.states.filter((s) => s !== "clickable")]);
+  return { ...kept, states: stateOrder.filter((state) => states.has(state)) };
 }
 
 /** Roles of the popup a combobox opens, which its field may own in the tree. */
@@ -427,21 +430,16 @@ const popupRoles: ReadonlySet<string> = new Set(["listbox", "menu", "tree", "gri
 /**
  * Drop each nameless row that takes a click around a named row of its own
  * role, when all else it holds is text that repeats that row's value or
- * name, or the popup it owns (which stays, beside the named row): Vuetify draws its Select as a `combobox` field around the named
- * `combobox` input, with the chosen item's text between, so one widget
- * read as three rows. The named row stays with its ref; states only the
+ * name, or the popup it owns (which stays, beside the named row): Vuetify
+ * draws its Select as a `combobox` field around the named `combobox`
+ * input, with the chosen item's text between, so one widget read as three
+ * rows. The named row stays with its ref; states only the
  * outer row had (expanded, on some libraries' fields) join it. `root`, a
  * read's subtree root, stays.
  */
 function dropNamelessTwins(rows: TreeRow[], root: number | undefined): TreeRow[] {
   const { children } = childrenOf(rows);
-  const under = new Map<number, number[]>();
-  rows.forEach((row, index) => {
-    if (row.parent === null) return;
-    const list = under.get(row.parent);
-    if (list === undefined) under.set(row.parent, [index]);
-    else list.push(index);
-  });
+  const under = Map.groupBy(rows.keys(), (index) => rows[index].parent);
   const keep = new Array<boolean>(rows.length).fill(true);
   let dropped = false;
   rows.forEach((outer, index) => {
@@ -458,8 +456,7 @@ function dropNamelessTwins(rows: TreeRow[], root: number | undefined): TreeRow[]
     // The popup the field owns (its listbox, open) stays, beside the field.
     const popup = (at: number) => popupRoles.has(rows[at].role);
     if (!echoes.every((at) => echo(at) || popup(at))) return;
-    const states = new Set([...twin.states, ...outer.states.filter((s) => s !== "clickable")]);
-    rows[twins[0]] = { ...twin, states: stateOrder.filter((state) => states.has(state)) };
+    rows[twins[0]] = withStatesOf(twin, outer);
     keep[index] = false;
     for (const at of echoes) if (!popup(at)) keep[at] = false;
     dropped = true;

@@ -12,6 +12,16 @@ function outline(nodes: AxNode[], root?: number): string[] {
   return rows.map((row) => `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)}`);
 }
 
+/** `role "name" states` at each level: {@linkcode outline} with the states. */
+function statedOutline(nodes: AxNode[]): string[] {
+  const rows = pruneAxNodes(nodes);
+  assert.ok(rows !== undefined);
+  return rows.map((row) =>
+    `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)} ${row.states.join(" ")}`
+      .trimEnd()
+  );
+}
+
 const text = (name: string) => n("StaticText", name, [n("InlineTextBox", name)]);
 
 Deno.test("pruneAxNodes() drops text boxes and collapses the document and unnamed containers", () => {
@@ -637,13 +647,8 @@ Deno.test("pruneAxNodes() folds a nameless target that only repeats its named ta
       ])]),
     ]),
   );
-  const rows = pruneAxNodes(nodes);
-  assert.ok(rows !== undefined);
   assert.deepEqual(
-    rows.map((row) =>
-      `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)} ${row.states.join(" ")}`
-        .trimEnd()
-    ),
+    statedOutline(nodes),
     [
       'grid ""',
       '  row ""',
@@ -680,13 +685,8 @@ Deno.test("pruneAxNodes() reads a nameless field around its named twin as the tw
       n("combobox", "", [text("Pick one"), n("combobox", "City", [])]),
     ])]),
   );
-  const rows = pruneAxNodes(nodes);
-  assert.ok(rows !== undefined);
   assert.deepEqual(
-    rows.map((row) =>
-      `${"  ".repeat(row.level)}${row.role} ${JSON.stringify(row.name)} ${row.states.join(" ")}`
-        .trimEnd()
-    ),
+    statedOutline(nodes),
     [
       'main ""',
       '  combobox "Priority" collapsed editable',

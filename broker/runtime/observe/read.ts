@@ -32,6 +32,7 @@ import { frameRowNotes } from "../frames/notes.ts";
 import { readInventory } from "../frames/read.ts";
 import { staleTarget } from "../stale_target.ts";
 import { defaultMaxTokens } from "./budget.ts";
+import { tokensPerRow } from "../../../contracts/tokens.ts";
 import { buildObservation, type ObserveBooks, type ObserveInput } from "./observe.ts";
 
 /**
@@ -42,9 +43,6 @@ import { buildObservation, type ObserveBooks, type ObserveInput } from "./observ
  * walked top-down and stops at `maxNodes` (see {@linkcode readRows}).
  */
 export const readBounds = { maxNodes: maxAxNodes, maxDepth: 64, timeoutMs: 8_000 } as const;
-
-/** The fewest tokens a shown line costs. */
-const tokensPerLine = 3;
 
 /**
  * How many rows a page read walks for a text budget of `maxTokens`: a
@@ -66,8 +64,8 @@ export function readRows(
   newDocument = false,
   baseRows?: number,
 ): number {
-  const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerLine);
-  const floor = newDocument ? 1 : baseRows ?? Math.ceil(defaultMaxTokens / tokensPerLine);
+  const rows = Math.ceil((maxTokens ?? defaultMaxTokens) / tokensPerRow);
+  const floor = newDocument ? 1 : baseRows ?? Math.ceil(defaultMaxTokens / tokensPerRow);
   return Math.min(maxAxNodes, Math.max(floor, rows));
 }
 
