@@ -190,6 +190,7 @@ export class BrokerState {
       "lease.revoked": ({ leaseId, reason }) => {
         const lease = this.leases.get(leaseId);
         if (lease === undefined || lease.instance !== instance) return;
+        this.#logger.log("info", "lease-revoked-by-provider", { fence: lease.fence, reason });
         // Kept apart: an action under way when the page left the origin is answered so.
         this.leases.end(leaseId, reason === "navigated" ? "navigated" : "revoked-by-provider");
       },
@@ -212,6 +213,9 @@ export class BrokerState {
   }
 
   #leaseEnded(lease: LeaseRecord, why: LeaseEnd): void {
+    // Why each lease ended is what explains an action's answer after it (`ORIGIN_CHANGED`
+    // or `RECOVERY_REQUIRED`); the fence names the lease as `claim-granted` did.
+    this.#logger.log("info", "lease-ended", { conn: lease.owner, fence: lease.fence, why });
     this.#pageListeners.delete(lease.leaseId);
     this.openedTabs.forget(lease.leaseId);
     for (const listener of [...this.#endListeners]) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { limits } from "../../contracts/limits.ts";
 import { fakeProvider, fakeSession, grantFor, hang, settle } from "./_fake_peers.ts";
-import { silentLogger } from "../../local/log.ts";
+import { JsonLogger, silentLogger } from "../../local/log.ts";
 import { BrokerState, type PageChange } from "./state.ts";
 
 const live = () => new AbortController().signal;
@@ -80,7 +80,8 @@ Deno.test("lease.revoked from another instance's provider ends nothing", async (
 });
 
 Deno.test("lease.revoked for a navigation ends the lease as navigated, without a revoke back", async () => {
-  const state = new BrokerState(silentLogger);
+  const lines: string[] = [];
+  const state = new BrokerState(new JsonLogger({ write: (line) => lines.push(line) }));
   const session = fakeSession(state, "c1");
   const provider = fakeProvider(state, { instance: "one" });
   const ended: string[] = [];
@@ -100,6 +101,16 @@ Deno.test("lease.revoked for a navigation ends the lease as navigated, without a
     );
   }
   assert.deepEqual(ended, ["navigated", "revoked-by-provider"]);
+  // The log says why each ended, and what the provider gave as its reason.
+  const logged = lines.map((line) => JSON.parse(line))
+    .filter((line) => line.event.startsWith("lease-"))
+    .map(({ event, conn, why, reason }) => [event, conn, why ?? reason]);
+  assert.deepEqual(logged, [
+    ["lease-revoked-by-provider", undefined, "navigated"],
+    ["lease-ended", "c1", "navigated"],
+    ["lease-revoked-by-provider", undefined, "stop"],
+    ["lease-ended", "c1", "revoked-by-provider"],
+  ]);
   assert.equal(session.events.length, 2);
   await settle();
   assert.deepEqual(provider.revoked, [], "the provider ended them itself");

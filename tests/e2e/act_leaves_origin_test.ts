@@ -61,6 +61,13 @@ function refOf(observation: Observation, role: string, name: string): string {
   return ref;
 }
 
+/** The Broker's log lines about leases that ended, for a failure's message. */
+function leaseEnds(world: World): string {
+  return JSON.stringify(
+    world.broker.logLines.filter((line) => String(line.event).startsWith("lease-")),
+  );
+}
+
 async function leaveBy(world: World, client: LeashClient, out: WayOut, seen: string[]) {
   const opened = await world.openTab(world.fixtures.url("leave_origin.html"));
   const sessionId = `leave-${out.way}`;
@@ -80,7 +87,8 @@ async function leaveBy(world: World, client: LeashClient, out: WayOut, seen: str
     (result) => `answered ${JSON.stringify(result)}`,
     (error) => isLeashError(error) ? error.code : String(error),
   );
-  assert.equal(first, "ORIGIN_CHANGED", out.way);
+  // Why the lease ended, when it did not end for the navigation, is in the Broker's log.
+  assert.equal(first, "ORIGIN_CHANGED", `${out.way}: ${leaseEnds(world)}`);
   await world.events(client).revoked(lease.leaseId);
   await until(`the ${out.way} tab to land`, async () => {
     const landed = await opened.page.evaluate(`window.arrivals?.(${JSON.stringify(out.way)})`);
