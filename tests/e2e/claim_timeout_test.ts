@@ -1,7 +1,9 @@
 /**
  * A claim nobody answers times out with CLAIM_TIMEOUT, never a silent
  * denial. The extension waits its full 60 s (the production value: the
- * build has no test-only override), so this is the suite's one slow test.
+ * build has no test-only override), so this is the suite's one slow test:
+ * `deno task test:browser` runs it beside the other browser tests, as it
+ * spends its minute waiting.
  */
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
