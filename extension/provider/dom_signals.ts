@@ -18,15 +18,18 @@
  *   to be dragged), or it has no box over a pixel to aim a click
  *   at (the empty React root a button's press wave is drawn in), the
  *   element is a control (its role says
- *   enough) or holds a control or another
- *   such element (a container that only delegates its children's clicks),
+ *   enough) or holds a drawn control or another
+ *   such element (a container that only delegates its children's clicks;
+ *   a closed menu's items, not drawn at all, leave its dropdown a target),
  *   is a `<label>` (its click goes to its control), the document or body,
  *   or lies inside an editor (everything editable counts as clickable).
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **hidden**: not rendered for a person although the accessibility tree
  *   may still list it: `visibility` other than visible, `aria-hidden`,
- *   `inert`, or a box at most 1 px wide or high with nothing larger
+ *   `inert`, a box larger than a pixel that `clip` or `clip-path` cuts to
+ *   nothing (a closed popup: Chosen's results and their search field), or
+ *   a box at most 1 px wide or high with nothing larger
  *   showing beneath it (the one-pixel clip of select2 or Tom Select, a
  *   zero-size native select; a field the typing goes to is not hidden by
  *   it, nor by a wrapper shrunk so, as PrimeVue's MultiSelect hides the
@@ -58,6 +61,8 @@ export const signalStyles = [
   "overflow-x",
   "overflow-y",
   "opacity",
+  "clip",
+  "clip-path",
 ] as const;
 
 const Ints = z.array(z.number().int());
@@ -234,6 +239,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const thin = new Uint8Array(n); // a strip no wider or higher than `thinPx`
   const clips = new Uint8Array(n);
   const seeThrough = new Uint8Array(n); // opacity 0 here or above
+  const shut = new Uint8Array(n); // a box larger than a pixel, clipped to nothing
 
   const wantsClick = new Uint8Array(n);
   const wantsDrag = new Uint8Array(n);
@@ -251,6 +257,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       thin[i] = width <= thinPx || height <= thinPx ? 1 : 0;
       visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
       clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
+      shut[i] = !tiny[i] && clippedShut(style(box, 5), style(box, 6)) ? 1 : 0;
     }
     seeThrough[i] = (parent >= 0 && seeThrough[parent]) ||
         (box >= 0 && Number.parseFloat(style(box, 4)) === 0)
@@ -286,7 +293,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const parent = parents[i];
     if (parent < 0) continue;
     if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
-    if (control[i] || wantsClick[i] || interactiveBeneath[i]) interactiveBeneath[parent] = 1;
+    // Only what is drawn counts: the items of a closed menu (`display: none`, no box at all),
+    // whose clicks the menu delegates, leave the dropdown around them its own target.
+    const drawn = boxOf[i] >= 0;
+    if ((drawn && (control[i] || wantsClick[i])) || interactiveBeneath[i]) {
+      interactiveBeneath[parent] = 1;
+    }
     const placeholder = nodes.nodeType[i] === elementNode &&
       (attribute(i, "contenteditable") === "false" || attribute(i, "aria-hidden") === "true");
     const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
@@ -332,7 +344,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
     hiddenOutright[i] = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
-        (box >= 0 && style(box, 1) !== "visible") ||
+        (box >= 0 && style(box, 1) !== "visible") || shut[i] ||
         attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
       ? 1
       : 0;
@@ -378,6 +390,17 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };
+}
+
+/**
+ * Whether computed `clip` and `clip-path` cut a box down to nothing: `clip`
+ * to the empty rectangle, or `clip-path` inset by half its size or more on
+ * every side (Chosen's closed results, `inset(100%)`).
+ */
+function clippedShut(clip: string, clipPath: string): boolean {
+  if (clip.replace(/\s+/g, "") === "rect(0px,0px,0px,0px)") return true;
+  const inset = /^inset\(([\d.]+)%\)$/.exec(clipPath.trim());
+  return inset !== null && Number.parseFloat(inset[1]) >= 50;
 }
 
 /**

@@ -36,6 +36,8 @@ function snapshot(specs: Spec[]) {
       "overflow-x": "visible",
       "overflow-y": "visible",
       "opacity": "1",
+      "clip": "auto",
+      "clip-path": "none",
       ...spec.style,
     };
     styles.set(i, own);
@@ -142,6 +144,46 @@ Deno.test("containers that hold controls, labels, the body and controls themselv
   assert.deepEqual([...marks], [[15, "clickable"], [16, "editingHost,blank"]]);
 });
 
+Deno.test("a dropdown whose closed menu is not drawn is its own target; once the menu is drawn, its items are", () => {
+  // Fomantic-UI's selection dropdown: a focusable div that listens, over a hidden input, the
+  // choice it shows and a menu that delegates its items' clicks.
+  const dropdown = (open: boolean): Spec[] => [
+    ...page,
+    {
+      tag: "DIV",
+      backend: 10,
+      parent: 2,
+      box: [200, 30],
+      listener: true,
+      attributes: { tabindex: "0" },
+      style: { cursor: "pointer" },
+    },
+    { tag: "INPUT", backend: 11, parent: 10, attributes: { type: "hidden" } },
+    { tag: "DIV", backend: 12, parent: 10, box: [60, 20] },
+    { tag: "#text", backend: 13, parent: 12, box: [60, 20], text: "Viewer" },
+    {
+      tag: "DIV",
+      backend: 14,
+      parent: 10,
+      listener: true,
+      style: { cursor: "auto" },
+      ...(open ? { box: [200, 60] } : {}),
+    },
+    {
+      tag: "DIV",
+      backend: 15,
+      parent: 14,
+      style: { cursor: "pointer" },
+      ...(open ? { box: [200, 30] } : {}),
+    },
+    { tag: "#text", backend: 16, parent: 15, ...(open ? { box: [40, 20] } : {}), text: "Editor" },
+  ];
+  assert.deepEqual([...flags(dropdown(false))], [[10, "clickable"]]);
+  // Open, the menu's items are drawn, each showing a pointer: they are the targets, and the
+  // dropdown and the menu only delegate their clicks.
+  assert.deepEqual([...flags(dropdown(true))], [[15, "clickable"]]);
+});
+
 Deno.test("draggable attributes and grab cursors mark draggable, also around controls", () => {
   const marks = flags([
     ...page,
@@ -228,6 +270,47 @@ Deno.test("a field shrunk to a pixel by its wrapper is not hidden; what else the
   assert.deepEqual(
     [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
     [11, 13, 14, 15],
+  );
+});
+
+Deno.test("a box clipped to nothing hides what it holds, its search field too; a clip that shows something does not", () => {
+  const marks = flags([
+    ...page,
+    // Chosen's closed results: the drop is clipped shut, its search field and items inside.
+    {
+      tag: "DIV",
+      backend: 10,
+      parent: 2,
+      box: [500, 40],
+      style: { "clip": "rect(0px, 0px, 0px, 0px)", "clip-path": "inset(100%)" },
+    },
+    { tag: "INPUT", backend: 11, parent: 10, box: [490, 25], attributes: { type: "text" } },
+    { tag: "LI", backend: 12, parent: 10, box: [490, 20], style: { cursor: "pointer" } },
+    // The same by clip-path alone, inset by half on every side.
+    { tag: "DIV", backend: 20, parent: 2, box: [500, 40], style: { "clip-path": "inset(50%)" } },
+    { tag: "INPUT", backend: 21, parent: 20, box: [490, 25], attributes: { type: "text" } },
+    // A clip that leaves a part showing, and a `clip: auto`, hide nothing.
+    { tag: "DIV", backend: 30, parent: 2, box: [500, 40], style: { "clip-path": "inset(10%)" } },
+    { tag: "INPUT", backend: 31, parent: 30, box: [490, 25], attributes: { type: "text" } },
+    // A one-pixel wrapper clipped shut (PrimeVue's p-hidden-accessible) keeps its typed field.
+    {
+      tag: "DIV",
+      backend: 40,
+      parent: 2,
+      box: [1, 1],
+      style: { "clip": "rect(0px, 0px, 0px, 0px)", "overflow-x": "hidden", "overflow-y": "hidden" },
+    },
+    {
+      tag: "INPUT",
+      backend: 41,
+      parent: 40,
+      box: [200, 25],
+      attributes: { type: "text", role: "combobox" },
+    },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
+    [10, 11, 12, 20, 21, 40],
   );
 });
 
