@@ -172,7 +172,10 @@ const faceOf = String
  * 2. inside a label whose control is this element (`label.control`), with
  *    no other control between the hit and the label — the label hands
  *    the click on, as a person's click on it would; a label of another
- *    control refuses at once;
+ *    control refuses at once; a label of no control counts when this
+ *    element is a checkbox or radio input beside it, in a wrapper that
+ *    holds no other control (at most 50 elements searched): the page pairs
+ *    them itself, as Semantic UI's checkbox does;
  * 3. a part of this element's own component that draws it: the component
  *    is this element's nearest custom-element ancestor in its own tree,
  *    else the host of its shadow root; the hit must be the component
@@ -210,11 +213,28 @@ const deliversTo = String.raw`function (found) {
     for (let at = node; at; at = up(at)) if (at === outer) return true;
     return false;
   };
+  // A label that names no control, beside a checkbox or radio in a wrapper holding no other
+  // control: the page pairs the two itself (Semantic UI's and Fomantic-UI's checkbox draws
+  // its box with the label, over the input, and toggles on the label's click).
+  const besideToggle = (label) => {
+    const wrapper = target.parentElement;
+    if (label.parentElement !== wrapper || wrapper === null) return false;
+    if (!(target instanceof HTMLInputElement) || !["checkbox", "radio"].includes(target.type)) {
+      return false;
+    }
+    let seen = 0;
+    for (const element of wrapper.querySelectorAll("*")) {
+      if (++seen > 50) return false;
+      if (element !== target && isControl(element)) return false;
+    }
+    return true;
+  };
   for (let node = hit; node; node = up(node)) {
     if (!(node instanceof Element)) continue;
     if (node.localName === "label") {
       if (node.control === target) return true;
       if (node.control) return false;
+      if (besideToggle(node)) return true;
     } else if (isControl(node)) {
       break;
     }

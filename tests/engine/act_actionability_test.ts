@@ -428,6 +428,28 @@ Deno.test({
       );
 
       await t.step(
+        "a checkbox under a label of no control is checked through that label; not when the wrapper holds another control",
+        async () => {
+          await act.open("label_beside.html");
+          const checked = await run(
+            { kind: "check", ref: "weekly", checked: true },
+            await act.target("#weekly"),
+          );
+          assert.equal(checked.status, "verified", JSON.stringify(checked));
+          assert.equal(await act.evaluate(`document.getElementById("weekly").checked`), true);
+          // The decoy's wrapper holds a button as well: its label may mean either, so the click
+          // is refused and nothing is sent.
+          await refused(
+            "TARGET_COVERED",
+            { kind: "check", ref: "decoy", checked: true },
+            await act.target("#decoy"),
+            { actionabilityTimeoutMs: 0 },
+          );
+          assert.equal(await act.evaluate(`document.getElementById("decoy").checked`), false);
+        },
+      );
+
+      await t.step(
         "a field that lets the pointer through is clicked where it shows, on the control around it",
         async () => {
           await act.open("face_select.html");
