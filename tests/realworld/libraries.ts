@@ -54,6 +54,8 @@ export const libraries: readonly string[] = [
   "primevue",
   "@primeuix/themes",
   "vuetify",
+  "fomantic-ui-css",
+  "chosen-js",
 ];
 
 /**

@@ -918,4 +918,40 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Triaged: priority=High; assignee=Marta Nowak; notify=true",
   },
+  {
+    id: "fomantic-invite",
+    page: "fomantic.html",
+    about:
+      "Fomantic-UI (jQuery, the maintained Semantic UI): a search dropdown and a selection dropdown built of divs over a hidden input, a checkbox whose input is hidden behind its label, a modal whose actions are divs",
+    // Little ARIA: the selection dropdown is a focusable div named by the choice it shows, its
+    // items and the modal's actions are divs a person takes for buttons, and the checkbox's
+    // label is no `<label for>` (the library pairs them), so the checkbox has no name.
+    steps: [
+      { intent: "type", target: { role: "textbox", name: "Country" }, text: "ger", reveals: true },
+      { intent: "click", target: { role: "generic", name: "Germany" } },
+      { intent: "click", target: { role: "generic", name: "Viewer" }, reveals: true },
+      { intent: "click", target: { role: "generic", name: "Editor" } },
+      { intent: "check", target: { role: "checkbox", name: "" } },
+      { intent: "click", target: { role: "button", name: "Send invite" }, reveals: true },
+      { intent: "click", target: { role: "generic", name: "Yes, send it" } },
+    ],
+    outcome: "Invited: marta@example.com; country=Germany; role=Editor; weekly=true",
+  },
+  {
+    id: "chosen-ticket",
+    page: "chosen.html",
+    about:
+      "Chosen (jQuery): two selects drawn beside their hidden native selects, one with a search field, each with a results list that listens for the mouse",
+    // The selects' labels name the hidden native selects, so Chosen's boxes are named by what
+    // they show; the search field has no name, and closed it is clipped shut.
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Summary" }, text: "Export hangs" },
+      { intent: "click", target: { role: "generic", name: "Choose a product" }, reveals: true },
+      { intent: "click", target: { role: "listitem", name: "Reporting" } },
+      { intent: "click", target: { role: "generic", name: "Choose a severity" }, reveals: true },
+      { intent: "click", target: { role: "listitem", name: "High" } },
+      { intent: "click", target: { role: "button", name: "File ticket" } },
+    ],
+    outcome: "Filed: Export hangs; product=Reporting; severity=High",
+  },
 ];
