@@ -29,7 +29,9 @@
  *   suggestion in bold, a group's label in bold), which says only how its
  *   text looks: `option "People"`, its text its name. Content of an
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
- *   so the ref it would have had.
+ *   so the ref it would have had. The texts formatting split come together
+ *   again: a search result's `<em>Rep</em>orting` reads as `text
+ *   "Reporting"`, a sentence with a word in bold as one text.
  *
  * - A nameless clickable wrapper (or list item) around exactly one text is
  *   named by that text, which goes as a row of its own (`generic "Marta
@@ -166,6 +168,8 @@ export function pruneAxNodes(
   const visited = new Set<number>();
   // Rows whose `editable` came from the editor they sit in (see inheritsEditable).
   const withinEditor = new Set<number>();
+  // Text rows lifted out of a formatting element (see joinInlineRuns).
+  const formatted = new Set<number>();
   // `base` is the level of a row with no kept ancestor: 0 under a single
   // root, and for reads with several parentless nodes (a window, a find
   // result) their depth relative to the shallowest, so indentation survives.
@@ -188,6 +192,10 @@ export function pruneAxNodes(
         row.states = row.states.filter((state) => state !== "editable");
         withinEditor.add(rows.length);
       }
+      const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+      if (node.role === "StaticText" && parent !== undefined && formattingRoles.has(parent.role)) {
+        formatted.add(rows.length);
+      }
       rows.push(row);
       childAncestor = rows.length - 1;
     }
@@ -197,10 +205,48 @@ export function pruneAxNodes(
     }
   }
   // The passes over the kept rows, in order (see the module doc for each).
-  let pruned = dropLoneWrappers(dropLabelEchoes(rows), options.root);
+  let pruned = dropLoneWrappers(dropLabelEchoes(joinInlineRuns(rows, formatted)), options.root);
   pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
   pruned = nameFromText(nameFromHost(pruned, options.root));
   return dropEmptyContainers(pruned, options.root);
+}
+
+/**
+ * Join each run of sibling text rows that a formatting element split (a
+ * search result's matched part in `<em>`, a word in `<b>` in a sentence)
+ * into one row, its texts put together as the page shows them: `listitem`
+ * over `text "Rep"` and `text "orting"` reads as one `text "Reporting"`,
+ * which also names a clickable item ({@linkcode nameFromText}). Chromium
+ * keeps the spaces between inline texts in their names, so nothing is
+ * added between them. Only runs holding a text lifted out of a formatting
+ * element (`formatted`, by row index) are joined: texts of separate blocks
+ * stay apart.
+ */
+function joinInlineRuns(rows: TreeRow[], formatted: ReadonlySet<number>): TreeRow[] {
+  if (formatted.size === 0) return rows;
+  const keep = new Array<boolean>(rows.length).fill(true);
+  const isText = (index: number) =>
+    rows[index].role === "StaticText" && rows[index].states.length === 0;
+  // Each parent's children in order; a text row has no children of its own.
+  const byParent = Map.groupBy(rows.keys(), (index) => rows[index].parent);
+  let joined = false;
+  for (const siblings of byParent.values()) {
+    let run: number[] = [];
+    const close = () => {
+      if (run.length > 1 && run.some((index) => formatted.has(index))) {
+        rows[run[0]] = { ...rows[run[0]], name: run.map((index) => rows[index].name).join("") };
+        for (const index of run.slice(1)) keep[index] = false;
+        joined = true;
+      }
+      run = [];
+    };
+    for (const index of siblings) {
+      if (isText(index)) run.push(index);
+      else close();
+    }
+    close();
+  }
+  return joined ? keepRows(rows, keep) : rows;
 }
 
 /**
