@@ -947,6 +947,8 @@ export const tasks: readonly Task[] = [
     steps: [
       { intent: "fill", target: { role: "textbox", name: "Summary" }, text: "Export hangs" },
       { intent: "click", target: { role: "generic", name: "Choose a product" }, reveals: true },
+      // Chosen marks the typed part of each result (`<em>Rep</em>orting`).
+      { intent: "type", target: { role: "textbox", name: "" }, text: "rep", reveals: true },
       { intent: "click", target: { role: "listitem", name: "Reporting" } },
       { intent: "click", target: { role: "generic", name: "Choose a severity" }, reveals: true },
       { intent: "click", target: { role: "listitem", name: "High" } },
