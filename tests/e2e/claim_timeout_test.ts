@@ -2,7 +2,8 @@
  * A claim nobody answers times out with CLAIM_TIMEOUT, never a silent
  * denial. The extension waits its full 60 s (the production value: the
  * build has no test-only override), so this is the suite's one slow test:
- * `deno task test:browser` runs it beside the other browser tests, as it
+ * `deno task test:browser` runs it beside the other browser tests (with the
+ * faults test, which mostly waits for what it killed to come back), as it
  * spends its minute waiting.
  */
 import assert from "node:assert/strict";

@@ -24,7 +24,9 @@
  *
  * One world per fault kind, so a failure names its fault. The host kind
  * runs in restricted access mode (the person approves every claim in the
- * approval window), the others in personal mode.
+ * approval window), the others in personal mode. `deno task test:browser`
+ * runs this file beside the others: most of its time goes to waiting for
+ * what it killed to come back.
  *
  * @module
  */
