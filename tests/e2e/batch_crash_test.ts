@@ -11,6 +11,9 @@
  * intent → `LEASE_NOT_FOUND` (nothing recorded; the lease died with the
  * Broker); anywhere after it and before the plan's outcome →
  * `OUTCOME_UNKNOWN`; after the plan's outcome → `RECOVERY_REQUIRED`.
+ *
+ * `deno task test:browser` runs this file beside the others: much of its
+ * time goes to waiting for a killed Broker to come back.
  */
 import assert from "node:assert/strict";
 import {

@@ -21,6 +21,9 @@
  * Personal access mode, so claims need no approval window. Cache eviction
  * by count, size and age and a corrupted or locked journal are unit tests
  * in `broker/journal/` (result_cache_test, journal_test, open_test).
+ *
+ * `deno task test:browser` runs this file beside the others: much of its
+ * time goes to waiting for a killed Broker to come back.
  */
 import assert from "node:assert/strict";
 import type { LeashClient } from "../../broker/client/client.ts";
