@@ -125,7 +125,9 @@ const describeElement = String.raw`function () {
 /**
  * A part of the hit test and the box page functions: `isControl(node)`,
  * whether a node is interactive by tag, focusability, `onclick` or widget
- * role, and `faceOf(target)`, the element that draws a control its
+ * role, `holdsOnly(container, target, limit)`, whether a container holds
+ * no control but the target (at most `limit` elements searched), and
+ * `faceOf(target)`, the element that draws a control its
  * wrappers clip to a pixel (`clippedAway`: a visually hidden
  * `<input role=combobox>` inside the box a person clicks, as PrimeVue's
  * MultiSelect draws it): its nearest ancestor, at most four levels up in
@@ -144,6 +146,15 @@ const faceOf = String
     "[role=tab], [role=textbox], [role=searchbox], [role=combobox], [role=slider], " +
     "[role=spinbutton], [role=treeitem], [role=gridcell]";
   const isControl = (node) => node instanceof Element && node.matches(controls);
+  // Whether a container holds no control but the target, searching at most limit elements.
+  const holdsOnly = (container, target, limit) => {
+    let seen = 0;
+    for (const element of container.querySelectorAll("*")) {
+      if (++seen > limit) return false;
+      if (element !== target && isControl(element)) return false;
+    }
+    return true;
+  };
   ${clippedAway}
   const faceOf = (target) => {
     const own = target.getBoundingClientRect();
@@ -155,12 +166,7 @@ const faceOf = String
       if (box.width > 1 && box.height > 1) break;
     }
     if (face === null || getComputedStyle(face).cursor !== "pointer") return null;
-    let seen = 0;
-    for (const element of face.querySelectorAll("*")) {
-      if (++seen > 200) return null;
-      if (element !== target && isControl(element)) return null;
-    }
-    return face;
+    return holdsOnly(face, target, 200) ? face : null;
   };`;
 
 /**
@@ -218,16 +224,8 @@ const deliversTo = String.raw`function (found) {
   // its box with the label, over the input, and toggles on the label's click).
   const besideToggle = (label) => {
     const wrapper = target.parentElement;
-    if (label.parentElement !== wrapper || wrapper === null) return false;
-    if (!(target instanceof HTMLInputElement) || !["checkbox", "radio"].includes(target.type)) {
-      return false;
-    }
-    let seen = 0;
-    for (const element of wrapper.querySelectorAll("*")) {
-      if (++seen > 50) return false;
-      if (element !== target && isControl(element)) return false;
-    }
-    return true;
+    return target instanceof HTMLInputElement && ["checkbox", "radio"].includes(target.type) &&
+      wrapper !== null && label.parentElement === wrapper && holdsOnly(wrapper, target, 50);
   };
   for (let node = hit; node; node = up(node)) {
     if (!(node instanceof Element)) continue;
