@@ -60,5 +60,11 @@ export function boundText(text: string, maxUnits: number): { text: string; cut: 
  * compares before an action.
  */
 export function flatName(name: string): string {
-  return name.replace(/\s+/g, " ").trim();
+  const flat = name.replace(/\s+/g, " ").trim();
+  // A name of nothing but zero-width characters shows nothing: the zero-width space an editor
+  // keeps its caret in (Tagify's input, empty lines of rich text) is no text of the page.
+  return invisibleOnly.test(flat) ? "" : flat;
 }
+
+/** Zero-width spaces, joiners and the byte order mark, and nothing else. */
+const invisibleOnly = /^[\u200b-\u200d\u2060\ufeff]+$/;

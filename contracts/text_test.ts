@@ -53,3 +53,12 @@ Deno.test("flatName() trims white space and collapses each run to one space", ()
   assert.equal(flatName(" \n\t "), "");
   assert.equal(flatName("Show date picker"), "Show date picker");
 });
+
+Deno.test("flatName() reads a name of zero-width characters alone as no name", () => {
+  assert.equal(flatName("\u200b"), "");
+  assert.equal(flatName(" \u200b\ufeff "), "");
+  assert.equal(flatName("\u2060"), "");
+  // Beside text they stay: a joiner inside an emoji sequence is part of it.
+  assert.equal(flatName("a\u200bb"), "a\u200bb");
+  assert.equal(flatName("\u{1f469}\u200d\u{1f4bb}"), "\u{1f469}\u200d\u{1f4bb}");
+});

@@ -180,6 +180,11 @@ const controlRoles = new Set([
   "combobox",
 ]);
 const labelledTypes = new Set(["checkbox", "radio", "file"]);
+/**
+ * Roles whose parts are one control: a click anywhere on a switch toggles it,
+ * so its track, knob and label text are never targets of their own.
+ */
+const toggleRoles = new Set(["checkbox", "radio", "switch"]);
 /** Widget roles that need a container role around them, as WAI-ARIA requires. */
 const contextRoles = new Set([
   "option",
@@ -257,7 +262,6 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       thin[i] = width <= thinPx || height <= thinPx ? 1 : 0;
       visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
       clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
-      shut[i] = !tiny[i] && clippedShut(style(box, 5), style(box, 6)) ? 1 : 0;
     }
     seeThrough[i] = (parent >= 0 && seeThrough[parent]) ||
         (box >= 0 && Number.parseFloat(style(box, 4)) === 0)
@@ -279,6 +283,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     control[i] = controlTags.has(tag) || (tag === "A" && attribute(i, "href") !== undefined) ||
         (tag === "INPUT" && attribute(i, "type") !== "hidden") ||
         (role !== undefined && controlRoles.has(role))
+      ? 1
+      : 0;
+    // A box clipped shut hides what it holds (a closed results list and its search field); a
+    // control clipped shut over its face (Ionic's select button) is the face's keyboard stop.
+    shut[i] = box >= 0 && !tiny[i] && !control[i] && clippedShut(style(box, 5), style(box, 6))
       ? 1
       : 0;
     const labelFor = tag === "LABEL" ? attribute(i, "for") : undefined;
@@ -310,6 +319,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const hiddenOutright = new Uint8Array(n);
   const shrunk = new Uint8Array(n);
   const inLabel = new Uint8Array(n);
+  const inToggle = new Uint8Array(n);
   const editable = new Uint8Array(n);
   const flagged = new Uint8Array(n);
   const result = new Map<number, NodeSignals>();
@@ -331,6 +341,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const tag = text(nodes.nodeName[i]);
     const box = boxOf[i];
     inLabel[i] = (parent >= 0 && inLabel[parent]) || (tag === "LABEL" && visible[i]) ? 1 : 0;
+    const toggle = toggleRoles.has(attribute(i, "role")?.trim() ?? "");
+    // Below a toggle: its own children, and those of its shadow root (Ionic's toggle).
+    inToggle[i] = (parent >= 0 && inToggle[parent]) || toggle ? 1 : 0;
+    const partOfToggle = parent >= 0 && inToggle[parent] === 1;
     const standIn = tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "") &&
       ((parent >= 0 && inLabel[parent]) || labelledIds.has(attribute(i, "id") ?? ""));
     // Where the keyboard goes in an editor that draws its own text: Monaco's EditContext
@@ -369,7 +383,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
       clickable: !hidden[i] && wantsClick[i] === 1 && hittable && !control[i] &&
-        !interactiveBeneath[i] && !editable[i] && !notTargets.has(tag),
+        !interactiveBeneath[i] && !editable[i] && !notTargets.has(tag) && !partOfToggle,
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,
       blank: editingHost && !hasText[i],

@@ -273,7 +273,7 @@ Deno.test("a field shrunk to a pixel by its wrapper is not hidden; what else the
   );
 });
 
-Deno.test("a box clipped to nothing hides what it holds, its search field too; a clip that shows something does not", () => {
+Deno.test("a box clipped to nothing hides what it holds, its search field too; a clip that shows something, or a control clipped over its face, does not", () => {
   const marks = flags([
     ...page,
     // Chosen's closed results: the drop is clipped shut, its search field and items inside.
@@ -307,10 +307,39 @@ Deno.test("a box clipped to nothing hides what it holds, its search field too; a
       box: [200, 25],
       attributes: { type: "text", role: "combobox" },
     },
+    // Ionic's select: its button is clipped shut and see-through over the face it is the
+    // keyboard stop of; it is the control, so it stays.
+    {
+      tag: "BUTTON",
+      backend: 50,
+      parent: 2,
+      box: [300, 40],
+      style: { "clip": "rect(0px, 0px, 0px, 0px)", opacity: "0" },
+    },
   ]);
   assert.deepEqual(
     [...marks].filter(([, flag]) => flag === "hidden").map(([backend]) => backend),
     [10, 11, 12, 20, 21, 40],
+  );
+});
+
+Deno.test("the parts of a switch, a checkbox or a radio are no targets of their own", () => {
+  const marks = flags([
+    ...page,
+    // Ionic's toggle: the host is the switch; the parts in its shadow root listen for clicks.
+    { tag: "ION-TOGGLE", backend: 10, parent: 2, box: [300, 40], attributes: { role: "switch" } },
+    { tag: "DIV", backend: 11, parent: 10, box: [300, 40] },
+    { tag: "DIV", backend: 12, parent: 11, box: [200, 20], listener: true },
+    { tag: "DIV", backend: 13, parent: 11, box: [40, 20], style: { cursor: "pointer" } },
+    { tag: "DIV", backend: 14, parent: 2, box: [300, 40], attributes: { role: "checkbox" } },
+    { tag: "SPAN", backend: 15, parent: 14, box: [20, 20], listener: true },
+    // The same parts elsewhere are targets.
+    { tag: "DIV", backend: 20, parent: 2, box: [200, 20], listener: true },
+    { tag: "DIV", backend: 21, parent: 2, box: [40, 20], style: { cursor: "pointer" } },
+  ]);
+  assert.deepEqual(
+    [...marks].filter(([, flag]) => flag === "clickable").map(([backend]) => backend),
+    [20, 21],
   );
 });
 

@@ -56,6 +56,9 @@ export const libraries: readonly string[] = [
   "vuetify",
   "fomantic-ui-css",
   "chosen-js",
+  "@ionic/core",
+  "intl-tel-input",
+  "@yaireo/tagify",
 ];
 
 /**

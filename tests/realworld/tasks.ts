@@ -956,4 +956,65 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Filed: Export hangs; product=Reporting; severity=High",
   },
+  {
+    id: "ionic-profile",
+    page: "ionic.html",
+    about:
+      "Ionic (web components): fields, a toggle and a checkbox inside shadow roots, a select that opens an alert of radio buttons laid over the app",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Display name" }, text: "Marta N." },
+      { intent: "click", target: { role: "button", name: "Language, Choose one" }, reveals: true },
+      { intent: "click", target: { role: "radio", name: "Polski" } },
+      { intent: "click", target: { role: "button", name: "OK" } },
+      { intent: "check", target: { role: "switch", name: "Weekly digest" } },
+      { intent: "check", target: { role: "checkbox", name: "I accept the new terms" } },
+      { intent: "click", target: { role: "button", name: "SAVE PROFILE" } },
+    ],
+    outcome: "Saved: Marta N.; language=pl; digest=true; terms=true",
+  },
+  {
+    id: "intl-tel-contact",
+    page: "intl-tel.html",
+    about:
+      "intl-tel-input: a phone field with a country button beside it, whose dropdown holds a search field and a long list of countries",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Name" }, text: "Marta Nowak" },
+      {
+        intent: "click",
+        target: { role: "button", name: "Change country, selected United States (+1)" },
+        reveals: true,
+      },
+      { intent: "type", target: { role: "combobox", name: "Search" }, text: "pol", reveals: true },
+      { intent: "click", target: { role: "option", name: "Poland +48" } },
+      { intent: "fill", target: { role: "textbox", name: "Phone" }, text: "601 234 567" },
+      { intent: "click", target: { role: "button", name: "Save contact" } },
+    ],
+    outcome: "Saved: Marta Nowak; phone=+48601234567; country=pl; valid=true",
+  },
+  {
+    id: "tagify-topics",
+    page: "tagify.html",
+    about:
+      "Tagify: tags and an editable span in place of the input, a suggestions dropdown added to the page as you type, tags removed by their x",
+    steps: [
+      // The tag the page came with is not an allowed topic: its x removes it.
+      { intent: "click", target: { role: "button", name: "remove tag" } },
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Tags input field" },
+        text: "type",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "typescript" } },
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Tags input field" },
+        text: "perf",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "performance" } },
+      { intent: "click", target: { role: "button", name: "Save tags" } },
+    ],
+    outcome: "Tags: typescript, performance",
+  },
 ];
