@@ -106,6 +106,40 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a popup past the delta's budget shows its first rows and where the rest are",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("long_listbox.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        const open = { kind: "click", ref: refOf(seen, "button", "Choose a country") };
+        const opened = await agent.act({ ...fence, action: open });
+        // The search field and the first countries show; one line says how many more and where.
+        assert.match(opened.shown, /\+ combobox "Search countries" .*ref=e\d+/);
+        assert.match(opened.shown, /\+ option "Country number 1" ref=e\d+/);
+        const rest =
+          /^~ region listbox "Countries" ref=(e\d+) changed: (\d+) more rows \(\d+ added\) — observe rootRef=e\d+$/m
+            .exec(opened.shown);
+        assert.ok(rest !== null, opened.shown);
+        const shown = opened.shown.split("\n").filter((line) => /option "/.test(line)).length;
+        assert.ok(shown > 0 && shown < 240, opened.shown);
+        assert.equal(Number(rest[2]), 240 - shown, opened.shown);
+        // The call it names shows the rest, the last country with a ref to click.
+        const all = await agent.observe({ leaseId, rootRef: rest[1] });
+        const last = refOf(all, "option", "Country number 240");
+        await actShowing(agent, { ...fence, documentEpoch: all.documentEpoch }, {
+          kind: "click",
+          ref: last,
+        }, "Chosen: Country number 240");
+        assert.equal(
+          await page.evaluate(`document.getElementById("chosen").textContent`),
+          "Chosen: Country number 240",
+        );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("the page a closed modal dialog gives back is one line", async () => {
       const { tab } = await world.openTab(world.fixtures.url("modal_page.html"));
       const leaseId = await agent.claim(tab);

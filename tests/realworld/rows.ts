@@ -131,6 +131,8 @@ export interface RegionHint {
   args: { rootRef: string } | { query: string };
   /** The region's container, as rows name it when they stand in it. */
   key: string;
+  /** The answer showed the region's first rows, and the line says only the rest (`N more rows`). */
+  head: boolean;
 }
 
 /**
@@ -148,7 +150,7 @@ export function regionHint(text: string): RegionHint | undefined {
     const args = match[2] !== undefined
       ? { rootRef: match[2] }
       : { query: JSON.parse(match[3]) as string };
-    return { args, key: keyOf(container) };
+    return { args, key: keyOf(container), head: / changed: [\d,]+ more rows /.test(line) };
   }
   return undefined;
 }

@@ -154,7 +154,7 @@ Deno.test("applyLeashDelta() takes what went from the rows held before, not the 
   assert.deepEqual(typed.find((row) => row.ref === "e42")?.within, ["e11", 'group "Frontend"']);
 });
 
-Deno.test("regionHint() reads the call a region summary names, by query or by rootRef", () => {
+Deno.test("regionHint() reads the call a region summary names, by query or by rootRef, and whether it says only the rest", () => {
   const summary = (how: string) =>
     [
       "act unverified",
@@ -164,9 +164,13 @@ Deno.test("regionHint() reads the call a region summary names, by query or by ro
   assert.deepEqual(regionHint(summary('observe query "Choose \\"Date\\""')), {
     args: { query: 'Choose "Date"' },
     key: 'dialog "Choose Date"',
+    head: false,
   });
   const byRef = summary("observe rootRef=e40").replace('"Choose Date"', '"Choose Date" ref=e40');
-  assert.deepEqual(regionHint(byRef), { args: { rootRef: "e40" }, key: "e40" });
+  assert.deepEqual(regionHint(byRef), { args: { rootRef: "e40" }, key: "e40", head: false });
+  // After the region's first rows, the line says the rest.
+  const rest = byRef.replace("72 rows", "1,072 more rows");
+  assert.deepEqual(regionHint(rest), { args: { rootRef: "e40" }, key: "e40", head: true });
   assert.equal(regionHint(summary("observe to see them")), undefined);
   assert.equal(regionHint('+ button "observe query \\"x\\"" ref=e2'), undefined);
 });
@@ -185,7 +189,7 @@ Deno.test("withRegion() puts the region's rows where its old ones stood, and kee
     '  heading "April 2027"',
     '  gridcell "Choose Thursday, April 1st, 2027" ref=e48',
   ].join("\n"));
-  const hint = { args: { query: "Choose Date" }, key: 'dialog "Choose Date"' };
+  const hint = { args: { query: "Choose Date" }, key: 'dialog "Choose Date"', head: false };
   assert.deepEqual(withRegion(held, hint, region), [
     { role: "form", name: "" },
     { role: "textbox", name: "Check-in", ref: "e2", within: ['form ""'] },

@@ -12,11 +12,19 @@
  * (many removed siblings, as when a filter hides most of a list, by the
  * first and the last).
  *
- * When the lines pass the budget, the largest changed region is said in
- * one line instead, with the call that shows it, until they fit; the rows
- * removed from its container are counted there and go too:
+ * When the lines pass the budget, the largest changed region shows its
+ * first lines (what a person sees first: a dropdown's search field and top
+ * options) and says the rest in one line, where the rest stands and with
+ * the call that shows it, or, when no row of it fits beside that line or
+ * rows removed from its container count with it, is said in one line
+ * instead; until they fit. The rows removed from its container are counted
+ * there and go too:
  *
  * ```text
+ * + combobox "Search" focused ref=e5
+ * + listbox "Countries" ref=e6
+ *   + option "Afghanistan +93" ref=e7
+ * ~ region listbox "Countries" ref=e6 changed: 243 more rows (243 added) — observe rootRef=e6
  * ~ region dialog "Settings" ref=e40 changed: 48 rows (46 added, 2 changed) — observe rootRef=e40
  * ~ region changed: 97 rows (96 added, 1 changed) — observe to see them
  * - 118 rows removed
@@ -255,6 +263,11 @@ interface Region {
    * has neither ref nor name): a reader would have to look at the whole page.
    */
   blind?: boolean;
+  /**
+   * Its first lines within `room` tokens and a line that says the rest, or
+   * undefined when no line of it fits beside that line.
+   */
+  head?: (room: number) => DeltaLine[] | undefined;
 }
 
 /** What {@linkcode budgetDelta} needs. */
@@ -269,10 +282,15 @@ export interface DeltaTextInput {
   removed: DeltaLine[];
   /** Tokens the lines may take (the header's are already taken off). */
   budget: number;
+  /**
+   * The nearest row holding all of `rows` that a reader can ask for by ref
+   * or name, if any: where the rest of a region cut after its head stands.
+   */
+  containerOf?: (rows: readonly Row[]) => Row | undefined;
 }
 
 /**
- * The delta's lines within `budget`: the largest region summarized first,
+ * The delta's lines within `budget`: the largest region cut to its head or summarized first,
  * again and again, while the lines do not fit and a summary is shorter.
  * The result may still pass the budget (every region said in one line);
  * the caller cuts it then, with a trailer.
@@ -301,7 +319,7 @@ function summarizeLargest(
   budget: number,
   blind: boolean,
 ): { lines: DeltaLine[]; fits: boolean } {
-  const regions = given.map((region) => ({ ...region }));
+  const regions: (Region & { said?: DeltaLine[] })[] = given.map((region) => ({ ...region }));
   const removed = regions.find((region) => region.removed === true);
   const costs = regions.map((region) => cost(region.lines));
   const summarized = regions.map(() => false);
@@ -318,11 +336,16 @@ function summarizeLargest(
     const absorbed = container === undefined || counting === undefined || removed === undefined
       ? []
       : removed.lines.filter((line) => line.within?.includes(container) === true);
-    const summary = absorbed.length === 0 ? region.summary : counting!(absorbed);
-    const saved = costs[largest] + cost(absorbed) - cost([summary]);
+    // What a reader sees first (a dropdown's search field, its first options) stays when it
+    // fits beside the line that says the rest; a region that took rows from elsewhere (a month
+    // turned) is said whole, its count standing for both.
+    const room = budget - (total - costs[largest]);
+    const headed = absorbed.length === 0 ? region.head?.(room) : undefined;
+    const said = headed ?? [absorbed.length === 0 ? region.summary : counting!(absorbed)];
+    const saved = costs[largest] + cost(absorbed) - cost(said);
     if (saved <= 0) break;
     summarized[largest] = true;
-    region.summary = summary;
+    region.said = said;
     if (absorbed.length > 0) {
       const at = regions.indexOf(removed!);
       removed!.lines = removed!.lines.filter((line) => !absorbed.includes(line));
@@ -331,7 +354,7 @@ function summarizeLargest(
     total -= saved;
   }
   return {
-    lines: regions.flatMap((region, i) => summarized[i] ? [region.summary] : region.lines),
+    lines: regions.flatMap((region, i) => summarized[i] ? region.said ?? [] : region.lines),
     fits: total <= budget,
   };
 }
@@ -358,9 +381,11 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     const single = run.length === 1 ? run[0] : undefined;
     const container = single?.anchor ??
       (single !== undefined && single.end - single.start > 1 ? single.top : undefined);
+    const summary = changedSummary(lines, current, container);
     regions.push({
       lines,
-      summary: changedSummary(lines, current, container),
+      summary,
+      head: (room) => headOf(lines, summary, room, input),
       ...(container === undefined || tellable(container) ? {} : { blind: true }),
       ...(container === undefined ? {} : {
         container: container.backendNodeId,
@@ -391,11 +416,51 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
   return regions;
 }
 
+/**
+ * A region's first `lines` within `room` tokens, then one line that says
+ * the rest where it stands (`summary`, the region's own line, is about as
+ * long); undefined when no row a reader can name or act on fits beside
+ * it, or when no row a reader can ask for by ref or name holds the rest. A
+ * heading is never left without its rows.
+ */
+function headOf(
+  lines: readonly DeltaLine[],
+  summary: DeltaLine,
+  room: number,
+  input: DeltaTextInput,
+): DeltaLine[] | undefined {
+  const left = room - cost([summary]) - restWords;
+  let end = 0;
+  for (let used = 0; end < lines.length - 1; end++) {
+    used += cost([lines[end]]);
+    if (used > left) break;
+  }
+  while (end > 0 && lines[end - 1].shows.length === 0) end--;
+  // A head of nameless wrappers (`+ table`) tells nothing the region's line does not.
+  const telling = lines.slice(0, end).some((line) =>
+    line.shows.some((entry) => tellable(input.current[entry].row))
+  );
+  if (!telling) return undefined;
+  const rest = lines.slice(end);
+  const rows = rest.flatMap((line) => line.shows).map((entry) => input.current[entry].row);
+  if (rows.length === 0) return undefined;
+  // Where the rest stands: the nearest row a reader can ask for. Without one, the rest could
+  // only be seen by observing the whole page, and the head would be read twice.
+  const within = input.containerOf?.(rows);
+  if (within === undefined) return undefined;
+  const said = [...lines.slice(0, end), changedSummary(rest, input.current, within, [], true)];
+  return cost(said) <= room ? said : undefined;
+}
+
+/** About what the line that says a region's rest adds to the region's own line ("more"). */
+const restWords = 4;
+
 function changedSummary(
   lines: readonly DeltaLine[],
   current: RowDelta["current"],
   container: Row | undefined,
   removed: readonly DeltaLine[] = [],
+  more = false,
 ): DeltaLine {
   const entries = lines.flatMap((line) => line.shows);
   const added = entries.filter((entry) => current[entry].marker === "+").length;
@@ -413,9 +478,9 @@ function changedSummary(
     ? `observe query ${quote(container.name)}`
     : "observe to see them";
   return {
-    text: `~ region${where} changed: ${formatCount(entries.length + gone.length)} rows (${
-      parts.join(", ")
-    }) — ${how}`,
+    text: `~ region${where} changed: ${formatCount(entries.length + gone.length)}${
+      more ? " more" : ""
+    } rows (${parts.join(", ")}) — ${how}`,
     shows: [],
     summarizes: [...entries, ...gone],
   };

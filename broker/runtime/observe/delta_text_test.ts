@@ -101,7 +101,7 @@ const days = (month: string, first: number) =>
     (_, i) => n("generic", `${month} ${i + 1}, 2027`, [], { id: first + i, states: ["clickable"] }),
   );
 
-Deno.test("past its budget a delta says its largest region in one line, with the call that shows it", () => {
+Deno.test("past its budget a delta shows the head of its largest region and says the rest in one line, with the call that shows it", () => {
   const before = n("RootWebArea", "", [n("button", "Pick a date", [], { id: 2 })], { id: 1 });
   const after = n("RootWebArea", "", [
     n("button", "Pick a date", [], { id: 2, states: ["expanded"] }),
@@ -110,15 +110,63 @@ Deno.test("past its budget a delta says its largest region in one line, with the
   const delta = leanDelta(before, after, 150);
   assert.deepEqual(lines(delta), [
     '~ button "Pick a date" expanded ref=e1',
-    '~ region dialog "Choose a date" ref=e2 changed: 32 rows (32 added) — observe rootRef=e2',
+    '+ dialog "Choose a date" focused ref=e2',
+    '  + generic "March 1, 2027" ref=e3',
+    '  + generic "March 2, 2027" ref=e4',
+    '  + generic "March 3, 2027" ref=e5',
+    '  + generic "March 4, 2027" ref=e6',
+    '~ region dialog "Choose a date" ref=e2 changed: 27 more rows (27 added) — observe rootRef=e2',
   ]);
   // Nothing is dropped silently: the structured result counts what the text summarized.
-  assert.equal(delta.truncated?.omitted, 32);
-  assert.deepEqual(delta.nodes.map((node) => node.name), ["Pick a date"]);
+  assert.equal(delta.truncated?.omitted, 27);
+  assert.deepEqual(delta.nodes.map((node) => node.name), [
+    "Pick a date",
+    "Choose a date",
+    "March 1, 2027",
+    "March 2, 2027",
+    "March 3, 2027",
+    "March 4, 2027",
+  ]);
+  // Where no row of it fits beside that line, the region is the line alone.
+  assert.deepEqual(lines(leanDelta(before, after, 60)), [
+    '~ button "Pick a date" expanded ref=e1',
+    '~ region dialog "Choose a date" ref=e2 changed: 32 rows (32 added) — observe rootRef=e2',
+  ]);
   // Within a larger budget the same delta is shown whole.
   const whole = leanDelta(before, after, 2_000);
   assert.equal(whole.truncated, null);
   assert.equal(lines(whole).length, 33);
+});
+
+Deno.test("the rest of a region cut after its head is said where it stands: the listbox of a nameless popup", () => {
+  const before = n("RootWebArea", "", [n("button", "Choose a country", [], { id: 2 })], {
+    id: 1,
+  });
+  const options = Array.from(
+    { length: 60 },
+    (_, i) => n("option", `Country number ${i + 1}`, [], { id: 100 + i }),
+  );
+  const after = n("RootWebArea", "", [
+    n("button", "Choose a country", [], { id: 2, states: ["expanded"] }),
+    n("generic", "", [
+      n("combobox", "Search", [], { id: 4, states: ["focused", "editable"] }),
+      n("listbox", "Countries", options, { id: 5 }),
+    ], { id: 3 }),
+  ], { id: 1 });
+  const text = lines(leanDelta(before, after, 200));
+  assert.deepEqual(text.slice(0, 4), [
+    '~ button "Choose a country" expanded ref=e1',
+    '+ combobox "Search" focused editable ref=e2',
+    '+ listbox "Countries" ref=e3',
+    '  + option "Country number 1" ref=e4',
+  ]);
+  const shown = text.filter((line) => line.includes('option "')).length;
+  assert.equal(
+    text.at(-1),
+    `~ region listbox "Countries" ref=e3 changed: ${60 - shown} more rows (${
+      60 - shown
+    } added) — observe rootRef=e3`,
+  );
 });
 
 Deno.test("a summarized region counts the rows removed from it: a calendar whose month turned", () => {
@@ -167,6 +215,8 @@ Deno.test("a region in no named container says to observe the page, and removed 
     n("generic", "", days("March", 300), { id: 5 }),
   ], { id: 1 });
   const delta = leanDelta(before, after, 120);
+  // No row a reader can ask for holds the new days: the region is one line, not a head the
+  // reader would see again in the page it has to observe for the rest.
   assert.deepEqual(lines(delta), [
     "~ region changed: 32 rows (31 added, 1 changed) — observe to see them",
     '- 31 siblings: generic "December 1, 2027" ref=e2 … generic "December 31, 2027" ref=e32',

@@ -22,7 +22,7 @@ import {
   removedLines,
   withoutFocusHandOff,
 } from "./delta_text.ts";
-import { placeDeltaEntries } from "./placement.ts";
+import { containerFinder, placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { FrameIdBook } from "../frames/frame_ids.ts";
 import { backLine, backRuns } from "./back_rows.ts";
@@ -235,6 +235,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     back,
     removed: removedLines(delta.removed, baseline.rows, changes.length + inRun.size),
     budget: deltaBudget - headerTokens,
+    containerOf: containerFinder(rows),
   });
   const lines = deltaLines.map((line) => line.text);
   const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);

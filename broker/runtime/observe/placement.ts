@@ -74,6 +74,37 @@ export function tellable(row: Row): boolean {
   return row.ref !== null || row.name.trim() !== "";
 }
 
+/**
+ * For `rows` (every row of the scope as it is now): a finder of the nearest
+ * row holding all of some of them that a reader can ask for ({@linkcode
+ * tellable}), if any.
+ */
+export function containerFinder(rows: readonly Row[]): (held: readonly Row[]) => Row | undefined {
+  // Built on first use: most deltas fit their budget and never ask.
+  let parents: (number | null)[] | undefined;
+  let index: Map<number, number> | undefined;
+  const ancestors = (row: Row): number[] => {
+    parents ??= parentsOf(rows);
+    index ??= new Map(rows.map((row, i) => [row.backendNodeId, i]));
+    const out: number[] = [];
+    const at = index.get(row.backendNodeId);
+    for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) out.push(p);
+    return out;
+  };
+  return (held) => {
+    if (held.length === 0) return undefined;
+    // The first row's ancestors, nearest first, that hold every other row too.
+    let common = ancestors(held[0]);
+    for (const row of held.slice(1)) {
+      const theirs = new Set(ancestors(row));
+      common = common.filter((p) => theirs.has(p));
+      if (common.length === 0) return undefined;
+    }
+    const found = common.find((p) => tellable(rows[p]));
+    return found === undefined ? undefined : rows[found];
+  };
+}
+
 /** Where one entry stands: nested under an earlier entry, or at the left with an anchor. */
 interface Place {
   depth: number;

@@ -3,7 +3,9 @@
  * (its answer carries the first observation), `browser_observe` (narrowed
  * with `query` when the budget left rows out; after a step that revealed
  * UI, the call the action's answer named for a region it summarized
- * (`observe rootRef=…` or `query "…"`), nothing when the answer showed
+ * (`observe rootRef=…` or `query "…"`), or, when the answer showed the
+ * region's first rows, those, narrowed by name like a cut read where they
+ * lack a target; nothing when the answer showed
  * every change whole, else `since: "last"` when the rows the agent holds
  * are whole; a target in a
  * same-origin frame is narrowed in that frame, as its `Iframe` row says),
@@ -126,6 +128,13 @@ class LeashAdapter implements Adapter {
     const known = this.#rows;
     const hint = this.#hint;
     this.#hint = undefined;
+    if (why === "reveal" && known !== undefined && hint?.head === true) {
+      // The answer showed the region's first rows and said more are left out: like a page
+      // read cut at its budget, they are the fresh look, narrowed by name where they lack the
+      // next target. The rows held stay as whole as they were: a row of the rest asked for
+      // later is not found, and the step's retry observes afresh.
+      return { rows: known.rows, partial: true };
+    }
     if (narrow === undefined && why === "reveal" && known !== undefined && hint !== undefined) {
       // The answer summarized the region the step changed and named the call that shows it.
       this.#assertClaimed();
@@ -199,10 +208,11 @@ class LeashAdapter implements Adapter {
     } else if (result.documentChanged) {
       this.#rows = { rows: leashRows(reply.text), partial: result.observation.truncated !== null };
     } else {
-      this.#rows = {
-        rows: applyLeashDelta(known.rows, reply.text),
-        partial: known.partial || result.observation.truncated !== null,
-      };
+      // An answer that showed a region's first rows left out only the rest of that region,
+      // which the next look narrows in (see `observe`).
+      const cut = result.observation.truncated !== null &&
+        (hint?.head !== true || /^… /m.test(reply.text));
+      this.#rows = { rows: applyLeashDelta(known.rows, reply.text), partial: known.partial || cut };
     }
   }
 
