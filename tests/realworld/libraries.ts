@@ -59,6 +59,7 @@ export const libraries: readonly string[] = [
   "@ionic/core",
   "intl-tel-input",
   "@yaireo/tagify",
+  "quasar",
 ];
 
 /**

@@ -925,13 +925,13 @@ export const tasks: readonly Task[] = [
       "Fomantic-UI (jQuery, the maintained Semantic UI): a search dropdown and a selection dropdown built of divs over a hidden input, a checkbox whose input is hidden behind its label, a modal whose actions are divs",
     // Little ARIA: the selection dropdown is a focusable div named by the choice it shows, its
     // items and the modal's actions are divs a person takes for buttons, and the checkbox's
-    // label is no `<label for>` (the library pairs them), so the checkbox has no name.
+    // label is no `<label for>` (the library pairs them): the checkbox reads its text beside it.
     steps: [
       { intent: "type", target: { role: "textbox", name: "Country" }, text: "ger", reveals: true },
       { intent: "click", target: { role: "generic", name: "Germany" } },
       { intent: "click", target: { role: "generic", name: "Viewer" }, reveals: true },
       { intent: "click", target: { role: "generic", name: "Editor" } },
-      { intent: "check", target: { role: "checkbox", name: "" } },
+      { intent: "check", target: { role: "checkbox", name: "Send me a weekly summary" } },
       { intent: "click", target: { role: "button", name: "Send invite" }, reveals: true },
       { intent: "click", target: { role: "generic", name: "Yes, send it" } },
     ],
@@ -1016,5 +1016,23 @@ export const tasks: readonly Task[] = [
       { intent: "click", target: { role: "button", name: "Save tags" } },
     ],
     outcome: "Tags: typescript, performance",
+  },
+  {
+    id: "quasar-project",
+    page: "quasar.html",
+    about:
+      "Quasar (Vue): a select that filters as typed and lists its options in a menu at the end of the page, a masked date field, a toggle, a confirmation dialog",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Project name" }, text: "Atlas" },
+      { intent: "type", target: { role: "combobox", name: "Owner" }, text: "mar", reveals: true },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      // The field's calendar opens from its icon, which Quasar hides from the tree
+      // (`aria-hidden`): the date is typed into its mask, as a keyboard user enters it.
+      { intent: "type", target: { role: "textbox", name: "Due date" }, text: "20270315" },
+      { intent: "check", target: { role: "switch", name: "Share with the team" } },
+      { intent: "click", target: { role: "button", name: "CREATE PROJECT" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "YES, CREATE" } },
+    ],
+    outcome: "Created: Atlas; owner=Marta Nowak; due=2027/03/15; shared=true",
   },
 ];

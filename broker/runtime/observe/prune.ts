@@ -41,7 +41,9 @@
  *   "Saved"`, and a field's error `alert "Enter a valid email"`.
  * - A nameless control that is the only row of a named plain wrapper takes
  *   its name, and the wrapper goes: a custom element's `<label>` names its
- *   host, not the checkbox in its shadow tree.
+ *   host, not the checkbox in its shadow tree. A nameless checkbox, radio or
+ *   switch takes the text right after it, which goes: a label a script
+ *   pairs with its box, a to-do item's text.
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
@@ -207,7 +209,7 @@ export function pruneAxNodes(
   // The passes over the kept rows, in order (see the module doc for each).
   let pruned = dropLoneWrappers(dropLabelEchoes(joinInlineRuns(rows, formatted)), options.root);
   pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
-  pruned = nameFromText(nameFromHost(pruned, options.root));
+  pruned = nameFromTextBeside(nameFromText(nameFromHost(pruned, options.root)));
   return dropEmptyContainers(pruned, options.root);
 }
 
@@ -384,6 +386,34 @@ function nameFromHost(rows: TreeRow[], root: number | undefined): TreeRow[] {
       level: row.level,
     };
     keep[index] = false;
+    named = true;
+  });
+  return named ? keepRows(rows, keep) : rows;
+}
+
+/** Controls drawn as a box with their label's text after it. */
+const boxedControls: ReadonlySet<string> = new Set(["checkbox", "radio", "switch"]);
+
+/**
+ * Name each nameless checkbox, radio or switch by the text right after it
+ * among its siblings, which goes: a label a script pairs with its box
+ * (Semantic UI's and Fomantic-UI's `<label>` with no `for`), the text of a
+ * to-do item beside its box. `checkbox ref=e4` over `text "Send me a weekly
+ * summary"` reads `checkbox "Send me a weekly summary" ref=e4`. Only the
+ * text after it: a text before a box is as often a question it answers.
+ * The control keeps its accessible name (empty) for its ref.
+ */
+function nameFromTextBeside(rows: TreeRow[]): TreeRow[] {
+  const keep = new Array<boolean>(rows.length).fill(true);
+  let named = false;
+  rows.forEach((row, index) => {
+    if (!boxedControls.has(row.role) || normalize(row.name) !== "") return;
+    const text = rows[index + 1];
+    if (text === undefined || text.parent !== row.parent || text.role !== "StaticText") return;
+    if (text.states.length > 0 || normalize(text.name) === "") return;
+    if (rows[index + 2]?.parent === index + 1) return;
+    rows[index] = { ...row, name: text.name, axName: row.axName ?? row.name };
+    keep[index + 1] = false;
     named = true;
   });
   return named ? keepRows(rows, keep) : rows;

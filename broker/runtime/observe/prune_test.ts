@@ -754,6 +754,40 @@ Deno.test("pruneAxNodes() names a nameless control by the named host it alone st
   assert.deepEqual(rows.slice(0, 2).map((row) => row.axName), ["", ""]);
 });
 
+Deno.test("pruneAxNodes() names a nameless box by the text right after it, never by one before", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      // Fomantic-UI: the box and a `<label>` the library pairs with it by script.
+      n("generic", "", [n("checkbox", ""), text("Send me a weekly summary")]),
+      // A to-do list: each item's box, then its text.
+      n("list", "", [
+        n("listitem", "", [n("checkbox", "", [], { states: ["checked"] }), text("Buy milk")]),
+        n("listitem", "", [n("radio", ""), text("Pay rent")]),
+      ]),
+      // A text before the box, a named box, and a box with no text after it stay as they are.
+      n("generic", "", [text("Remember me"), n("checkbox", "")]),
+      n("generic", "", [n("checkbox", "Urgent"), text("Due today")]),
+      n("generic", "", [n("switch", ""), n("button", "Help")]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'checkbox "Send me a weekly summary"',
+    'list ""',
+    '  listitem ""',
+    '    checkbox "Buy milk"',
+    '  listitem ""',
+    '    radio "Pay rent"',
+    'StaticText "Remember me"',
+    'checkbox ""',
+    'checkbox "Urgent"',
+    'StaticText "Due today"',
+    'switch ""',
+    'button "Help"',
+  ]);
+  // A ref keeps the name the page reports for the control, which its check compares.
+  assert.equal(pruneAxNodes(nodes)![0].axName, "");
+});
+
 Deno.test("pruneAxNodes() drops a glyph beside a named control's name, never a word", () => {
   const nodes = tree(
     n("RootWebArea", "", [
