@@ -265,7 +265,7 @@ interface Region {
   blind?: boolean;
   /**
    * Its first lines within `room` tokens and a line that says the rest, or
-   * undefined when no line of it fits beside that line.
+   * undefined when that cannot be said usefully (see {@linkcode headOf}).
    */
   head?: (room: number) => DeltaLine[] | undefined;
 }
@@ -290,10 +290,10 @@ export interface DeltaTextInput {
 }
 
 /**
- * The delta's lines within `budget`: the largest region cut to its head or summarized first,
- * again and again, while the lines do not fit and a summary is shorter.
- * The result may still pass the budget (every region said in one line);
- * the caller cuts it then, with a trailer.
+ * The delta's lines within `budget`: the largest region cut to its head
+ * or summarized first, again and again, while the lines do not fit and
+ * that is shorter. The result may still pass the budget (every region said
+ * in one line); the caller cuts it then, with a trailer.
  */
 export function budgetDelta(input: DeltaTextInput): DeltaLine[] {
   // Said apart, a region whose line names no call to see it is only a row a reader cannot use
@@ -429,7 +429,7 @@ function headOf(
   room: number,
   input: DeltaTextInput,
 ): DeltaLine[] | undefined {
-  const left = room - cost([summary]) - restWords;
+  const left = room - cost([summary]) - restTokens;
   let end = 0;
   for (let used = 0; end < lines.length - 1; end++) {
     used += cost([lines[end]]);
@@ -452,8 +452,8 @@ function headOf(
   return cost(said) <= room ? said : undefined;
 }
 
-/** About what the line that says a region's rest adds to the region's own line ("more"). */
-const restWords = 4;
+/** About how many tokens the line that says a region's rest adds to the region's own line. */
+const restTokens = 4;
 
 function changedSummary(
   lines: readonly DeltaLine[],
