@@ -65,6 +65,12 @@ export const signalStyles = [
   "clip-path",
 ] as const;
 
+/** Each style's position in a layout box's styles: its place in {@linkcode signalStyles}. */
+const styleAt = Object.fromEntries(signalStyles.map((name, i) => [name, i])) as Record<
+  (typeof signalStyles)[number],
+  number
+>;
+
 const Ints = z.array(z.number().int());
 const SnapshotSchema = z.object({
   documents: z.array(z.object({
@@ -227,7 +233,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   layout.nodeIndex.forEach((node, box) => {
     if (node >= 0 && node < n && boxOf[node] === -1) boxOf[node] = box;
   });
-  const style = (box: number, which: number) => text(layout.styles[box][which]);
+  const style = (box: number, at: number) => text(layout.styles[box][at]);
   const attribute = (i: number, name: string): string | undefined => {
     const list = nodes.attributes?.[i] ?? [];
     for (let j = 0; j + 1 < list.length; j += 2) {
@@ -255,16 +261,19 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const parent = parents[i];
     const parentCursor = parent >= 0 ? cursor[parent] : "";
     const box = boxOf[i];
-    cursor[i] = box >= 0 ? style(box, 0) : parentCursor;
+    cursor[i] = box >= 0 ? style(box, styleAt.cursor) : parentCursor;
     if (box >= 0) {
       const [, , width = 0, height = 0] = layout.bounds[box];
       tiny[i] = width <= 1 || height <= 1 ? 1 : 0;
       thin[i] = width <= thinPx || height <= thinPx ? 1 : 0;
-      visible[i] = !tiny[i] && style(box, 1) === "visible" ? 1 : 0;
-      clips[i] = style(box, 2) !== "visible" || style(box, 3) !== "visible" ? 1 : 0;
+      visible[i] = !tiny[i] && style(box, styleAt.visibility) === "visible" ? 1 : 0;
+      clips[i] = style(box, styleAt["overflow-x"]) !== "visible" ||
+          style(box, styleAt["overflow-y"]) !== "visible"
+        ? 1
+        : 0;
     }
     seeThrough[i] = (parent >= 0 && seeThrough[parent]) ||
-        (box >= 0 && Number.parseFloat(style(box, 4)) === 0)
+        (box >= 0 && Number.parseFloat(style(box, styleAt.opacity)) === 0)
       ? 1
       : 0;
     if (nodes.nodeType[i] !== elementNode) continue;
@@ -287,7 +296,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       : 0;
     // A box clipped shut hides what it holds (a closed results list and its search field); a
     // control clipped shut over its face (Ionic's select button) is the face's keyboard stop.
-    shut[i] = box >= 0 && !tiny[i] && !control[i] && clippedShut(style(box, 5), style(box, 6))
+    shut[i] = box >= 0 && !tiny[i] && !control[i] &&
+        clippedShut(style(box, styleAt.clip), style(box, styleAt["clip-path"]))
       ? 1
       : 0;
     const labelFor = tag === "LABEL" ? attribute(i, "for") : undefined;
@@ -358,7 +368,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
     hiddenOutright[i] = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
-        (box >= 0 && style(box, 1) !== "visible") || shut[i] ||
+        (box >= 0 && style(box, styleAt.visibility) !== "visible") || shut[i] ||
         attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
       ? 1
       : 0;
