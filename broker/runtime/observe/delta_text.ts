@@ -319,15 +319,17 @@ function summarizeLargest(
   budget: number,
   blind: boolean,
 ): { lines: DeltaLine[]; fits: boolean } {
+  // A region said shorter (its head and a line, or a line) keeps what it is said as.
   const regions: (Region & { said?: DeltaLine[] })[] = given.map((region) => ({ ...region }));
   const removed = regions.find((region) => region.removed === true);
   const costs = regions.map((region) => cost(region.lines));
-  const summarized = regions.map(() => false);
   let total = costs.reduce((sum, one) => sum + one, 0);
   while (total > budget) {
     let largest = -1;
     regions.forEach((region, i) => {
-      if (summarized[i] || region.lines.length < 2 || (region.blind === true && !blind)) return;
+      if (
+        region.said !== undefined || region.lines.length < 2 || (region.blind === true && !blind)
+      ) return;
       if (largest < 0 || costs[i] > costs[largest]) largest = i;
     });
     if (largest < 0) break;
@@ -344,7 +346,6 @@ function summarizeLargest(
     const said = headed ?? [absorbed.length === 0 ? region.summary : counting!(absorbed)];
     const saved = costs[largest] + cost(absorbed) - cost(said);
     if (saved <= 0) break;
-    summarized[largest] = true;
     region.said = said;
     if (absorbed.length > 0) {
       const at = regions.indexOf(removed!);
@@ -354,7 +355,7 @@ function summarizeLargest(
     total -= saved;
   }
   return {
-    lines: regions.flatMap((region, i) => summarized[i] ? region.said ?? [] : region.lines),
+    lines: regions.flatMap((region) => region.said ?? region.lines),
     fits: total <= budget,
   };
 }
