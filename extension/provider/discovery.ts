@@ -62,7 +62,10 @@ function leasedTabs(context: ProviderContext, tokens: readonly LeaseToken[]): Se
     try {
       tabs.add(context.leases.check(token, context.link.generation).tab);
     } catch (error) {
-      if (!isLeashError(error, "STALE_LEASE")) throw error;
+      // Ended: stale, or ended because its tab left the scope.
+      if (!isLeashError(error, "STALE_LEASE") && !isLeashError(error, "ORIGIN_CHANGED")) {
+        throw error;
+      }
     }
   }
   return tabs;

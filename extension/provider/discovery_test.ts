@@ -123,7 +123,11 @@ Deno.test("a lease the Broker does not name, or with a stale fence, shows nothin
   const unnamed = await listTabs(provider.context, {});
   const stale = await listTabs(provider.context, { leases: [{ ...lease, fence: 2 }] });
   const ended = await listTabs(provider.context, { leases: [{ leaseId: "gone", fence: 1 }] });
-  for (const listed of [unnamed, stale, ended]) {
+  // A lease that ended because its tab left the scope counts for nothing either.
+  const other = await leaseOn(provider, 4);
+  provider.leases.navigated(4, "chrome://settings/");
+  const left = await listTabs(provider.context, { leases: [other] });
+  for (const listed of [unnamed, stale, ended, left]) {
     assert.equal(
       listed[2].url,
       "https://app.example/secret?access_token=[redacted]&code=[redacted]&page=[redacted]" +

@@ -49,6 +49,11 @@ Deno.test("navigating out of an origin lease's origin ends it as navigated", asy
   assert.equal(record.signal.aborted, true);
   assert.ok(isLeashError(record.signal.reason, "ORIGIN_CHANGED"));
   assert.deepEqual(events, [`revoked 1 {"leaseId":"l1","reason":"navigated"}`]);
+  // A call arriving after the end is told the same, whichever the Broker hears first.
+  assert.throws(
+    () => leases.check({ leaseId: "l1", fence: 1 }, 1),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
 });
 
 Deno.test("a tab lease survives a new origin but not a non-web page", async () => {

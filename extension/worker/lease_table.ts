@@ -3,7 +3,9 @@
  * passes. A lease belongs to the connection (generation) that granted it: a
  * token is honoured only on that connection and only with the exact fence
  * of the current grant, so an old holder, an old connection or a lease that
- * already ended gets `STALE_LEASE`.
+ * already ended gets `STALE_LEASE` — except a lease that ended because its
+ * tab left the lease's scope: a call on it gets `ORIGIN_CHANGED`, as the work
+ * it cut short did.
  *
  * @module
  */
@@ -17,11 +19,20 @@ interface Entry {
 }
 
 /**
+ * How many leases that ended because their tab left the scope are
+ * remembered. Calls still on their way when a lease ends arrive within a
+ * moment; a bound keeps a long session's memory flat.
+ */
+const leftScopeMemory = 64;
+
+/**
  * Leases by ID. Ending a lease removes it and aborts its signal at once,
  * before any asynchronous cleanup, so the gate closes synchronously.
  */
 export class LeaseTable {
   readonly #entries = new Map<string, Entry>();
+  /** Grants that ended because their tab left the scope, by lease ID, oldest first. */
+  readonly #leftScope = new Map<string, Pick<LeaseRecord, "fence" | "generation">>();
   readonly #onChange: (() => void) | undefined;
 
   /** `onChange` runs after every grant and end. */
@@ -37,16 +48,24 @@ export class LeaseTable {
   /**
    * The live lease `token` names on connection `generation`, or `STALE_LEASE`
    * when it is unknown, ended, of another connection or of another fence.
+   * A grant that ended because its tab left the scope is `ORIGIN_CHANGED`:
+   * the Broker may hear a call's answer before the `lease.revoked` event
+   * saying why the lease ended, and must still tell an action that took the
+   * page away from one whose lease merely ended.
    */
   check(token: LeaseToken, generation: number): LeaseRecord {
     const entry = this.#entries.get(token.leaseId);
     if (
-      entry === undefined || entry.record.generation !== generation ||
-      entry.record.fence !== token.fence
+      entry !== undefined && entry.record.generation === generation &&
+      entry.record.fence === token.fence
     ) {
-      throw new LeashError("STALE_LEASE");
+      return entry.record;
     }
-    return entry.record;
+    const left = this.#leftScope.get(token.leaseId);
+    if (entry === undefined && left?.fence === token.fence && left.generation === generation) {
+      throw new LeashError("ORIGIN_CHANGED");
+    }
+    throw new LeashError("STALE_LEASE");
   }
 
   /**
@@ -93,9 +112,20 @@ export class LeaseTable {
     if (entry === undefined) return undefined;
     if (options.fence !== undefined && entry.record.fence !== options.fence) return undefined;
     this.#entries.delete(leaseId);
-    entry.controller.abort(options.reason ?? new LeashError("LEASE_NOT_FOUND"));
+    const reason = options.reason ?? new LeashError("LEASE_NOT_FOUND");
+    if (reason.code === "ORIGIN_CHANGED") this.#rememberLeftScope(entry.record);
+    entry.controller.abort(reason);
     this.#onChange?.();
     return entry.record;
+  }
+
+  #rememberLeftScope({ leaseId, fence, generation }: LeaseRecord): void {
+    this.#leftScope.delete(leaseId);
+    this.#leftScope.set(leaseId, { fence, generation });
+    for (const oldest of this.#leftScope.keys()) {
+      if (this.#leftScope.size <= leftScopeMemory) break;
+      this.#leftScope.delete(oldest);
+    }
   }
 
   /** Live leases, oldest grant first. */

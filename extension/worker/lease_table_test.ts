@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isLeashError } from "../../contracts/errors.ts";
+import { isLeashError, LeashError } from "../../contracts/errors.ts";
 import type { LeaseGrant } from "../provider/context.ts";
 import { LeaseTable } from "./lease_table.ts";
 
@@ -67,4 +67,36 @@ Deno.test("leases are found by tab and by connection", () => {
   assert.deepEqual(table.onTab(7).map((r) => r.leaseId), ["l1"]);
   assert.deepEqual(table.ofGeneration(2).map((r) => r.leaseId), ["l2"]);
   assert.deepEqual(table.list().map((r) => r.leaseId), ["l1", "l2"]);
+});
+
+Deno.test("a call on a lease that ended because its tab left the scope is answered ORIGIN_CHANGED", () => {
+  const table = new LeaseTable();
+  table.grant(grant());
+  table.grant(grant({ leaseId: "l2" }));
+  table.end("l1", { reason: new LeashError("ORIGIN_CHANGED") });
+  table.end("l2", { reason: new LeashError("STALE_LEASE") });
+  // The exact grant on its connection learns why; anyone else only that it is stale.
+  assert.throws(
+    () => table.check({ leaseId: "l1", fence: 5 }, 1),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
+  assert.throws(() => table.check({ leaseId: "l1", fence: 4 }, 1), stale);
+  assert.throws(() => table.check({ leaseId: "l1", fence: 5 }, 2), stale);
+  assert.throws(() => table.check({ leaseId: "l2", fence: 5 }, 1), stale);
+  // A newer grant under the same ID makes the old fence plainly stale.
+  table.grant(grant({ fence: 6 }));
+  assert.throws(() => table.check({ leaseId: "l1", fence: 5 }, 1), stale);
+});
+
+Deno.test("the leases that left their scope are remembered within a bound", () => {
+  const table = new LeaseTable();
+  for (let index = 0; index < 100; index++) {
+    table.grant(grant({ leaseId: `l${index}` }));
+    table.end(`l${index}`, { reason: new LeashError("ORIGIN_CHANGED") });
+  }
+  assert.throws(() => table.check({ leaseId: "l0", fence: 5 }, 1), stale);
+  assert.throws(
+    () => table.check({ leaseId: "l99", fence: 5 }, 1),
+    (error) => isLeashError(error, "ORIGIN_CHANGED"),
+  );
 });
