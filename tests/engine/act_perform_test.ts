@@ -122,6 +122,14 @@ Deno.test({
           await run({ kind: "check", ref: "r", checked: true }, await act.target("#switch")),
         );
         assert.equal(await act.evaluate("document.querySelector('#switch').textContent"), "on");
+        // A switch that says its new state a few frames after the click.
+        verified(
+          await run({ kind: "check", ref: "r", checked: true }, await act.target("#late-switch")),
+        );
+        assert.equal(
+          await act.evaluate("document.querySelector('#late-switch').textContent"),
+          "on",
+        );
       });
 
       await t.step("a radio button is chosen and the previous choice is cleared", async () => {

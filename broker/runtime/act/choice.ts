@@ -88,6 +88,16 @@ export async function select(
   return { name: "selected", read: async () => (await find()).current === index };
 }
 
+/**
+ * How long a box's state is given to follow the click before the action
+ * counts as unverified: a component that says its state when it next
+ * renders, or after its own pointer handling (Ionic's toggle and checkbox),
+ * says it a few frames later. A box that already says it costs nothing more.
+ */
+const stateReactionMs = 150;
+/** How often the state is read again meanwhile: about once a frame. */
+const stateReadIntervalMs = 16;
+
 function checkedIs(
   context: StepContext,
   backendNodeId: number,
@@ -95,8 +105,14 @@ function checkedIs(
 ): Postcondition {
   return {
     name: "checked",
-    read: async () =>
-      (await describe(context.objects, backendNodeId, context.signal)).description.checked ===
-        wanted,
+    read: async () => {
+      const deadline = Date.now() + stateReactionMs;
+      for (;;) {
+        const checked =
+          (await describe(context.objects, backendNodeId, context.signal)).description.checked;
+        if (checked === wanted || Date.now() >= deadline) return checked === wanted;
+        await delay(stateReadIntervalMs, context.signal);
+      }
+    },
   };
 }
