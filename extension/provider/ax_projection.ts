@@ -184,7 +184,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     const hidden = marks?.hidden === true ||
       (signals !== undefined && frame.hidden && !signals.known.has(backendId ?? 0));
     let shown: Shown | null = null;
-    if (!hidden && isShown(node, parent, marks)) {
+    if (!hidden && isShown(node, parent, marks, byId)) {
       const host = backendId === undefined ? undefined : signals?.textHosts.get(backendId);
       if (host !== undefined && !inTree.has(host) && stringOf(node.role?.value) === "StaticText") {
         let standIn = stand.get(host);
@@ -336,8 +336,31 @@ export function ignoredAsUninteresting(node: Pick<RawAxNode, "ignored" | "ignore
     reasons.every((reason) => reason.name === "uninteresting");
 }
 
+/** What a `<label>` holding only its text holds: texts, and plain wrappers around them. */
+const labelParts: ReadonlySet<string> = new Set(["StaticText", "generic", "none"]);
+
+/**
+ * Whether `node` is a `<label>` that holds only text: one whose control is
+ * elsewhere. It is a row, though it says nothing itself: the Broker reads
+ * the text of one whose control a script hid as the name of the field drawn
+ * in its place (`label_before.ts`). A label around its control names it and
+ * is no row.
+ */
+function textOnlyLabel(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): boolean {
+  if (node.ignored || stringOf(node.role?.value) !== "LabelText") return false;
+  return (node.childIds ?? []).every((id) => {
+    const child = byId.get(id);
+    return child === undefined || labelParts.has(stringOf(child.role?.value));
+  });
+}
+
 /** Whether a node becomes a row of its own. */
-function isShown(node: RawAxNode, parent: Shown | null, marks: NodeSignals | undefined): boolean {
+function isShown(
+  node: RawAxNode,
+  parent: Shown | null,
+  marks: NodeSignals | undefined,
+  byId: ReadonlyMap<string, RawAxNode>,
+): boolean {
   if (marks?.hidden === true) return false;
   if (node.ignored && !(marked(marks) && ignoredAsUninteresting(node))) return false;
   const backendId = node.backendDOMNodeId;
@@ -345,7 +368,9 @@ function isShown(node: RawAxNode, parent: Shown | null, marks: NodeSignals | und
   const role = stringOf(node.role?.value);
   if (role === "InlineTextBox") return false;
   const name = nameOf(node);
-  if (wrapperRoles.has(role) && name === "" && !marked(marks)) return false;
+  if (wrapperRoles.has(role) && name === "" && !marked(marks) && !textOnlyLabel(node, byId)) {
+    return false;
+  }
   if (role === "StaticText") {
     if (name === "") return false;
     if (parent !== null && (parent.name === name || parent.value === name)) return false;

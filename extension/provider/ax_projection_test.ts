@@ -556,3 +556,29 @@ Deno.test("a select trigger showing its placeholder has no value; one showing a 
     ["Site", "Berlin"],
   ]);
 });
+
+Deno.test("a label holding only its text is a row; one around its control is not", () => {
+  // bootstrap-select: the label is for the native select the library hid; its own drawn
+  // button follows. The Broker reads such a label's text as that button's name.
+  const labelled: RawAxNode[] = [
+    node("4", "RootWebArea", "Invite", undefined, ["1"]),
+    node("1", "form", "", "4", ["10", "11", "20"]),
+    node("10", "LabelText", "", "1", ["16"]),
+    node("16", "StaticText", "Country", "10", []),
+    node("11", "generic", "", "1", ["2"]),
+    node("2", "combobox", "", "11", [], { value: { type: "string", value: "Choose a country" } }),
+    node("20", "LabelText", "", "1", ["21", "3"]),
+    node("21", "StaticText", "Remember me", "20", []),
+    node("3", "checkbox", "Remember me", "20", []),
+  ];
+  const { nodes } = projectAxNodes(labelled, open);
+  assert.deepEqual(nodes.map((n) => `${"  ".repeat(n.depth)}${n.role} ${n.name}`), [
+    "RootWebArea Invite",
+    "  form ",
+    "    LabelText ",
+    "      StaticText Country",
+    "    combobox ",
+    "    StaticText Remember me",
+    "    checkbox Remember me",
+  ]);
+});

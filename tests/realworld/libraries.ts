@@ -29,6 +29,7 @@ export const libraries: readonly string[] = [
   "tippy.js",
   "@popperjs/core",
   "bootstrap",
+  "bootstrap-select",
   "tinymce",
   "nouislider",
   "jquery",

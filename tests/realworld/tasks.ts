@@ -1035,4 +1035,22 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Created: Atlas; owner=Marta Nowak; due=2027/03/15; shared=true",
   },
+  {
+    id: "bootstrap-select-invite",
+    page: "bootstrap-select.html",
+    about:
+      "bootstrap-select (jQuery, Bootstrap 5): selects drawn as buttons over hidden native selects, a menu with a live search field, a multiple select that stays open as options are ticked",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Company" }, text: "Nordwind" },
+      { intent: "click", target: { role: "combobox", name: "Country" }, reveals: true },
+      { intent: "type", target: { role: "combobox", name: "Search" }, text: "ger", reveals: true },
+      { intent: "click", target: { role: "option", name: "Germany" } },
+      { intent: "click", target: { role: "combobox", name: "Areas" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Payments" } },
+      { intent: "click", target: { role: "option", name: "Support" } },
+      { intent: "press", key: "Escape" },
+      { intent: "click", target: { role: "button", name: "Send invitation" } },
+    ],
+    outcome: "Invited: Nordwind; country=Germany; areas=Payments+Support",
+  },
 ];

@@ -10,7 +10,8 @@
  *   containers ({@linkcode transparentRoles}) collapse: their children move up.
  * - A `StaticText` that only repeats text already shown is dropped: when it
  *   is blank, equals the nearest kept ancestor's name or value, is part of
- *   an editable ancestor's value (a code editor's tokens), is part of
+ *   an editable ancestor's or a combobox's value (a code editor's tokens, the
+ *   choices a select's face draws), is part of
  *   the name of an ancestor named from its contents (a button, link,
  *   heading, cell, …), stands as whole words in the name the page gave a
  *   wrapper (`text "15"` in `generic "March 15, 2027"`), equals the
@@ -44,6 +45,10 @@
  *   host, not the checkbox in its shadow tree. A nameless checkbox, radio or
  *   switch takes the text right after it, which goes: a label a script
  *   pairs with its box, a to-do item's text.
+ * - A nameless field (a combobox, textbox, listbox, …) takes the text of a
+ *   `<label>` holding only text right before it, which goes: the label of
+ *   the native control a script hid and drew this field in place of
+ *   (bootstrap-select's button after `<label for>` its hidden select).
  * - A table cell or list item with nothing of its own (no name, value,
  *   state or ref) around exactly one row gives way to that row: `cell` over
  *   `link "View"` reads as the link, one row per cell still, and a menu's
@@ -74,6 +79,7 @@
 import { contentNamedRoles } from "../../../contracts/ax_name.ts";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
+import { labelTextsOf, nameFromLabelBefore } from "./label_before.ts";
 import { actionableRoles, isActionable } from "./refs.ts";
 import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
 
@@ -210,6 +216,7 @@ export function pruneAxNodes(
   let pruned = dropLoneWrappers(dropLabelEchoes(joinInlineRuns(rows, formatted)), options.root);
   pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
   pruned = nameFromTextBeside(nameFromText(nameFromHost(pruned, options.root)));
+  pruned = nameFromLabelBefore(pruned, labelTextsOf(nodes, byId, children));
   return dropEmptyContainers(pruned, options.root);
 }
 
@@ -586,8 +593,10 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     if (name === parentName || name === parentValue) return false;
     // A label drawn inside its own field (Material's floating label) is the field's name.
     if (labelText(name) === parentName) return false;
-    // An editor's value already holds the text its lines and tokens show.
-    if (nearest.states.includes("editable") && parentValue.includes(name)) return false;
+    // An editor's value already holds the text its lines and tokens show, and a select's face
+    // the choices it draws (bootstrap-select's `Payments`, `,`, `Support`).
+    const showsValue = nearest.states.includes("editable") || nearest.role === "combobox";
+    if (showsValue && parentValue.includes(name)) return false;
     // A named control whose children are presentational is read by its name alone.
     if (parentName !== "" && presentationalChildren.has(nearest.role)) return false;
     // A glyph drawn beside a named control's name (a pager's `«` in `link "First"`) says

@@ -788,6 +788,69 @@ Deno.test("pruneAxNodes() names a nameless box by the text right after it, never
   assert.equal(pruneAxNodes(nodes)![0].axName, "");
 });
 
+Deno.test("pruneAxNodes() drops the texts a select's face draws of its value, not other text", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      // bootstrap-select's multiple select: its face draws each choice and a comma apart.
+      n("combobox", "Areas", [
+        n("generic", "", [text("Payments")]),
+        n("generic", "", [text(",")]),
+        n("generic", "", [text("Support")]),
+        n("generic", "", [text("3 more")]),
+      ], { value: "Payments, Support" }),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), ['combobox "Areas"', '  StaticText "3 more"']);
+});
+
+Deno.test("pruneAxNodes() names a nameless field by a label's text right before it, never by other text", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("form", "", [
+        // bootstrap-select: the label names the hidden native select; the drawn button follows.
+        n("generic", "", [
+          n("LabelText", "", [text("Country")]),
+          n("generic", "", [
+            n("combobox", "", [text("Choose a country")], {
+              value: "Choose a country",
+              states: ["collapsed"],
+            }),
+          ]),
+        ]),
+        // A required marker in its own span is no part of the name.
+        n("LabelText", "", [text("Areas "), n("generic", "", [text("*")])]),
+        n("combobox", "", [], { value: "None chosen" }),
+        // Plain text before a field, a label after one, a label around a control, and a
+        // named field stay as they are.
+        n("paragraph", "", [text("Enter the code from the letter")]),
+        n("textbox", ""),
+        n("textbox", ""),
+        n("LabelText", "", [text("Notes")]),
+        n("LabelText", "", [n("checkbox", "Remember me"), text("Remember")]),
+        n("textbox", ""),
+        n("LabelText", "", [text("City")]),
+        n("textbox", "Town"),
+      ]),
+    ]),
+  );
+  assert.deepEqual(outline(nodes), [
+    'form ""',
+    '  combobox "Country"',
+    '  combobox "Areas"',
+    '  StaticText "Enter the code from the letter"',
+    '  textbox ""',
+    '  textbox ""',
+    '  StaticText "Notes"',
+    '  checkbox "Remember me"',
+    '  StaticText "Remember"',
+    '  textbox ""',
+    '  StaticText "City"',
+    '  textbox "Town"',
+  ]);
+  // A ref keeps the name the page reports for the field, which its check compares.
+  assert.equal(pruneAxNodes(nodes)![1].axName, "");
+});
+
 Deno.test("pruneAxNodes() drops a glyph beside a named control's name, never a word", () => {
   const nodes = tree(
     n("RootWebArea", "", [
