@@ -39,6 +39,7 @@ export const libraries: readonly string[] = [
   "ckeditor5",
   "@mantine/core",
   "react-datepicker",
+  "slim-select",
   "sortablejs",
   "vue",
   "element-plus",

@@ -1053,4 +1053,26 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Invited: Nordwind; country=Germany; areas=Payments+Support",
   },
+  {
+    id: "slim-select-shipment",
+    page: "slim-select.html",
+    about:
+      "Slim Select (plain JavaScript): selects drawn as boxes over hidden native selects, a panel at the end of the page with a search field, a multiple select whose choices are chips with their own remove buttons",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Reference" }, text: "SHP-2041" },
+      { intent: "click", target: { role: "combobox", name: "Carrier" }, reveals: true },
+      {
+        intent: "type",
+        target: { role: "searchbox", name: "Search..." },
+        text: "post",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "PostNL" } },
+      { intent: "click", target: { role: "button", name: "Remove Fragile" } },
+      { intent: "click", target: { role: "combobox", name: "Handling" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "Keep dry" } },
+      { intent: "click", target: { role: "button", name: "Plan shipment" } },
+    ],
+    outcome: "Planned: SHP-2041; carrier=PostNL; handling=Keep dry",
+  },
 ];
