@@ -54,7 +54,9 @@ const clippedAway = String.raw`const clippedAway = (el) => {
  * when it says so (a combobox or search role, a search input, a datalist,
  * ARIA autocomplete, popup, expanded, controls or owns, or the browser's own
  * autocomplete turned off, as suggestion widgets do), sits in a search
- * landmark, or is named or marked for searching or filtering.
+ * landmark, or is named or marked for searching or filtering. `offOnly`
+ * says the browser's autocomplete turned off was the only sign: form
+ * libraries (Element Plus, Ionic) turn it off on every field.
  */
 const describeElement = String.raw`function () {
   const el = this;
@@ -97,16 +99,18 @@ const describeElement = String.raw`function () {
   // shadowRoot is null for a closed one, so walking down from the document cannot reach it).
   const focused = el.getRootNode().activeElement === el;
   let suggests = false;
+  let offOnly = false;
   if (kind === "text" || kind === "editable") {
     const has = (name) => el.hasAttribute(name) && !["false", "none"].includes(el.getAttribute(name));
-    const marks = ["placeholder", "aria-label", "name", "id", "class", "title"]
+    const marks = ["placeholder", "aria-label", "name", "id", "class", "title", "data-provide"]
       .map((name) => el.getAttribute(name) ?? "").join(" ");
     suggests = role === "combobox" || role === "searchbox" || type === "search" ||
       has("list") || has("aria-autocomplete") || has("aria-haspopup") ||
       has("aria-controls") || has("aria-owns") || el.hasAttribute("aria-expanded") ||
-      String(el.getAttribute("autocomplete")).toLowerCase() === "off" ||
       el.closest("[role=search], search") !== null ||
       /search|filter|query|find|lookup|typeahead|autocomplete|suggest/i.test(marks);
+    offOnly = !suggests && String(el.getAttribute("autocomplete")).toLowerCase() === "off";
+    suggests = suggests || offOnly;
   }
   return {
     connected: true,
@@ -118,6 +122,7 @@ const describeElement = String.raw`function () {
     checked,
     focused,
     suggests,
+    offOnly,
     item,
   };
 }`;

@@ -62,6 +62,12 @@ export const ElementDescriptionSchema = z.object({
    */
   suggests: z.boolean().optional(),
   /**
+   * The browser's autocomplete turned off was its only sign of suggesting:
+   * form libraries turn it off on every field, so a value filled in at once
+   * (`fill`) is not held for a search; keys typed one by one still are.
+   */
+  offOnly: z.boolean().optional(),
+  /**
    * A checkable item of a tree, list or grid (`aria-checked` on a treeitem,
    * option, gridcell or row), which a click may only focus or select.
    */

@@ -70,7 +70,10 @@ export async function fill(
       ...(clearFirst ? keyPress("Delete") : []),
       ...insertion(action.text),
     ], context.signal);
-    context.typed?.(prepared.description.suggests);
+    // A value set at once is held only for a field that says it suggests by more than its
+    // browser autocomplete turned off, which form libraries put on every field.
+    const { suggests, offOnly } = prepared.description;
+    context.typed?.(suggests === undefined ? undefined : suggests && offOnly !== true);
   }
   return {
     name: "value",
