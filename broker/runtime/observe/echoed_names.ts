@@ -10,7 +10,7 @@
  * @module
  */
 import type { ObservedNode } from "../../../contracts/methods/mod.ts";
-import { normalize } from "./prune.ts";
+import { normalize } from "./names.ts";
 
 /**
  * The indices of `rows` (a preorder list with levels) whose name is their

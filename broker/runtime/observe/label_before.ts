@@ -12,6 +12,7 @@
  */
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { flatName } from "../../../contracts/text.ts";
+import { labelText } from "./names.ts";
 import { keepRows, type TreeRow } from "./tree.ts";
 
 /** Fields a label stands before. */
@@ -107,8 +108,7 @@ export function nameFromLabelBefore(
       rows[first - 1].states.length === 0 && labels.get(rows[first - 1].backendNodeId) === label
     ) first--;
     if (first === index) return;
-    const name = flatName(rows.slice(first, index).map((text) => text.name).join(""))
-      .replace(/\s*\*$/, "");
+    const name = labelText(flatName(rows.slice(first, index).map((text) => text.name).join("")));
     if (name === "") return;
     rows[index] = { ...row, name, axName: row.axName ?? row.name };
     for (let at = first; at < index; at++) keep[at] = false;

@@ -80,8 +80,11 @@ import { contentNamedRoles } from "../../../contracts/ax_name.ts";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
 import { labelTextsOf, nameFromLabelBefore } from "./label_before.ts";
+import { labelText, normalize } from "./names.ts";
 import { actionableRoles, isActionable } from "./refs.ts";
 import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
+
+export { normalize } from "./names.ts";
 
 /** Roles that are dropped whatever they hold. */
 export const droppedRoles: ReadonlySet<string> = new Set([
@@ -724,14 +727,6 @@ function drawsLabel(
 }
 
 /**
- * The label `text` reads as: without the required marker a form puts after
- * a field's label (`Title*`), which the field's own name leaves out.
- */
-function labelText(text: string): string {
-  return normalize(text).replace(/\s*\*$/, "");
-}
-
-/**
  * Drop a leaf `StaticText` equal to the name of its nearest non-text
  * sibling either way, over other texts between them, a required marker
  * aside (`text "Title*"` beside `textbox "Title"`).
@@ -784,9 +779,4 @@ function containsWords(text: string, words: string): boolean {
     at = text.indexOf(words, at + 1);
   }
   return false;
-}
-
-/** Trimmed, with runs of whitespace as one space: how names are compared for echoes. */
-export function normalize(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
