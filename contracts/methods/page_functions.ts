@@ -432,10 +432,14 @@ const caretToEnd = String.raw`function () {
 
 /**
  * Compare the element's value with the argument without returning it:
- * `{ length, equals, endsWith }`. Inputs and textareas compare `value`
- * exactly; a select compares its selected option's value or label; a
- * contenteditable element compares its rendered text with runs of white
- * space collapsed. `length` is -1 when the element has no value.
+ * `{ length, equals, endsWith, formatted }`. Inputs and textareas compare
+ * `value` exactly, and say whether it is the text as an input mask
+ * formats it (`formatted`: every character of the text in order, upper or
+ * lower case, with only separators added: "5551234567" shown as
+ * "(555) 123-4567", "1250.50" as "1,250.50"); a select compares its
+ * selected option's value or label; a contenteditable element compares its
+ * rendered text with runs of white space collapsed. `length` is -1 when the
+ * element has no value.
  */
 const compareValue = String.raw`function (expected) {
   const collapse = (text) => text.replace(/\s+/g, " ").trim();
@@ -444,11 +448,28 @@ const compareValue = String.raw`function (expected) {
     const option = this.selectedOptions[0];
     const equals = option !== undefined &&
       (option.value === expected || collapse(option.label) === collapse(expected));
-    return { length: option === undefined ? 0 : option.value.length, equals, endsWith: equals };
+    return {
+      length: option === undefined ? 0 : option.value.length,
+      equals,
+      endsWith: equals,
+      formatted: false,
+    };
   }
   if (tag === "input" || tag === "textarea") {
     const value = String(this.value);
-    return { length: value.length, equals: value === expected, endsWith: value.endsWith(expected) };
+    const equals = value === expected;
+    // A letter or digit the text lacks (a placeholder of a mask not filled, a prefix) or one of
+    // the text's characters missing means the field holds something else.
+    const separator = /[^\p{L}\p{N}]/u;
+    const wanted = [...expected.toLowerCase()];
+    let formatted = !equals && /[\p{L}\p{N}]/u.test(expected);
+    let at = 0;
+    for (const char of value.toLowerCase()) {
+      if (at < wanted.length && char === wanted[at]) at++;
+      else if (!separator.test(char)) formatted = false;
+    }
+    formatted = formatted && at === wanted.length;
+    return { length: value.length, equals, endsWith: value.endsWith(expected), formatted };
   }
   if (this.isContentEditable) {
     const text = collapse(this.innerText);
@@ -464,9 +485,9 @@ const compareValue = String.raw`function (expected) {
       return [...all.slice(0, end).filter((line) => line !== ""), all.length - end].join("\n");
     };
     const equals = lines(this.innerText) === lines(expected);
-    return { length: text.length, equals, endsWith: text.endsWith(wanted) };
+    return { length: text.length, equals, endsWith: text.endsWith(wanted), formatted: false };
   }
-  return { length: -1, equals: false, endsWith: false };
+  return { length: -1, equals: false, endsWith: false, formatted: false };
 }`;
 
 /**

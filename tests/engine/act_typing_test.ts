@@ -69,6 +69,32 @@ Deno.test({
       );
 
       await t.step(
+        "a field that formats the text as an input mask does holds it; one that drops characters does not",
+        async () => {
+          await act.open("typing_keys.html");
+          const phone = await act.target("#phone");
+          const filled = await run({ kind: "fill", ref: "phone", text: "5551234567" }, phone);
+          verified(filled);
+          assert.equal(await value("#phone"), "(555) 123-4567");
+          const typed = await run(
+            { kind: "type", ref: "phone", text: "2125550100", clear: true },
+            phone,
+          );
+          verified(typed);
+          assert.equal(await value("#phone"), "(212) 555-0100");
+          // The mask keeps only ten digits: an eleventh is not held.
+          const cut = await run({ kind: "fill", ref: "phone", text: "12125550100" }, phone);
+          assert.equal(cut.status, "unverified", JSON.stringify(cut));
+          const pin = await run(
+            { kind: "fill", ref: "pin", text: "12ab34" },
+            await act.target("#pin"),
+          );
+          assert.equal(pin.status, "unverified", JSON.stringify(pin));
+          assert.equal(await value("#pin"), "1234");
+        },
+      );
+
+      await t.step(
         "type sends keydown, keypress, beforeinput, input and keyup per character",
         async () => {
           await act.open("typing_keys.html");

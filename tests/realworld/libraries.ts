@@ -60,6 +60,8 @@ export const libraries: readonly string[] = [
   "chosen-js",
   "@ionic/core",
   "intl-tel-input",
+  "inputmask",
+  "imask",
   "@yaireo/tagify",
   "quasar",
 ];

@@ -1075,4 +1075,24 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Planned: SHP-2041; carrier=PostNL; handling=Keep dry",
   },
+  {
+    id: "masks-payment",
+    page: "masks.html",
+    about:
+      "Input masks (Inputmask, IMask): fields that rewrite their value on every input, inserting parentheses, dashes, slashes, spaces and thousands separators as the digits come",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Card holder" }, text: "Ana Silva" },
+      { intent: "fill", target: { role: "textbox", name: "Phone" }, text: "5551234567" },
+      { intent: "fill", target: { role: "textbox", name: "Date of birth" }, text: "15/03/1990" },
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Card number" },
+        text: "4111111111111111",
+      },
+      { intent: "fill", target: { role: "textbox", name: "Amount" }, text: "1250.50" },
+      { intent: "click", target: { role: "button", name: "Save payment" } },
+    ],
+    outcome:
+      "Saved: Ana Silva; phone=5551234567; born=15/03/1990; card=4111111111111111; amount=1250.5",
+  },
 ];

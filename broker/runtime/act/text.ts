@@ -21,7 +21,12 @@ import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
-const Comparison = z.object({ length: z.number(), equals: z.boolean(), endsWith: z.boolean() });
+const Comparison = z.object({
+  length: z.number(),
+  equals: z.boolean(),
+  endsWith: z.boolean(),
+  formatted: z.boolean(),
+});
 /** How a field's value compares with a text (the `compareValue` page function). */
 export type Comparison = z.infer<typeof Comparison>;
 
@@ -78,9 +83,9 @@ export async function fill(
   return {
     name: "value",
     read: async () => {
-      if (!(await compare(context, prepared, action.text)).equals) return false;
+      if (!holdsText(await compare(context, prepared, action.text))) return false;
       await delay(revertWindowMs, context.signal);
-      const held = (await compare(context, prepared, action.text)).equals;
+      const held = holdsText(await compare(context, prepared, action.text));
       return held ? true : { name: "value.reverted", held: false };
     },
   };
@@ -148,6 +153,14 @@ export function compare(
   text: string,
 ): Promise<Comparison> {
   return context.objects.run("compareValue", prepared.objectId, [{ value: text }], Comparison);
+}
+
+/**
+ * Whether a field holds a text it was given whole: exactly, or as its
+ * input mask formats it (separators added as the characters came).
+ */
+export function holdsText(result: Comparison): boolean {
+  return result.equals || result.formatted;
 }
 
 /** The postcondition that the field's value, compared with `text`, `holds`. */

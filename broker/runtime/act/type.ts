@@ -18,7 +18,7 @@ import { insertion, keyPress, pressKey } from "./input.ts";
 import { keyDefinitions } from "./keys.ts";
 import { known, type Postcondition, type StepContext } from "./step.ts";
 import { describe, type PreparedTarget, prepareTarget } from "./target.ts";
-import { caretToEnd, compare, valueCheck } from "./text.ts";
+import { caretToEnd, compare, holdsText, valueCheck } from "./text.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
@@ -84,14 +84,17 @@ export async function type(context: StepContext, action: ActionOf<"type">): Prom
   if (field !== undefined) {
     const exact = field.description.kind === "text";
     const text = action.text.replaceAll("\r\n", "\n");
-    postcondition = action.clear === true
-      ? valueCheck(context, field, (after) => after.equals, text)
-      : valueCheck(
-        context,
-        field,
-        (after) => after.endsWith && (!exact || after.length === lengthBefore + text.length),
-        text,
-      );
+    // Typed into an empty field, the text may come out as its input mask formats it.
+    const whole = action.clear === true || lengthBefore === 0;
+    postcondition = valueCheck(
+      context,
+      field,
+      (after) =>
+        (whole && holdsText(after)) ||
+        (action.clear !== true && after.endsWith &&
+          (!exact || after.length === lengthBefore + text.length)),
+      text,
+    );
   }
   if (action.submit !== true) return postcondition;
   // Read before Enter: submitting may take the field (or the whole document) away.
