@@ -105,3 +105,18 @@ function usedSource(sources: readonly unknown[] | undefined): string | undefined
   }
   return undefined;
 }
+
+/**
+ * Roles of inline formatting: what they say is how their text looks (a
+ * suggestion's typed part in bold, a search match marked), never more text.
+ */
+export const formattingRoles: ReadonlySet<string> = new Set([
+  "strong",
+  "emphasis",
+  "mark",
+  "code",
+  "subscript",
+  "superscript",
+  "insertion",
+  "deletion",
+]);

@@ -21,6 +21,7 @@ import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { axNodeName } from "../../contracts/ax_name.ts";
 import { boundText, flatName } from "../../contracts/text.ts";
+import { joinInlineRuns } from "./inline_runs.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
 /** A node an AX value points at (`aria-activedescendant`'s); extra fields are dropped. */
@@ -128,6 +129,7 @@ interface Frame {
 export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBounds): Projection {
   const byId = new Map<string, RawAxNode>();
   for (const node of raw) byId.set(node.nodeId, node);
+  const inline = joinInlineRuns(raw, byId);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
   const signals = bounds.signals;
   const inTree = new Set<number>();
@@ -167,7 +169,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   }));
   const seen = new Set<string>();
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    const { node } = frame;
+    const node = inline.renamed.get(frame.node.nodeId) ?? frame.node;
     let { parent, depth } = frame;
     // Malformed input could list a node twice or in a cycle; each is walked once.
     if (seen.has(node.nodeId)) continue;
@@ -184,7 +186,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     const hidden = marks?.hidden === true ||
       (signals !== undefined && frame.hidden && !signals.known.has(backendId ?? 0));
     let shown: Shown | null = null;
-    if (!hidden && isShown(node, parent, marks, byId)) {
+    if (!hidden && !inline.absorbed.has(node.nodeId) && isShown(node, parent, marks, byId)) {
       const host = backendId === undefined ? undefined : signals?.textHosts.get(backendId);
       if (host !== undefined && !inTree.has(host) && stringOf(node.role?.value) === "StaticText") {
         let standIn = stand.get(host);

@@ -582,3 +582,66 @@ Deno.test("a label holding only its text is a row; one around its control is not
     "    checkbox Remember me",
   ]);
 });
+
+Deno.test("texts formatting split are one text, joined as the page spaces them, within one block", () => {
+  const editable = {
+    properties: [{ name: "editable", value: { type: "token", value: "richtext" } }],
+  };
+  const split: RawAxNode[] = [
+    node("4", "RootWebArea", "Claim", undefined, ["1", "2", "3", "5", "7"]),
+    // A sentence with a word in bold: Chromium keeps the spaces around it in the texts.
+    node("1", "paragraph", "", "4", ["10", "11", "12"]),
+    node("10", "StaticText", "Click ", "1", []),
+    node("11", "strong", "", "1", ["13"]),
+    node("13", "StaticText", "Save", "11", []),
+    node("12", "StaticText", " to continue", "1", []),
+    // A search result's match in <em>, inside a word; the item is named by its text.
+    node("2", "listitem", "", "4", ["20", "21"]),
+    node("20", "emphasis", "", "2", ["22"]),
+    node("22", "StaticText", "Rep", "20", []),
+    node("21", "StaticText", "orting", "2", []),
+    // A file's size (its number in bold) and its name, each in a block of its own: once the
+    // wrappers are flattened they would be siblings, and must not read "11 btaxi.pdf".
+    node("3", "generic", "", "4", ["30", "31"], { ignored: true }),
+    node("30", "generic", "", "3", ["32", "33"]),
+    node("32", "strong", "", "30", ["34"]),
+    node("34", "StaticText", "11", "32", []),
+    node("33", "StaticText", " b", "30", []),
+    node("31", "generic", "", "3", ["35"]),
+    node("35", "StaticText", "taxi.pdf", "31", []),
+    // A link between texts ends the run.
+    node("5", "paragraph", "", "4", ["50", "51", "52"]),
+    node("50", "strong", "", "5", ["53"]),
+    node("53", "StaticText", "Total", "50", []),
+    node("51", "link", "Edit", "5", []),
+    node("52", "StaticText", "42", "5", []),
+    // An editor shows its formatting: nothing is joined there.
+    node("7", "textbox", "Notes", "4", ["70"], editable),
+    node("70", "paragraph", "", "7", ["71", "72"], editable),
+    node("71", "strong", "", "70", ["73"], editable),
+    node("73", "StaticText", "Bold", "71", [], editable),
+    node("72", "StaticText", " plain", "70", [], editable),
+  ];
+  const { nodes } = projectAxNodes(split, open);
+  assert.deepEqual(nodes.map((n) => `${"  ".repeat(n.depth)}${n.role} ${n.name}`), [
+    "RootWebArea Claim",
+    "  paragraph ",
+    "    StaticText Click Save to continue",
+    "  listitem ",
+    "    emphasis ",
+    "      StaticText Reporting",
+    "  strong ",
+    "    StaticText 11 b",
+    "  StaticText taxi.pdf",
+    "  paragraph ",
+    "    strong ",
+    "      StaticText Total",
+    "    link Edit",
+    "    StaticText 42",
+    "  textbox Notes",
+    "    paragraph ",
+    "      strong ",
+    "        StaticText Bold",
+    "      StaticText plain",
+  ]);
+});

@@ -30,9 +30,10 @@
  *   suggestion in bold, a group's label in bold), which says only how its
  *   text looks: `option "People"`, its text its name. Content of an
  *   editor that is kept (`strong`, text) loses the inherited `editable`, and
- *   so the ref it would have had. The texts formatting split come together
- *   again: a search result's `<em>Rep</em>orting` reads as `text
- *   "Reporting"`, a sentence with a word in bold as one text.
+ *   so the ref it would have had. (The texts formatting split come joined
+ *   from the provider, which alone sees the page's blocks and white space:
+ *   a search result's `<em>Rep</em>orting` reads as `text "Reporting"`, a
+ *   sentence with a word in bold as one text.)
  *
  * - A nameless clickable wrapper (or list item) around exactly one text is
  *   named by that text, which goes as a row of its own (`generic "Marta
@@ -76,7 +77,7 @@
  *
  * @module
  */
-import { contentNamedRoles } from "../../../contracts/ax_name.ts";
+import { contentNamedRoles, formattingRoles } from "../../../contracts/ax_name.ts";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
 import { labelTextsOf, nameFromLabelBefore } from "./label_before.ts";
@@ -116,21 +117,6 @@ export const transparentRoles: ReadonlySet<string> = new Set([
 
 /** Roles of pictures, which say something only through their name. */
 export const imageRoles: ReadonlySet<string> = new Set(["image", "img"]);
-
-/**
- * Roles of inline formatting: what they say is how their text looks (a
- * suggestion's typed part in bold, a search match marked), never more text.
- */
-const formattingRoles: ReadonlySet<string> = new Set([
-  "strong",
-  "emphasis",
-  "mark",
-  "code",
-  "subscript",
-  "superscript",
-  "insertion",
-  "deletion",
-]);
 
 const stateOrder: readonly ElementState[] = ElementStateSchema.options;
 
@@ -179,8 +165,6 @@ export function pruneAxNodes(
   const visited = new Set<number>();
   // Rows whose `editable` came from the editor they sit in (see inheritsEditable).
   const withinEditor = new Set<number>();
-  // Text rows lifted out of a formatting element (see joinInlineRuns).
-  const formatted = new Set<number>();
   // `base` is the level of a row with no kept ancestor: 0 under a single
   // root, and for reads with several parentless nodes (a window, a find
   // result) their depth relative to the shallowest, so indentation survives.
@@ -203,10 +187,6 @@ export function pruneAxNodes(
         row.states = row.states.filter((state) => state !== "editable");
         withinEditor.add(rows.length);
       }
-      const parent = node.parentId === null ? undefined : byId.get(node.parentId);
-      if (node.role === "StaticText" && parent !== undefined && formattingRoles.has(parent.role)) {
-        formatted.add(rows.length);
-      }
       rows.push(row);
       childAncestor = rows.length - 1;
     }
@@ -216,49 +196,11 @@ export function pruneAxNodes(
     }
   }
   // The passes over the kept rows, in order (see the module doc for each).
-  let pruned = dropLoneWrappers(dropLabelEchoes(joinInlineRuns(rows, formatted)), options.root);
+  let pruned = dropLoneWrappers(dropLabelEchoes(rows), options.root);
   pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
   pruned = nameFromTextBeside(nameFromText(nameFromHost(pruned, options.root)));
   pruned = nameFromLabelBefore(pruned, labelTextsOf(nodes, byId, children));
   return dropEmptyContainers(pruned, options.root);
-}
-
-/**
- * Join each run of sibling text rows that a formatting element split (a
- * search result's matched part in `<em>`, a word in `<b>` in a sentence)
- * into one row, its texts put together as the page shows them: `listitem`
- * over `text "Rep"` and `text "orting"` reads as one `text "Reporting"`,
- * which also names a clickable item ({@linkcode nameFromText}). Chromium
- * keeps the spaces between inline texts in their names, so nothing is
- * added between them. Only runs holding a text lifted out of a formatting
- * element (`formatted`, by row index) are joined: texts of separate blocks
- * stay apart.
- */
-function joinInlineRuns(rows: TreeRow[], formatted: ReadonlySet<number>): TreeRow[] {
-  if (formatted.size === 0) return rows;
-  const keep = new Array<boolean>(rows.length).fill(true);
-  const isText = (index: number) =>
-    rows[index].role === "StaticText" && rows[index].states.length === 0;
-  // Each parent's children in order; a text row has no children of its own.
-  const byParent = Map.groupBy(rows.keys(), (index) => rows[index].parent);
-  let joined = false;
-  for (const siblings of byParent.values()) {
-    let run: number[] = [];
-    const close = () => {
-      if (run.length > 1 && run.some((index) => formatted.has(index))) {
-        rows[run[0]] = { ...rows[run[0]], name: run.map((index) => rows[index].name).join("") };
-        for (const index of run.slice(1)) keep[index] = false;
-        joined = true;
-      }
-      run = [];
-    };
-    for (const index of siblings) {
-      if (isText(index)) run.push(index);
-      else close();
-    }
-    close();
-  }
-  return joined ? keepRows(rows, keep) : rows;
 }
 
 /**
