@@ -24,6 +24,11 @@ import { z } from "zod";
  *   starts with HTML5 drag events; the provider keeps the drag data the
  *   page gave (files taken out) and sends it itself, so the Broker never
  *   names any.
+ * - `Page.setInterceptFileChooserDialog`: an upload aimed at a drop zone
+ *   whose file input is elsewhere clicks it with choosers intercepted; the
+ *   provider answers which input the page opened one from, and turns
+ *   interception off whatever happens, so no dialog of the person's is
+ *   swallowed after the upload.
  */
 export const cdpAllowlist = [
   "Accessibility.getPartialAXTree",
@@ -48,6 +53,7 @@ export const cdpAllowlist = [
   "Page.navigate",
   "Page.navigateToHistoryEntry",
   "Page.reload",
+  "Page.setInterceptFileChooserDialog",
   "Runtime.callFunctionOn",
   "Runtime.releaseObjectGroup",
 ] as const;

@@ -644,13 +644,21 @@ const findFileInput = String.raw`const isFileInput = (node) =>
 
 /**
  * Whether an upload of `count` files can go to this element's file input
- * (see `findFileInput`): `ok`, `none`, `disabled` or `single` (it takes one
- * file and more were given).
+ * (see `findFileInput`): `ok`, `disabled` or `single` (it takes one file
+ * and more were given); `elsewhere` when it has none of its own but its
+ * document holds file inputs (upload widgets append one hidden input per
+ * drop zone to the body: the one its click opens is the one), `none` when
+ * the document holds no file input at all. With `from`, an element of the
+ * same document is asked about (the input a click on `from` opened a
+ * chooser from): `none` when it is of another document.
  */
-const fileInputState = String.raw`function (count) {
+const fileInputState = String.raw`function (count, from) {
   ${findFileInput}
+  if (from !== undefined && from.ownerDocument !== this.ownerDocument) return "none";
   const input = fileInputOf(this);
-  if (!input) return "none";
+  if (!input) {
+    return this.ownerDocument.querySelector("input[type=file]") ? "elsewhere" : "none";
+  }
   if (input.disabled) return "disabled";
   if (count > 1 && !input.multiple) return "single";
   return "ok";

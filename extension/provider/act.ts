@@ -23,6 +23,7 @@ import type { ChangeWatches } from "./change_watch.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
 import { operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
+import { isChooserMethod, runChooser } from "./chooser.ts";
 import { isDragMethod, runDrag } from "./drag.ts";
 import { clickEvents, moveEvent } from "../../contracts/methods/click.ts";
 import { hitTest } from "./hit_test.ts";
@@ -89,6 +90,8 @@ export async function runCdp(
     }
     result = isDragMethod(params.method)
       ? await runDrag(context, record.tabId, params.method, commandParams, operation)
+      : isChooserMethod(params.method)
+      ? await runChooser(context, record.tabId, commandParams, operation)
       : await untilAborted(
         context.browser.sendCommand(record.tabId, params.method, commandParams),
         operation,

@@ -200,6 +200,7 @@ const paramSchemas: Record<CdpMethod, z.ZodType<JsonObject>> = {
   "Page.navigateToHistoryEntry": z.strictObject({ entryId: nodeIdSchema }),
   // No script to run on load: a reload loads the page as it is.
   "Page.reload": z.strictObject({ ignoreCache: z.boolean().optional() }),
+  "Page.setInterceptFileChooserDialog": z.strictObject({ enabled: z.boolean() }),
   "Runtime.callFunctionOn": callFunctionOn,
   "Runtime.releaseObjectGroup": z.strictObject({ objectGroup }),
 };

@@ -102,6 +102,24 @@ export interface DragWatch {
   clear(tabId: number): void;
 }
 
+/** A file chooser a leased page opened while an upload intercepted it. */
+export interface OpenedChooser {
+  /** The file input that opened it. */
+  backendNodeId: number;
+  /** Whether it takes several files. */
+  multiple: boolean;
+}
+
+/** File choosers leased pages opened (the worker feeds it `Page.fileChooserOpened`). */
+export interface ChooserWatch {
+  /** The chooser `tabId`'s page opened since the last `clear`, if any. */
+  opened(tabId: number): OpenedChooser | undefined;
+  /** Resolves once a chooser opened on `tabId` (at once if one did), or after `ms`. */
+  wait(tabId: number, ms: number, signal: AbortSignal): Promise<OpenedChooser | undefined>;
+  /** Forget it: an upload begins or ended. */
+  clear(tabId: number): void;
+}
+
 /** What a lease captured of its tab's console and network, since {@linkcode LeaseLogs.since}. */
 export interface LeaseLogs {
   /** When capture began, in ms since the epoch. */
@@ -221,6 +239,8 @@ export interface ProviderContext {
   dialogs: DialogWatch;
   /** Drag data of HTML5 drags on leased tabs, for `Input.dispatchDragEvent`. */
   drags: DragWatch;
+  /** File choosers leased pages opened while an upload intercepted them. */
+  choosers: ChooserWatch;
   /** Console and network logs of leases that asked for them. */
   logs: LogWatch;
   now: () => number;

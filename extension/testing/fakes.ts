@@ -11,6 +11,7 @@ import type { Timers } from "../worker/timers.ts";
 import { LeaseService } from "../worker/lease_service.ts";
 import { LeaseTable } from "../worker/lease_table.ts";
 import { DialogTracker } from "../worker/dialogs.ts";
+import { ChooserTracker } from "../worker/choosers.ts";
 import { DragTracker } from "../worker/drags.ts";
 import type {
   Browser,
@@ -191,6 +192,7 @@ export function fakeProvider(options: {
   const timers = new ManualTimers();
   const dialogs = new DialogTracker();
   const drags = new DragTracker();
+  const choosers = new ChooserTracker();
   const logs = new PageLogs(() => 1_000);
   const leases = new LeaseService({
     table,
@@ -221,6 +223,7 @@ export function fakeProvider(options: {
     requests: { open: () => 0 },
     dialogs,
     drags,
+    choosers,
     logs,
     now: () => 1_000,
   };
@@ -235,6 +238,7 @@ export function fakeProvider(options: {
     timers,
     dialogs,
     drags,
+    choosers,
     opened,
     logs,
   };

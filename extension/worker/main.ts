@@ -25,6 +25,7 @@ import { LeaseTable } from "./lease_table.ts";
 import { StoredOpenedTabs } from "./opened_tabs.ts";
 import { StandingGrants } from "./standing_grants.ts";
 import { DialogTracker } from "./dialogs.ts";
+import { ChooserTracker } from "./choosers.ts";
 import { DragTracker } from "./drags.ts";
 import { classifyDebuggerEvent } from "./page_events.ts";
 import { PageLogs } from "./page_logs.ts";
@@ -46,6 +47,7 @@ const browser = chromeBrowser();
 const requests = new RequestTracker(Date.now);
 const dialogs = new DialogTracker();
 const drags = new DragTracker();
+const choosers = new ChooserTracker();
 const logs = new PageLogs(Date.now);
 const table = new LeaseTable(() => {
   showLeaseCount(table.size).catch((error) => diagnose("badge-failed", { error }));
@@ -107,6 +109,7 @@ const connector = new Connector({
       requests,
       dialogs,
       drags,
+      choosers,
       logs,
       now: Date.now,
     }),
@@ -220,6 +223,7 @@ chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId !== undefined) requests.forget(source.tabId);
   if (source.tabId !== undefined) dialogs.forget(source.tabId);
   if (source.tabId !== undefined) drags.clear(source.tabId);
+  if (source.tabId !== undefined) choosers.clear(source.tabId);
   if (source.tabId !== undefined) logs.forget(source.tabId);
   if (source.tabId !== undefined) leases.detached(source.tabId, reason);
 });
@@ -228,6 +232,7 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
   if (source.tabId === undefined || source.sessionId !== undefined) return;
   requests.heard(source.tabId, method, params);
   drags.heard(source.tabId, method, params);
+  choosers.heard(source.tabId, method, params);
   logs.heard(source.tabId, method, params);
   // A dialog answered (here or by the person) lets the page change again: wake waiting reads.
   if (dialogs.heard(source.tabId, method, params)) leases.pageChanged(source.tabId);

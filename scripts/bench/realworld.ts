@@ -150,7 +150,11 @@ async function startBaseline(
   short: string,
   found: Promise<NodePackage>,
   command: (found: NodePackage) => ServerCommand,
-  adapt: (label: string, session: Awaited<ReturnType<typeof connectStdio>>) => Adapter,
+  adapt: (
+    label: string,
+    session: Awaited<ReturnType<typeof connectStdio>>,
+    cwd: string,
+  ) => Adapter,
   version: string | undefined,
 ): Promise<Server | BenchRow> {
   const installed = await found;
@@ -160,7 +164,8 @@ async function startBaseline(
   await Deno.mkdir(server.cwd, { recursive: true });
   const meter = new Meter();
   const session = meter.wrap(await connectStdio(server));
-  return { short, meter, adapter: adapt(`${installed.name} ${installed.version}`, session) };
+  const label = `${installed.name} ${installed.version}`;
+  return { short, meter, adapter: adapt(label, session, server.cwd) };
 }
 
 /** One line per task: achieved, calls, tokens and seconds for each server side by side. */

@@ -253,18 +253,40 @@ Deno.test({
         assert.match(two.message, /takes one file/);
         await agent.call("browser_release", { leaseId });
 
-        // A drop zone whose input sits at the end of the body: the page's only file input.
+        // Drop zones whose inputs sit at the end of the body, one each: the files go to the input
+        // the zone's own click opens a file chooser from, and no dialog shows.
         const other = await world.openTab(world.fixtures.url("upload_body.html"));
         const importing = await agent.claim(other.tab);
         const zone = await agent.observe({ leaseId: importing });
-        const imported = await agent.call("browser_upload", {
+        const zoneUpload = async (name: string, path: string, text: string) => {
+          const result = await agent.call("browser_upload", {
+            leaseId: importing,
+            ref: refOf(zone, "button", name),
+            paths: [path],
+            expect: { textPresent: text },
+          });
+          const answer = result.content[0]?.type === "text" ? result.content[0].text : "";
+          assert.match(answer, /^act verified/, answer);
+        };
+        await zoneUpload(
+          "Drop a signature here",
+          "tests/fixtures/uploads/notes.txt",
+          "signed with notes.txt",
+        );
+        await zoneUpload(
+          "Drop a CSV here",
+          "tests/fixtures/uploads/budget.csv",
+          "imported budget.csv: 2 lines",
+        );
+        // A button that opens no chooser takes no files: clicked, as the upload asked, unverified.
+        const help = await agent.call("browser_upload", {
           leaseId: importing,
-          ref: refOf(zone, "button", "Drop a CSV here"),
-          paths: ["tests/fixtures/uploads/budget.csv"],
-          expect: { textPresent: "imported budget.csv: 2 lines" },
+          ref: refOf(zone, "button", "Help"),
+          paths: ["tests/fixtures/uploads/notes.txt"],
         });
-        const answer = imported.content[0]?.type === "text" ? imported.content[0].text : "";
-        assert.match(answer, /^act verified/, answer);
+        const helped = help.content[0]?.type === "text" ? help.content[0].text : "";
+        assert.match(helped, /^act unverified/, helped);
+        assert.equal(await other.page.evaluate("window.helpClicks"), 1);
         await agent.call("browser_release", { leaseId: importing });
       },
     );

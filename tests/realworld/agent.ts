@@ -28,7 +28,8 @@
 import { tokensOf } from "../../scripts/bench/agents/stats.ts";
 import type { StdioSession, ToolReply } from "../../scripts/bench/agents/mcp_stdio.ts";
 import type { Row } from "./rows.ts";
-import type { Step, Target, Task } from "./tasks.ts";
+import { join } from "node:path";
+import type { Step, Target, Task, UploadFile } from "./tasks.ts";
 
 /** What one observation gave the agent. */
 export interface Observed {
@@ -212,6 +213,19 @@ export function brief(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).split("\n")[0]
     .replace(/^Cannot run (\S+): /, "$1: ");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+/**
+ * Write the file an upload step gives into `dir` (the anchors take files by
+ * path, and `@playwright/mcp` only from under its working directory);
+ * returns its absolute path.
+ */
+export function stageUpload(dir: string, file: UploadFile): string {
+  const folder = join(dir, "uploads");
+  Deno.mkdirSync(folder, { recursive: true });
+  const path = join(folder, file.name);
+  Deno.writeTextFileSync(path, file.text);
+  return path;
 }
 
 /** Every call of `meter` as the model read it: tool, tokens, arguments, then the answer. */

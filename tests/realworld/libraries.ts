@@ -62,6 +62,7 @@ export const libraries: readonly string[] = [
   "intl-tel-input",
   "inputmask",
   "imask",
+  "dropzone",
   "@yaireo/tagify",
   "quasar",
 ];

@@ -8,7 +8,23 @@
  */
 
 /** What a step does to its target. */
-export type Intent = "click" | "fill" | "type" | "select" | "check" | "hover" | "press" | "drag";
+export type Intent =
+  | "click"
+  | "fill"
+  | "type"
+  | "select"
+  | "check"
+  | "hover"
+  | "press"
+  | "drag"
+  | "upload";
+
+/** A file a step uploads: its name, media type and text. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  text: string;
+}
 
 /** An element as an agent names it: its role and its exact accessible name. */
 export interface Target {
@@ -35,6 +51,13 @@ export type Step =
     intent: "drag";
     target: Target;
     to: Target;
+    reveals?: boolean;
+  }
+  | {
+    /** Give the target (a file input, its label, a drop zone) a file, as the file dialog would. */
+    intent: "upload";
+    target: Target;
+    file: UploadFile;
     reveals?: boolean;
   };
 
@@ -1094,5 +1117,26 @@ export const tasks: readonly Task[] = [
     ],
     outcome:
       "Saved: Ana Silva; phone=5551234567; born=15/03/1990; card=4111111111111111; amount=1250.5",
+  },
+  {
+    id: "dropzone-claim",
+    page: "dropzone.html",
+    about:
+      "Dropzone (plain JavaScript): two drop zones whose hidden file inputs sit at the end of the body, one per zone, each opened by a click on its own zone; chosen files show as previews",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Purpose" }, text: "Client visit" },
+      {
+        intent: "upload",
+        target: { role: "button", name: "Drop the approval email here or click to choose" },
+        file: { name: "approval.eml", type: "message/rfc822", text: "Approved. Ana" },
+      },
+      {
+        intent: "upload",
+        target: { role: "button", name: "Drop receipts here or click to choose" },
+        file: { name: "taxi.txt", type: "text/plain", text: "Taxi 24.50 EUR" },
+      },
+      { intent: "click", target: { role: "button", name: "Submit claim" } },
+    ],
+    outcome: "Claimed: Client visit; receipts=taxi.txt(14); approval=approval.eml(13)",
   },
 ];

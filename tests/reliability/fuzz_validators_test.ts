@@ -139,6 +139,7 @@ const cdpGoldens: Record<CdpMethod, JsonObject> = {
   "Page.navigate": { url: "https://shop.example/cart" },
   "Page.navigateToHistoryEntry": { entryId: 3 },
   "Page.reload": { ignoreCache: false },
+  "Page.setInterceptFileChooserDialog": { enabled: true },
   "Runtime.callFunctionOn": {
     functionDeclaration: pageFunctions.deliversTo,
     objectId: "1.2.3",

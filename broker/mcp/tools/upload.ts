@@ -20,7 +20,8 @@ export const uploadTool = defineTool({
     'Choose files for a file input of the leased page, as a person does in the file dialog (no dialog opens): pass the `ref` of the file input, its label, its drop zone or the "Choose file" button beside it, and `paths` of the files.',
     "Paths are relative to the directory the server was started in (your project), or absolute inside it; files outside it, or behind a hidden name (.env, .ssh/, .git/), are refused with INVALID_PARAMS — copy a file into the project to upload it. At most 16 files and 512 KiB together; more than one only into an input that takes several.",
     "The page gets the files' names, types and bytes, never their paths; the journal keeps only how many and how large. The result is the action's, as from browser_act: status and what changed (a file list, a preview).",
-    "Errors as browser_act's; TARGET_NOT_INTERACTABLE with reason noFileInput when no single file input belongs to the element, oneFile when it takes one file.",
+    "A drop zone whose input is elsewhere (one hidden input per zone at the end of the page) is clicked, and the input the page opens its file chooser from takes the files; if the click opens none the result is unverified.",
+    "Errors as browser_act's; TARGET_NOT_INTERACTABLE with reason noFileInput when the page has no file input, oneFile when the element's input takes one file.",
   ].join(" "),
   input: z.strictObject({
     leaseId: actInput.shape.leaseId,

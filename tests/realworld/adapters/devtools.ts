@@ -1,12 +1,12 @@
 /**
  * `chrome-devtools-mcp` as the agent drives it: `new_page` per task, its
  * default `take_snapshot`, and one ordinary tool per intent with the
- * snapshot uid.
+ * snapshot uid; files to upload are written under its working directory, `cwd`.
  *
  * @module
  */
 import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
-import type { ActOptions, Adapter, Observed } from "../agent.ts";
+import { type ActOptions, type Adapter, type Observed, stageUpload } from "../agent.ts";
 import { devtoolsRows } from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
@@ -15,7 +15,7 @@ type Call = { name: string; args: Record<string, unknown> };
 /** Each intent as `chrome-devtools-mcp` calls; its `fill` types into text fields and picks options. */
 const calls: Record<
   Intent,
-  (step: Step, uid: string | undefined, options: ActOptions) => Call[]
+  (step: Step, uid: string | undefined, options: ActOptions & { cwd: string }) => Call[]
 > = {
   click: (_step, uid) => [{ name: "click", args: { uid } }],
   fill: (step, uid) => [{ name: "fill", args: { uid, value: textOf(step) } }],
@@ -32,6 +32,11 @@ const calls: Record<
     { name: "press_key", args: { key: step.intent === "press" ? step.key : "" } },
   ],
   drag: (_step, uid, { to }) => [{ name: "drag", args: { from_uid: uid, to_uid: to } }],
+  // `upload_file` takes a file input or an element that opens a file chooser.
+  upload: (step, uid, { cwd }) => [{
+    name: "upload_file",
+    args: { uid, filePaths: step.intent === "upload" ? [stageUpload(cwd, step.file)] : [] },
+  }],
 };
 
 function textOf(step: Step): string {
@@ -39,7 +44,7 @@ function textOf(step: Step): string {
 }
 
 /** The adapter on a connected (and counted) `chrome-devtools-mcp` session. */
-export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
+export function devtoolsAdapter(label: string, session: StdioSession, cwd: string): Adapter {
   let pageId: number | undefined;
   const page = () => {
     if (pageId === undefined) throw new Error("Cannot use the page: it is not open");
@@ -59,7 +64,7 @@ export function devtoolsAdapter(label: string, session: StdioSession): Adapter {
       return { rows: devtoolsRows(reply.text), partial: false };
     },
     async act(step, uid, options) {
-      for (const { name, args } of calls[step.intent](step, uid, options)) {
+      for (const { name, args } of calls[step.intent](step, uid, { ...options, cwd })) {
         await session.call(name, { pageId: page(), ...args });
       }
     },

@@ -62,6 +62,17 @@ const actions: Record<
     ...(ref === undefined ? {} : { ref }),
   }),
   drag: (_step, ref, to) => ({ kind: "drag", from: ref, to }),
+  upload: (step, ref) => ({
+    kind: "upload",
+    ref,
+    files: step.intent === "upload"
+      ? [{
+        name: step.file.name,
+        type: step.file.type,
+        data: btoa(String.fromCharCode(...new TextEncoder().encode(step.file.text))),
+      }]
+      : [],
+  }),
 };
 
 function textOf(step: Step): string {

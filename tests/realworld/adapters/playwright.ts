@@ -1,11 +1,13 @@
 /**
  * `@playwright/mcp` as the agent drives it: `browser_navigate`, its default
- * `browser_snapshot`, and one ordinary tool per intent with the snapshot ref.
+ * `browser_snapshot`, and one ordinary tool per intent with the snapshot ref;
+ * files to upload are written under its working directory, `cwd`, the only
+ * place it takes them from.
  *
  * @module
  */
 import type { StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
-import type { ActOptions, Adapter, Observed } from "../agent.ts";
+import { type ActOptions, type Adapter, type Observed, stageUpload } from "../agent.ts";
 import { playwrightRows } from "../rows.ts";
 import type { Intent, Step, Target } from "../tasks.ts";
 
@@ -18,7 +20,7 @@ type Call = { name: string; args: Record<string, unknown> };
  */
 const calls: Record<
   Intent,
-  (step: Step, target: string | undefined, options: ActOptions) => Call[]
+  (step: Step, target: string | undefined, options: ActOptions & { cwd: string }) => Call[]
 > = {
   click: (step, target) => [{ name: "browser_click", args: { element: label(step), target } }],
   fill: (step, target) => [{
@@ -47,6 +49,14 @@ const calls: Record<
       : []),
     { name: "browser_press_key", args: { key: step.intent === "press" ? step.key : "" } },
   ],
+  // The click opens the page's file chooser, which `browser_file_upload` answers.
+  upload: (step, target, { cwd }) => [
+    { name: "browser_click", args: { element: label(step), target } },
+    {
+      name: "browser_file_upload",
+      args: { paths: step.intent === "upload" ? [stageUpload(cwd, step.file)] : [] },
+    },
+  ],
   drag: (step, target, { to }) => [{
     name: "browser_drag",
     args: {
@@ -72,7 +82,7 @@ function textOf(step: Step): string {
 }
 
 /** The adapter on a connected (and counted) `@playwright/mcp` session. */
-export function playwrightAdapter(label: string, session: StdioSession): Adapter {
+export function playwrightAdapter(label: string, session: StdioSession, cwd: string): Adapter {
   return {
     label,
     async open(url) {
@@ -83,7 +93,7 @@ export function playwrightAdapter(label: string, session: StdioSession): Adapter
       return { rows: playwrightRows(reply.text), partial: false };
     },
     async act(step, ref, options) {
-      for (const { name, args } of calls[step.intent](step, ref, options)) {
+      for (const { name, args } of calls[step.intent](step, ref, { ...options, cwd })) {
         await session.call(name, args);
       }
     },
