@@ -23,6 +23,15 @@
  *   a closed menu's items, not drawn at all, leave its dropdown a target),
  *   is a `<label>` (its click goes to its control), the document or body,
  *   or lies inside an editor (everything editable counts as clickable).
+ *   A table cell or list item holding its own text is clickable too where
+ *   a widget listens for it: a click listener on an ancestor at most
+ *   {@linkcode delegation.levels} levels up (not the document or body)
+ *   whose subtree is widget-sized (at most {@linkcode delegation.elements}
+ *   elements) and holds no control (an app's root, where React listens,
+ *   holds its buttons; a data table its row actions), when nothing inside
+ *   the cell or around it is a target already. That is how calendars draw their days (bootstrap-datepicker's
+ *   and daterangepicker's cells, one listener on the calendar, the pointer
+ *   cursor set only on hover) and how plain-script menus draw their items.
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **hidden**: not rendered for a person although the accessibility tree
@@ -172,6 +181,15 @@ const resizeCursors = new Set([
   "sw-resize",
 ]);
 const notTargets = new Set(["HTML", "BODY", "LABEL"]);
+/** Where a listener on an ancestor makes a cell or item a target (see the module doc). */
+export const delegation = {
+  /** How far up the listener may be: a calendar's day sits five levels below its popup. */
+  levels: 6,
+  /** The most elements the listener's subtree holds: a widget, not a page's app root. */
+  elements: 400,
+} as const;
+/** What a widget draws its delegated targets as. */
+const delegatedTags = new Set(["TD", "LI"]);
 const controlTags = new Set(["BUTTON", "SELECT", "TEXTAREA", "SUMMARY"]);
 const controlRoles = new Set([
   "button",
@@ -253,6 +271,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const shut = new Uint8Array(n); // a box larger than a pixel, clipped to nothing
 
   const wantsClick = new Uint8Array(n);
+  // The nearest ancestor with a click listener, within `delegation.levels`, and how far up.
+  const listener = new Int32Array(n).fill(-1);
+  const listenerUp = new Uint8Array(n);
+  // A pointer cursor or tabindex between the element and that listener: the target is there.
+  const targetBetween = new Uint8Array(n);
   const wantsDrag = new Uint8Array(n);
   const control = new Uint8Array(n);
   const labelledIds = new Set<string>();
@@ -276,6 +299,16 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
         (box >= 0 && Number.parseFloat(style(box, styleAt.opacity)) === 0)
       ? 1
       : 0;
+    if (parent >= 0) {
+      if (clickListeners.has(parent) && !notTargets.has(text(nodes.nodeName[parent]))) {
+        listener[i] = parent;
+        listenerUp[i] = 1;
+      } else if (listener[parent] >= 0 && listenerUp[parent] < delegation.levels) {
+        listener[i] = listener[parent];
+        listenerUp[i] = listenerUp[parent] + 1;
+        targetBetween[i] = wantsClick[parent] || targetBetween[parent];
+      }
+    }
     if (nodes.nodeType[i] !== elementNode) continue;
     elements++;
     const tag = text(nodes.nodeName[i]);
@@ -308,9 +341,14 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const showsBeneath = new Uint8Array(n);
   const interactiveBeneath = new Uint8Array(n);
   const hasText = new Uint8Array(n);
+  const holdsText = new Uint8Array(n); // a text of its own, not only in its descendants
+  const elementsBeneath = new Uint32Array(n);
+  const controlBeneath = new Uint8Array(n);
   for (let i = n - 1; i > 0; i--) {
     const parent = parents[i];
     if (parent < 0) continue;
+    if (nodes.nodeType[i] === elementNode) elementsBeneath[parent] += elementsBeneath[i] + 1;
+    if (control[i] || controlBeneath[i]) controlBeneath[parent] = 1;
     if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
     // Only what is drawn counts: the items of a closed menu (`display: none`, no box at all),
     // whose clicks the menu delegates, leave the dropdown around them its own target.
@@ -322,6 +360,21 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       (attribute(i, "contenteditable") === "false" || attribute(i, "aria-hidden") === "true");
     const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
     if (!placeholder && (ownText || hasText[i])) hasText[parent] = 1;
+    if (ownText) holdsText[parent] = 1;
+  }
+
+  // Pass 2b, children first: the cells and items a listener above delegates to (see the
+  // module doc) are targets, so the listening container around them is not one itself.
+  const delegated = new Uint8Array(n);
+  for (let i = n - 1; i > 0; i--) {
+    const parent = parents[i];
+    if (
+      listener[i] >= 0 && !targetBetween[i] && holdsText[i] && !interactiveBeneath[i] &&
+      boxOf[i] >= 0 && elementsBeneath[listener[i]] <= delegation.elements &&
+      !controlBeneath[listener[i]] &&
+      delegatedTags.has(text(nodes.nodeName[i]))
+    ) delegated[i] = 1;
+    if (parent >= 0 && (delegated[i] || interactiveBeneath[i])) interactiveBeneath[parent] = 1;
   }
 
   // Pass 3, parents first: hiding and editing are inherited; the flags are final.
@@ -332,6 +385,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const inToggle = new Uint8Array(n);
   const editable = new Uint8Array(n);
   const flagged = new Uint8Array(n);
+  const inFlagged = new Uint8Array(n);
   const result = new Map<number, NodeSignals>();
   const textHosts = new Map<number, number>();
   const known = new Set<number>();
@@ -350,6 +404,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (nodes.nodeType[i] !== elementNode) continue;
     const tag = text(nodes.nodeName[i]);
     const box = boxOf[i];
+    inFlagged[i] = parent >= 0 && (flagged[parent] || inFlagged[parent]) ? 1 : 0;
     inLabel[i] = (parent >= 0 && inLabel[parent]) || (tag === "LABEL" && visible[i]) ? 1 : 0;
     const toggle = toggleRoles.has(attribute(i, "role")?.trim() ?? "");
     // Below a toggle: its own children, and those of its shadow root (Ionic's toggle).
@@ -392,7 +447,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const hittable = box >= 0 && !tiny[i] && !strip;
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
-      clickable: !hidden[i] && wantsClick[i] === 1 && hittable && !control[i] &&
+      clickable: !hidden[i] && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])) &&
+        hittable && !control[i] &&
         !interactiveBeneath[i] && !editable[i] && !notTargets.has(tag) && !partOfToggle,
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,

@@ -509,3 +509,86 @@ Deno.test("a select trigger its library marks as showing its placeholder is mark
   ], "placeholder");
   assert.deepEqual(marked, [10, 11, 13, 14]);
 });
+
+Deno.test("a cell or item with its own text is clickable where a widget-sized ancestor listens for it", () => {
+  // bootstrap-datepicker: one listener on the calendar, its arrows' pointer cursor set on the
+  // arrows, its days' only on hover.
+  const calendar = (listenerAt: number, first: number): Spec[] => [
+    { tag: "DIV", backend: first, parent: listenerAt, box: [220, 240], listener: true },
+    { tag: "DIV", backend: first + 1, parent: first, box: [220, 240] },
+    { tag: "TABLE", backend: first + 2, parent: first + 1, box: [220, 240] },
+    { tag: "TBODY", backend: first + 3, parent: first + 2, box: [220, 200] },
+    { tag: "TR", backend: first + 4, parent: first + 3, box: [220, 30] },
+    {
+      tag: "TH",
+      backend: first + 5,
+      parent: first + 4,
+      box: [30, 30],
+      style: { cursor: "pointer" },
+    },
+    { tag: "#text", backend: first + 6, parent: first + 5, box: [10, 10], text: "»" },
+    { tag: "TD", backend: first + 7, parent: first + 4, box: [30, 30] },
+    { tag: "#text", backend: first + 8, parent: first + 7, box: [10, 10], text: "15" },
+    // An empty cell, and a list item's text only inside a span of its own, say nothing.
+    { tag: "TD", backend: first + 11, parent: first + 4, box: [30, 30] },
+  ];
+  const marks = flags([
+    ...page,
+    ...calendar(2, 10),
+    // A list whose items a plain-script menu handles from the list itself.
+    { tag: "UL", backend: 40, parent: 2, box: [100, 60], listener: true },
+    { tag: "LI", backend: 41, parent: 40, box: [100, 20] },
+    { tag: "#text", backend: 42, parent: 41, box: [40, 10], text: "Archive" },
+    { tag: "LI", backend: 43, parent: 40, box: [100, 20] },
+    { tag: "SPAN", backend: 44, parent: 43, box: [40, 10] },
+    { tag: "#text", backend: 45, parent: 44, box: [40, 10], text: "Delete" },
+  ]);
+  assert.deepEqual([...marks], [
+    [15, "clickable"],
+    [17, "clickable"],
+    [41, "clickable"],
+  ]);
+
+  // Not for a listener on the body, nor past six levels, nor on a page-sized app root (React
+  // listens at its root), nor on one that holds a control (a data table with row actions),
+  // nor inside a row that is a target itself.
+  const filler: Spec[] = Array.from({ length: 401 }, (_, i) => ({
+    tag: "SPAN",
+    backend: 1000 + i,
+    parent: 60,
+  }));
+  const deep: Spec[] = [
+    { tag: "DIV", backend: 70, parent: 2, box: [300, 300], listener: true },
+    ...[71, 72, 73, 74, 75, 76].map((backend) => ({
+      tag: "DIV",
+      backend,
+      parent: backend - 1,
+      box: [300, 300] as [number, number],
+    })),
+    { tag: "TD", backend: 77, parent: 76, box: [30, 30] },
+    { tag: "#text", backend: 78, parent: 77, box: [10, 10], text: "3" },
+  ];
+  const none = flags([
+    ...page,
+    { tag: "TABLE", backend: 50, parent: 2, box: [220, 40] },
+    { tag: "TD", backend: 51, parent: 50, box: [30, 30] },
+    { tag: "#text", backend: 52, parent: 51, box: [10, 10], text: "1" },
+    { tag: "DIV", backend: 60, parent: 2, box: [800, 600], listener: true },
+    ...filler,
+    { tag: "TABLE", backend: 61, parent: 60, box: [220, 40] },
+    { tag: "TD", backend: 62, parent: 61, box: [30, 30] },
+    { tag: "#text", backend: 63, parent: 62, box: [10, 10], text: "2" },
+    ...deep,
+    { tag: "TABLE", backend: 90, parent: 2, box: [300, 40], listener: true },
+    { tag: "TD", backend: 91, parent: 90, box: [30, 30] },
+    { tag: "#text", backend: 92, parent: 91, box: [10, 10], text: "Sofia Rossi" },
+    { tag: "TD", backend: 93, parent: 90, box: [30, 30] },
+    { tag: "BUTTON", backend: 94, parent: 93, box: [30, 20] },
+    { tag: "DIV", backend: 80, parent: 2, box: [300, 40], listener: true },
+    { tag: "TR", backend: 81, parent: 80, box: [300, 30], style: { cursor: "pointer" } },
+    { tag: "TD", backend: 82, parent: 81, box: [30, 30] },
+    { tag: "#text", backend: 83, parent: 82, box: [10, 10], text: "4" },
+  ]);
+  // The listening containers are targets themselves, as any listener with no target inside.
+  assert.deepEqual([...none], [[60, "clickable"], [70, "clickable"], [81, "clickable"]]);
+});

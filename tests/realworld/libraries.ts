@@ -63,6 +63,7 @@ export const libraries: readonly string[] = [
   "inputmask",
   "imask",
   "dropzone",
+  "bootstrap-datepicker",
   "@yaireo/tagify",
   "quasar",
 ];

@@ -179,6 +179,10 @@ export function withRegion(rows: readonly Row[], hint: RegionHint, region: reado
  * with the rows under them.
  */
 function withoutRun(rows: Row[], run: string): Row[] {
+  const [from, to] = run.split(" … ").map(toldBy);
+  if (from?.by?.ref !== undefined && to?.by?.ref !== undefined) {
+    return withoutToldRun(rows, from.row, from.by.ref, to.by.ref);
+  }
   const [first, last] = run.split(" … ").map((part) => leashRow(part));
   if (first === undefined || last === undefined) return rows;
   const same = (a: Row, b: Row) => keyOf(a) === keyOf(b);
@@ -191,6 +195,29 @@ function withoutRun(rows: Row[], run: string): Row[] {
   return rows.filter((row, i) =>
     (i < start || i > end) && !(row.within ?? []).some((key) => gone.has(key))
   );
+}
+
+/** A run's end as the line says it: a row, and the first telling row in it when it reads like any other. */
+function toldBy(part: string): { row: Row | undefined; by?: Row } {
+  const told = /^(\S+) \((.*)\)$/.exec(part);
+  if (told === null) return { row: leashRow(part) };
+  return { row: leashRow(told[1]), by: leashRow(told[2]) };
+}
+
+/**
+ * `rows` without the run of nameless rows (`row (cell "28" ref=e7) … row
+ * (cell "4" ref=e43)`): from the first's row to the last's, and the rest
+ * of what stood in the last beside its first telling row.
+ */
+function withoutToldRun(rows: Row[], first: Row | undefined, from: string, to: string): Row[] {
+  let start = rows.findIndex((row) => row.ref === from);
+  let end = rows.findIndex((row) => row.ref === to);
+  if (start < 0 || end < start) return rows;
+  const container = rows[start - 1];
+  if (container !== undefined && !telling(container) && container.role === first?.role) start--;
+  const within = JSON.stringify(rows[end].within ?? []);
+  while (end + 1 < rows.length && JSON.stringify(rows[end + 1].within ?? []) === within) end++;
+  return rows.filter((_, i) => i < start || i > end);
 }
 
 /** `- role "name" [attr] [ref=eN]` rows of a `@playwright/mcp` YAML snapshot. */

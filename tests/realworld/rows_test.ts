@@ -154,6 +154,28 @@ Deno.test("applyLeashDelta() takes what went from the rows held before, not the 
   assert.deepEqual(typed.find((row) => row.ref === "e42")?.within, ["e11", 'group "Frontend"']);
 });
 
+Deno.test("applyLeashDelta() takes a run of nameless rows by the refs that tell them", () => {
+  const week = (
+    first: number,
+  ) => ["  row", ...[0, 1, 2].map((day) => `    cell "${first + day}" ref=e${first + day}`)];
+  const rows = leashRows(
+    ["table", ...week(1), ...week(4), ...week(7), 'button "Book" ref=e90'].join(
+      "\n",
+    ),
+  );
+  // The calendar drew the next month: the weeks went, new ones came.
+  const next = applyLeashDelta(
+    rows,
+    [
+      "in table:",
+      "  + row",
+      '    + cell "1" ref=e51',
+      '- 3 siblings: row (cell "1" ref=e1) … row (cell "7" ref=e7)',
+    ].join("\n"),
+  );
+  assert.deepEqual(next.map((row) => row.ref ?? row.role), ["table", "e90", "row", "e51"]);
+});
+
 Deno.test("regionHint() reads the call a region summary names, by query or by rootRef, and whether it says only the rest", () => {
   const summary = (how: string) =>
     [

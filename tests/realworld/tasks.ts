@@ -1139,4 +1139,29 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Claimed: Client visit; receipts=taxi.txt(14); approval=approval.eml(13)",
   },
+  {
+    id: "input-otp-verify",
+    page: "input-otp.html",
+    about:
+      "input-otp (React, as shadcn/ui's InputOTP): one transparent input laid over six drawn slots that show the digits, keeping only digits",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "One-time code" }, text: "482913" },
+      { intent: "click", target: { role: "button", name: "Verify" } },
+    ],
+    outcome: "Verified: 482913",
+  },
+  {
+    id: "bootstrap-datepicker-booking",
+    page: "bootstrap-datepicker.html",
+    about:
+      "bootstrap-datepicker (jQuery): a calendar of plain table cells opened below a text field, its month arrows and days handled by one listener on the calendar",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Guest name" }, text: "Ana Silva" },
+      { intent: "click", target: { role: "textbox", name: "Check-in" }, reveals: true },
+      { intent: "click", target: { role: "columnheader", name: "»" }, reveals: true },
+      { intent: "click", target: { role: "cell", name: "15" } },
+      { intent: "click", target: { role: "button", name: "Book" } },
+    ],
+    outcome: "Booked: Ana Silva; check-in=2027-04-15",
+  },
 ];

@@ -202,6 +202,7 @@ export const collapsedSiblings = 4;
  *
  * ```text
  * - 18 siblings: row "Amsterdam Netherlands 41" … row "Munich Germany 29"
+ * - 6 siblings: row (cell "28" ref=e7) … row (cell "4" ref=e43)
  * ```
  *
  * The rest one line each, a row that reads like any other (`row`) with
@@ -224,8 +225,14 @@ function collapseSiblings(
     ) end++;
     const run = lines.slice(start, end);
     if (run.length >= collapsedSiblings) {
+      // A row that reads like any other says which it was by its first telling row, so the
+      // reader knows which refs went with it (a calendar's weeks: `row (cell "28" ref=e7)`).
+      const said = (line: DeltaLine) => {
+        const telling = described.get(line);
+        return telling === undefined ? line.text : `${line.text} (${telling})`;
+      };
       out.push({
-        text: `- ${formatCount(run.length)} siblings: ${run[0].text} … ${run.at(-1)!.text}`,
+        text: `- ${formatCount(run.length)} siblings: ${said(run[0])} … ${said(run.at(-1)!)}`,
         shows: run.flatMap((line) => line.shows),
         summarizes: [],
         // Siblings stood in the same rows.

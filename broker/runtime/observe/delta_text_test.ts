@@ -288,6 +288,36 @@ Deno.test("many removed siblings are one line by the first and the last; a few s
   ]);
 });
 
+Deno.test("removed siblings that read like any other are told by their first telling row", () => {
+  // A calendar's weeks, drawn again for the next month: nameless rows of day cells with refs.
+  const month = (first: number) =>
+    n("RootWebArea", "", [
+      n(
+        "table",
+        "",
+        [0, 1, 2, 3, 4].map((week) =>
+          n(
+            "row",
+            "",
+            [1, 2].map((day) =>
+              n("cell", String(week * 2 + day), [], {
+                id: first + 10 * week + day,
+                states: ["clickable"],
+              })
+            ),
+            { id: first + 10 * week },
+          )
+        ),
+        { id: 2 },
+      ),
+    ], { id: 1 });
+  const shown = lines(leanDelta(month(100), month(200)));
+  const gone = shown.filter((line) => line.startsWith("- "));
+  assert.deepEqual(gone, [
+    '- 5 siblings: row (cell "1" ref=e1) … row (cell "9" ref=e9)',
+  ]);
+});
+
 Deno.test("a region whose container has neither ref nor name says to observe, never an empty query", () => {
   const before = n("RootWebArea", "", [n("textbox", "Arrival", [], { id: 2 })], { id: 1 });
   const after = n("RootWebArea", "", [
