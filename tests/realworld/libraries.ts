@@ -64,6 +64,8 @@ export const libraries: readonly string[] = [
   "imask",
   "dropzone",
   "bootstrap-datepicker",
+  "daterangepicker",
+  "moment",
   "@yaireo/tagify",
   "quasar",
 ];

@@ -1164,4 +1164,18 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Booked: Ana Silva; check-in=2027-04-15",
   },
+  {
+    id: "daterangepicker-report",
+    page: "daterangepicker.html",
+    about:
+      "daterangepicker (jQuery, moment): two months side by side as plain tables whose days one mousedown listener per month handles, a range picked by two clicks and applied",
+    steps: [
+      { intent: "click", target: { role: "textbox", name: "Period" }, reveals: true },
+      { intent: "click", target: { role: "cell", name: "10" } },
+      { intent: "click", target: { role: "cell", name: "20" } },
+      { intent: "click", target: { role: "button", name: "Apply" } },
+      { intent: "click", target: { role: "button", name: "Run report" } },
+    ],
+    outcome: "Report: 2027-03-10 to 2027-03-20",
+  },
 ];
