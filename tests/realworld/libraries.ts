@@ -66,6 +66,7 @@ export const libraries: readonly string[] = [
   "bootstrap-datepicker",
   "daterangepicker",
   "moment",
+  "jstree",
   "@yaireo/tagify",
   "quasar",
 ];

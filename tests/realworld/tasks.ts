@@ -1178,4 +1178,20 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Report: 2027-03-10 to 2027-03-20",
   },
+  {
+    id: "jstree-open",
+    page: "jstree.html",
+    about:
+      "jsTree (jQuery): folders that open by a nameless arrow icon, a double click or the arrow keys, a click on a name selecting it, children drawn only once their folder opens",
+    steps: [
+      // A folder opens from the keyboard, as a person using the tree's own keys would.
+      { intent: "press", target: { role: "treeitem", name: "Documents" }, key: "ArrowRight" },
+      { intent: "press", target: { role: "treeitem", name: "Documents" }, key: "ArrowDown" },
+      { intent: "press", target: { role: "treeitem", name: "Contracts" }, key: "ArrowDown" },
+      { intent: "press", target: { role: "treeitem", name: "Invoices" }, key: "ArrowRight" },
+      { intent: "click", target: { role: "treeitem", name: "April 2027.pdf" } },
+      { intent: "click", target: { role: "button", name: "Open selected" } },
+    ],
+    outcome: "Opened: April 2027.pdf",
+  },
 ];
