@@ -29,6 +29,7 @@
  *
  * @module
  */
+import { flatName } from "../../../contracts/text.ts";
 import { type ActResult, refOf } from "../../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
 import type { Observation, OpenDialog } from "../../../contracts/methods/mod.ts";
@@ -64,6 +65,7 @@ export async function observationAfter(
   signal: AbortSignal,
   actedOn: number | undefined,
   newDocument = false,
+  entered?: string,
 ): Promise<{ observation: Observation | null; dialog?: OpenDialog }> {
   try {
     const observation = await observeLease(held, books, {
@@ -73,6 +75,7 @@ export async function observationAfter(
       maxTokens: actObservationTokens,
       deltaTokens: defaultDeltaTokens,
       ...(actedOn === undefined ? {} : { actedOn }),
+      ...(actedOn === undefined || entered === undefined ? {} : { entered }),
       ...(newDocument ? { newDocument } : {}),
     }, signal);
     return { observation };
@@ -263,6 +266,7 @@ async function finish(
       run.signal,
       performed.actedOn,
       params.action.kind !== "dialog" && performed.documentChanged,
+      performed.status === "verified" ? enteredText(params.action) : undefined,
     );
   const documentEpoch = observation?.documentEpoch ?? params.documentEpoch;
   return {
@@ -278,4 +282,15 @@ async function finish(
     ...(unsettled === undefined ? {} : { unsettled }),
     ...(dialog === undefined ? {} : { dialog }),
   };
+}
+
+/**
+ * The text an action puts in its field as the field then holds it, when
+ * its check verified that: `fill`'s, and `type`'s with `clear`. The value
+ * a row shows is flat (`flatName`), so the text is compared flat too.
+ */
+function enteredText(action: ActParams["action"]): string | undefined {
+  if (action.kind === "fill" || action.kind === "fillEditable") return flatName(action.text);
+  if (action.kind === "type" && action.clear === true) return flatName(action.text);
+  return undefined;
 }

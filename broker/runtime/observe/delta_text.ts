@@ -64,33 +64,48 @@ export interface DeltaLine {
 }
 
 /**
- * `delta` without the rows whose only change is focus that goes without
- * saying: a row that lost it when another row of the same delta gained it
- * (where focus went says where it left), and the row an action aimed at,
- * `actedOn`, gaining it (a click or a key press there focuses it).
+ * `delta` without the rows whose only change goes without saying: a row
+ * that lost focus when another row of the same delta gained it (where focus
+ * went says where it left); the row an action aimed at, `actedOn`, gaining
+ * it (a click or a key press there focuses it); and that row's value when
+ * it became exactly the text a verified fill put there, `entered` (the
+ * status says it holds it). A value the page formatted (an input mask's)
+ * differs from the text and is shown.
  */
 export function withoutFocusHandOff(
   delta: RowDelta,
   before: readonly Row[],
   actedOn?: number,
+  entered?: string,
 ): RowDelta {
   const old = new Map(before.map((row) => [row.backendNodeId, row]));
-  /** Whether `row` differs from its old self only by having or not having focus. */
-  const onlyFocus = (row: Row, focusedNow: boolean) => {
+  /**
+   * Whether `row` differs from its old self only by having or not having
+   * focus (`focusedNow` says which; `undefined`, either or neither), and,
+   * with `value`, by now holding that value.
+   */
+  const onlyFocus = (row: Row, focusedNow: boolean | undefined, value?: string) => {
     const previous = old.get(row.backendNodeId);
     if (previous === undefined) return false;
-    if (previous.states.includes("focused") === focusedNow) return false;
-    if (row.states.includes("focused") !== focusedNow) return false;
+    if (focusedNow !== undefined) {
+      if (previous.states.includes("focused") === focusedNow) return false;
+      if (row.states.includes("focused") !== focusedNow) return false;
+    }
     const others = (states: readonly string[]) =>
       states.filter((state) => state !== "focused").join(" ");
-    return previous.role === row.role && previous.name === row.name &&
-      previous.value === row.value && previous.ref === row.ref &&
-      others(previous.states) === others(row.states);
+    const sameValue = value === undefined
+      ? previous.value === row.value
+      : previous.value !== row.value && row.value === value;
+    return previous.role === row.role && previous.name === row.name && sameValue &&
+      previous.ref === row.ref && others(previous.states) === others(row.states);
   };
   const gained = delta.current.some(({ row }) => row.states.includes("focused"));
+  const own = (row: Row) =>
+    row.backendNodeId === actedOn &&
+    (onlyFocus(row, true) || (entered !== undefined && onlyFocus(row, undefined, entered)));
   const implied = (row: Row) =>
     delta.moved?.has(row.backendNodeId) !== true &&
-    ((gained && onlyFocus(row, false)) || (row.backendNodeId === actedOn && onlyFocus(row, true)));
+    ((gained && onlyFocus(row, false)) || own(row));
   return {
     ...delta,
     changed: delta.changed.filter((row) => !implied(row)),

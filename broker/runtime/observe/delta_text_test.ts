@@ -11,6 +11,7 @@ function leanDelta(
   after: Spec,
   deltaTokens?: number,
   actedOn?: number,
+  entered?: string,
 ): Observation {
   const books = testBooks();
   const first = buildObservation(
@@ -24,6 +25,7 @@ function leanDelta(
     since: first.cursor,
     deltaTokens,
     actedOn,
+    entered,
   }, books);
 }
 
@@ -374,5 +376,38 @@ Deno.test("a removed row that reads like any other says which it was by the firs
     "- row",
     '  - cell "Ben Okafor"',
     '- alert "Check the email"',
+  ]);
+});
+
+Deno.test("a fill's field holding exactly its text goes without saying; a formatted value, or more, stays", () => {
+  const form = (value: string | undefined, focused: boolean, more: Spec[] = []) =>
+    n("RootWebArea", "", [
+      n("textbox", "Phone", [], {
+        id: 2,
+        ...(value === undefined ? {} : { value }),
+        states: focused ? ["focused", "editable"] : ["editable"],
+      }),
+      ...more,
+    ], { id: 1 });
+  const before = form(undefined, false);
+  // The value the fill put in, and the focus it took: the status already says so.
+  assert.deepEqual(
+    leanDelta(before, form("5551234567", true), undefined, 2, "5551234567").text,
+    "# no other changes",
+  );
+  // A mask's formatting is news, and so is anything else the fill set off.
+  assert.deepEqual(
+    lines(leanDelta(before, form("(555) 123-4567", true), undefined, 2, "5551234567")),
+    ['~ textbox "Phone" value="(555) 123-4567" focused ref=e1'],
+  );
+  const warned = form("5551234567", true, [
+    n("alert", "", [n("StaticText", "Number not reachable", [], { id: 4 })], { id: 3 }),
+  ]);
+  assert.deepEqual(lines(leanDelta(before, warned, undefined, 2, "5551234567")), [
+    '+ alert "Number not reachable"',
+  ]);
+  // Without the text, the value is shown as before.
+  assert.deepEqual(lines(leanDelta(before, form("5551234567", true), undefined, 2)), [
+    '~ textbox "Phone" value="5551234567" focused ref=e1',
   ]);
 });

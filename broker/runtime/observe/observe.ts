@@ -103,6 +103,11 @@ export interface ObserveInput {
    */
   actedOn?: number;
   /**
+   * The text a verified fill put in `actedOn` as it is: its row's new value
+   * saying just that goes without saying too.
+   */
+  entered?: string;
+  /**
    * What the rows of frame elements say of their frames, by backend node
    * (` frame=f1 — observe with frame`), appended to their lines in a full
    * observation.
@@ -181,11 +186,12 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     };
   }
 
-  const delta = withoutFocusHandOff(
-    diffRows(baseline.rows, rows, snapshot.cut !== null, snapshot.changed),
-    baseline.rows,
-    input.actedOn,
-  );
+  const diffed = diffRows(baseline.rows, rows, snapshot.cut !== null, snapshot.changed);
+  const delta = withoutFocusHandOff(diffed, baseline.rows, input.actedOn, input.entered);
+  // The filled field's own line went without saying: the page did change, so no "no changes".
+  const saidByStatus = input.entered !== undefined &&
+    diffed.changed.some((row) => row.backendNodeId === input.actedOn) &&
+    !delta.changed.some((row) => row.backendNodeId === input.actedOn);
   // The options a delta adds to a long select fold as in a whole observation, the select's
   // line (or the heading it places them under) saying how to see them; as there, they are no
   // rows left out.
@@ -217,7 +223,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   ];
   // A delta is always of the same document, so its epoch did not change: the header says only
   // what did (title, URL), with the page-data note when page text follows.
-  header.splice(0, header.length, ...leanHeader(baseline, snapshot, entries.length > 0));
+  header.splice(
+    0,
+    header.length,
+    ...leanHeader(baseline, snapshot, entries.length > 0, saidByStatus),
+  );
   if (snapshot.signals !== undefined && entries.length > 0) {
     header.push(signalsNote[snapshot.signals]);
   }

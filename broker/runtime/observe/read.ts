@@ -84,6 +84,8 @@ export interface ObserveRequest {
   deltaTokens?: number;
   /** The element the action this observation follows aimed at (`ObserveInput.actedOn`). */
   actedOn?: number;
+  /** The text a verified fill put there as it is (`ObserveInput.entered`). */
+  entered?: string;
   /**
    * The action this observation follows left the document the lease's kept
    * observations are of, so the answer is a whole observation, never a
@@ -152,6 +154,7 @@ export async function observeLease(
       maxTokens: request.maxTokens,
       deltaTokens: request.deltaTokens,
       actedOn: request.actedOn,
+      ...(request.entered === undefined ? {} : { entered: request.entered }),
       ...(frameNotes === undefined ? {} : { frameNotes }),
     },
     books,

@@ -134,17 +134,21 @@ export function renderHeader(info: HeaderInfo): string[] {
  * (a row, or a title or URL that changed), the title only when it changed
  * since the baseline and the URL only when it did, and `# no changes` when
  * nothing did (`# no other changes` below a title or URL that did: no row
- * changed, though the page did).
+ * changed, though the page did; and when the only change was the one the
+ * action's status already says, `saidByStatus`: a filled field's value).
  * The epoch and cursor stay in the structured result.
  */
 export function leanHeader(
   baseline: { title?: string; url?: string },
   now: { title: string; url: string },
   changes: boolean,
+  saidByStatus = false,
 ): string[] {
   const retitled = baseline.title !== now.title;
   const moved = baseline.url !== now.url;
-  if (!retitled && !moved) return changes ? [pageDataNote] : ["# no changes"];
+  if (!retitled && !moved) {
+    return changes ? [pageDataNote] : [saidByStatus ? "# no other changes" : "# no changes"];
+  }
   return [
     pageDataNote,
     ...(retitled ? [`[page] ${quote(boundText(now.title, headerTitleUnits).text)}`] : []),
