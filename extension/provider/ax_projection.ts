@@ -129,7 +129,8 @@ interface Frame {
 export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBounds): Projection {
   const byId = new Map<string, RawAxNode>();
   for (const node of raw) byId.set(node.nodeId, node);
-  const inline = joinInlineRuns(raw, byId);
+  // An editor shows its formatting: nothing in a field is joined.
+  const inline = joinInlineRuns(raw, byId, isTextField);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
   const signals = bounds.signals;
   const inTree = new Set<number>();

@@ -29,9 +29,10 @@
  *   whose subtree is widget-sized (at most {@linkcode delegation.elements}
  *   elements) and holds no control (an app's root, where React listens,
  *   holds its buttons; a data table its row actions), when nothing inside
- *   the cell or around it is a target already. That is how calendars draw their days (bootstrap-datepicker's
- *   and daterangepicker's cells, one listener on the calendar, the pointer
- *   cursor set only on hover) and how plain-script menus draw their items.
+ *   the cell or around it is a target already. That is how calendars draw
+ *   their days (bootstrap-datepicker's and daterangepicker's cells, one
+ *   listener on the calendar or month, the pointer cursor set only on
+ *   hover) and how plain-script menus draw their items.
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **hidden**: not rendered for a person although the accessibility tree
@@ -364,7 +365,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   }
 
   // Pass 2b, children first: the cells and items a listener above delegates to (see the
-  // module doc) are targets, so the listening container around them is not one itself.
+  // module doc) are targets, so the listening container around them is not one itself;
+  // `interactiveBeneath` is carried up again with them.
   const delegated = new Uint8Array(n);
   for (let i = n - 1; i > 0; i--) {
     const parent = parents[i];

@@ -32,16 +32,20 @@ interface Piece {
   formatting: RawAxNode | undefined;
 }
 
-/** Join the texts formatting split in `raw` (see the module doc). */
+/**
+ * Join the texts formatting split in `raw` (see the module doc); `editable`
+ * tells a node of a field a person types into, where nothing is joined.
+ */
 export function joinInlineRuns(
   raw: readonly RawAxNode[],
   byId: ReadonlyMap<string, RawAxNode>,
+  editable: (node: RawAxNode) => boolean,
 ): InlineRuns {
   const runs: InlineRuns = { renamed: new Map(), absorbed: new Set() };
   for (const block of raw) {
     const children = block.childIds ?? [];
     // A parent with a formatting child is rare: most nodes cost one look at their children.
-    if (children.length < 2 || isEditable(block)) continue;
+    if (children.length < 2 || editable(block)) continue;
     if (!children.some((id) => formattingRoles.has(roleOf(byId.get(id))))) continue;
     let run: Piece[] = [];
     for (const id of children) {
@@ -52,7 +56,7 @@ export function joinInlineRuns(
         run = [];
       } else if (role === "StaticText") {
         if (!child.ignored) run.push({ text: child, formatting: undefined });
-      } else if (formattingRoles.has(role) && !isEditable(child)) {
+      } else if (formattingRoles.has(role) && !editable(child)) {
         const texts = textsOf(child, byId);
         if (texts === undefined) {
           close(run, runs);
@@ -115,10 +119,4 @@ function textsOf(
 function roleOf(node: RawAxNode | undefined): string {
   const role = node?.role?.value;
   return typeof role === "string" ? role : "";
-}
-
-/** Whether `node` is in a field a person types into: an editor shows its formatting. */
-function isEditable(node: RawAxNode): boolean {
-  const value = node.properties?.find((property) => property.name === "editable")?.value.value;
-  return typeof value === "string" && value !== "" && value !== "false";
 }

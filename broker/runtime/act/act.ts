@@ -290,7 +290,7 @@ async function finish(
  * a row shows is flat (`flatName`), so the text is compared flat too.
  */
 function enteredText(action: ActParams["action"]): string | undefined {
-  if (action.kind === "fill" || action.kind === "fillEditable") return flatName(action.text);
-  if (action.kind === "type" && action.clear === true) return flatName(action.text);
-  return undefined;
+  const replaced = action.kind === "fill" || action.kind === "fillEditable" ||
+    (action.kind === "type" && action.clear === true);
+  return replaced ? flatName(action.text) : undefined;
 }

@@ -69,40 +69,39 @@ export interface DeltaLine {
  * went says where it left); the row an action aimed at, `actedOn`, gaining
  * it (a click or a key press there focuses it); and that row's value when
  * it became exactly the text a verified fill put there, `entered` (the
- * status says it holds it). A value the page formatted (an input mask's)
- * differs from the text and is shown.
+ * status says it holds it), with or without the focus the fill gave it. A
+ * value the page formatted (an input mask's) differs from the text and is
+ * shown.
  */
-export function withoutFocusHandOff(
+export function withoutImpliedChanges(
   delta: RowDelta,
   before: readonly Row[],
   actedOn?: number,
   entered?: string,
 ): RowDelta {
   const old = new Map(before.map((row) => [row.backendNodeId, row]));
-  /**
-   * Whether `row` differs from its old self only by having or not having
-   * focus (`focusedNow` says which; `undefined`, either or neither), and,
-   * with `value`, by now holding that value.
-   */
-  const onlyFocus = (row: Row, focusedNow: boolean | undefined, value?: string) => {
+  const others = (states: readonly string[]) =>
+    states.filter((state) => state !== "focused").join(" ");
+  /** Whether `row` is `previous` but for its focus and its value. */
+  const sameBut = (row: Row, previous: Row) =>
+    previous.role === row.role && previous.name === row.name && previous.ref === row.ref &&
+    others(previous.states) === others(row.states);
+  /** Whether `row` differs from its old self only by having (or no longer having) focus. */
+  const onlyFocus = (row: Row, focusedNow: boolean) => {
     const previous = old.get(row.backendNodeId);
-    if (previous === undefined) return false;
-    if (focusedNow !== undefined) {
-      if (previous.states.includes("focused") === focusedNow) return false;
-      if (row.states.includes("focused") !== focusedNow) return false;
-    }
-    const others = (states: readonly string[]) =>
-      states.filter((state) => state !== "focused").join(" ");
-    const sameValue = value === undefined
-      ? previous.value === row.value
-      : previous.value !== row.value && row.value === value;
-    return previous.role === row.role && previous.name === row.name && sameValue &&
-      previous.ref === row.ref && others(previous.states) === others(row.states);
+    return previous !== undefined && sameBut(row, previous) && previous.value === row.value &&
+      previous.states.includes("focused") !== focusedNow &&
+      row.states.includes("focused") === focusedNow;
+  };
+  /** Whether `row`'s value became the text entered, focus aside, and nothing else changed. */
+  const onlyEntered = (row: Row) => {
+    const previous = old.get(row.backendNodeId);
+    return entered !== undefined && previous !== undefined && sameBut(row, previous) &&
+      previous.value !== row.value && row.value === entered;
   };
   const gained = delta.current.some(({ row }) => row.states.includes("focused"));
   const own = (row: Row) =>
-    row.backendNodeId === actedOn &&
-    (onlyFocus(row, true) || (entered !== undefined && onlyFocus(row, undefined, entered)));
+    row.backendNodeId === actedOn && (onlyFocus(row, true) || onlyEntered(row));
   const implied = (row: Row) =>
     delta.moved?.has(row.backendNodeId) !== true &&
     ((gained && onlyFocus(row, false)) || own(row));

@@ -20,7 +20,7 @@ import {
   defaultDeltaTokens,
   moveNotes,
   removedLines,
-  withoutFocusHandOff,
+  withoutImpliedChanges,
 } from "./delta_text.ts";
 import { containerFinder, placeDeltaEntries } from "./placement.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
@@ -187,7 +187,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   }
 
   const diffed = diffRows(baseline.rows, rows, snapshot.cut !== null, snapshot.changed);
-  const delta = withoutFocusHandOff(diffed, baseline.rows, input.actedOn, input.entered);
+  const delta = withoutImpliedChanges(diffed, baseline.rows, input.actedOn, input.entered);
   // The filled field's own line went without saying: the page did change, so no "no changes".
   const saidByStatus = input.entered !== undefined &&
     diffed.changed.some((row) => row.backendNodeId === input.actedOn) &&
