@@ -56,6 +56,12 @@ export const ObservedNodeSchema = z.strictObject({
   value: PageTextSchema.optional(),
   /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
   active: PageTextSchema.optional(),
+  /**
+   * The message the browser shows for the field's invalid value while its
+   * form-validation bubble is up (a form sent with the field empty or
+   * wrong): on the field the browser focused for it.
+   */
+  error: PageTextSchema.optional(),
   states: z.array(ElementStateSchema).max(16),
   level: z.number().int().nonnegative().max(1024),
 });
@@ -142,6 +148,12 @@ export const AxNodeSchema = z.strictObject({
    * (`aria-activedescendant`): the option a combobox's arrow keys moved to.
    */
   active: PageTextSchema.optional(),
+  /**
+   * The message the browser shows for the field's invalid value while its
+   * form-validation bubble is up (a form sent with the field empty or
+   * wrong): on the field the browser focused for it.
+   */
+  error: PageTextSchema.optional(),
   states: z.array(ElementStateSchema).max(16),
   depth: z.number().int().nonnegative().max(1024),
   /**

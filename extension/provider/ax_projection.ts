@@ -132,6 +132,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   // An editor shows its formatting: nothing in a field is joined.
   const inline = joinInlineRuns(raw, byId, isTextField);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
+  const bubble = validationBubble(raw, byId);
   const signals = bounds.signals;
   const inTree = new Set<number>();
   if (signals !== undefined) {
@@ -221,7 +222,13 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
       if (depth > bounds.maxDepth) note("depth", backendId ?? null);
       else if (nodes.length >= bounds.maxNodes) note("nodes", backendId ?? null);
       else {
-        shown.row = toRow(node, parent?.row ?? null, depth, { ...bounds, note, named }, marks);
+        shown.row = toRow(
+          node,
+          parent?.row ?? null,
+          depth,
+          { ...bounds, note, named, bubble },
+          marks,
+        );
         if (declared !== undefined) shown.row = declaredRow(shown.row, declared, bounds, note);
         nodes.push(shown.row);
       }
@@ -385,11 +392,13 @@ function toRow(
   node: RawAxNode,
   parent: AxNode | null,
   depth: number,
-  { maxTextUnits, note, named }: {
+  { maxTextUnits, note, named, bubble }: {
     maxTextUnits: number;
     note: (reason: "text", at: number | null) => void;
     /** The name of the node of a backend node ID, when the read holds it. */
     named: (backendNodeId: number) => string | undefined;
+    /** The message of the browser's form-validation bubble, when it is up. */
+    bubble: string | undefined;
   },
   marks: NodeSignals | undefined,
 ): AxNode {
@@ -412,6 +421,15 @@ function toRow(
     if (value.cut) note("text", backendNodeId);
     row.value = value.text;
   }
+  if (bubble !== undefined && row.states.includes("focused")) {
+    // The bubble speaks for the field the browser focused when it refused the form.
+    const error = boundText(bubble, maxTextUnits);
+    if (error.cut) note("text", backendNodeId);
+    row.error = error.text;
+    if (!row.states.includes("invalid")) {
+      row.states = stateOrder.filter((state) => state === "invalid" || row.states.includes(state));
+    }
+  }
   const rawActive = activeOf(node, named);
   if (rawActive !== undefined) {
     const active = boundText(rawActive, maxTextUnits);
@@ -419,6 +437,26 @@ function toRow(
     row.active = active.text;
   }
   return row;
+}
+
+/**
+ * The message of the browser's form-validation bubble, when the read holds
+ * it: Chromium shows a form it refused to send (a required field empty, an
+ * email without `@`) as an `alert` of no element, a child of the document's
+ * root, for as long as the field it focused for it stays invalid. Only a
+ * read of the whole document holds that node.
+ */
+function validationBubble(
+  raw: readonly RawAxNode[],
+  byId: ReadonlyMap<string, RawAxNode>,
+): string | undefined {
+  const node = raw.find((candidate) =>
+    candidate.backendDOMNodeId === undefined && !candidate.ignored &&
+    stringOf(candidate.role?.value) === "alert" && candidate.parentId !== undefined &&
+    stringOf(byId.get(candidate.parentId)?.role?.value) === "RootWebArea"
+  );
+  const message = node === undefined ? "" : nameOf(node);
+  return message === "" ? undefined : message;
 }
 
 /**

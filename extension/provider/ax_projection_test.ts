@@ -434,6 +434,33 @@ Deno.test("a combobox says which option its arrow keys moved to, by that option'
   assert.ok(AxNodeSchema.safeParse(row).success);
 });
 
+Deno.test("the browser's form-validation bubble is the error of the field it focused", () => {
+  const focused = { properties: [{ name: "focused", value: { type: "boolean", value: true } }] };
+  const form = (bubble: RawAxNode | undefined, email: Partial<RawAxNode>) => [
+    node("1", "RootWebArea", "Sign up", undefined, ["2", ...(bubble ? [bubble.nodeId] : [])]),
+    node("2", "form", "", "1", ["3", "4"]),
+    node("3", "textbox", "Email", "2", [], email),
+    node("4", "button", "Create account", "2", []),
+    ...(bubble ? [bubble] : []),
+  ];
+  // Chromium's bubble is an alert of no element under the root, its message padded.
+  const bubble = node("-7", "alert", "Please fill out this field. ", "1", []);
+  const rows = projectAxNodes(form(bubble, focused), open).nodes;
+  const email = rows.find((row) => row.name === "Email");
+  assert.equal(email?.error, "Please fill out this field.");
+  assert.deepEqual(email?.states, ["focused", "invalid"]);
+  assert.ok(AxNodeSchema.safeParse(email).success);
+  // The bubble is no row of its own, and no other field gets it.
+  assert.equal(rows.some((row) => row.role === "alert"), false);
+  assert.equal(rows.find((row) => row.name === "Create account")?.error, undefined);
+  // No bubble, no error; a page's own alert (an element) is no bubble; nor is one elsewhere.
+  assert.equal(projectAxNodes(form(undefined, focused), open).nodes[2].error, undefined);
+  const own = node("9", "alert", "Saved", "1", []);
+  assert.equal(projectAxNodes(form(own, focused), open).nodes[2].error, undefined);
+  const nested = node("-8", "alert", "Please fill out this field.", "2", []);
+  assert.equal(projectAxNodes(form(nested, focused), open).nodes[2].error, undefined);
+});
+
 Deno.test("an element whose declared widget role the tree dropped shows it, named by its text, keeping the tree's own", () => {
   // A dropdown editor's options drawn as a table's cells inside a listbox: Chromium reads each
   // `<td role="option">` as a plain element.

@@ -110,6 +110,36 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step("a form the browser refused says which field and why", async () => {
+      const { tab, page } = await world.openTab(formUrl);
+      const leaseId = await agent.claim(tab);
+      const first = await agent.observe({ leaseId });
+      const email = refOf(first, "textbox", "Email");
+      const send = refOf(first, "button", "Send");
+      const act = (action: Record<string, unknown>) =>
+        agent.act({ leaseId, documentEpoch: first.documentEpoch, action });
+      await act({ kind: "fill", ref: email, text: "ada" });
+      // The browser does not send a form with an email without "@": it focuses the field and
+      // says why in a bubble that is no element of the page. The answer carries both.
+      const refused = await act({ kind: "click", ref: send });
+      assert.equal(await page.evaluate("window.submissions ?? 0"), 0, "the form was not sent");
+      assert.match(
+        refused.shown,
+        new RegExp(
+          `^~ textbox "Email" value="ada" error="[^"]*@[^"]*" focused .*ref=${email}$`,
+          "m",
+        ),
+      );
+      const row = refused.observation?.delta?.changed.find((node) => node.ref === email);
+      assert.match(row?.error ?? "", /@/);
+      // Put right, the form goes and the message with it.
+      const fixed = await act({ kind: "fill", ref: email, text: "ada@example.com" });
+      assert.doesNotMatch(fixed.shown, /error=/);
+      await act({ kind: "click", ref: send });
+      assert.equal(await page.evaluate("window.submissions ?? 0"), 1, "the form was sent");
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step(
       "a stale epoch or an unknown ref is STALE_TARGET and nothing happens",
       async () => {

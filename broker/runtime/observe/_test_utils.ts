@@ -43,6 +43,8 @@ export interface Spec {
   role: string;
   name?: string;
   value?: string;
+  /** The browser's form-validation message (`AxNode.error`). */
+  error?: string;
   states?: ElementState[];
   id?: number;
   children?: Spec[];
@@ -73,6 +75,7 @@ export function tree(root: Spec, firstId = 1): AxNode[] {
       depth,
     };
     if (spec.value !== undefined) node.value = spec.value;
+    if (spec.error !== undefined) node.error = spec.error;
     nodes.push(node);
     for (const child of spec.children ?? []) walk(child, backendNodeId, depth + 1);
   };

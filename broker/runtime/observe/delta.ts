@@ -1,7 +1,7 @@
 /**
  * Deltas between two observations of the same scope and document. Rows are
  * matched by backend node ID; a row changed when its role, name, value, active item,
- * states or ref differ, or when it moved ({@linkcode movedRows}). Level is
+ * error, states or ref differ, or when it moved ({@linkcode movedRows}). Level is
  * not compared: a wrapper appearing around a region shifts every level
  * below it without changing what a reader can do.
  *
@@ -211,6 +211,7 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
             row.name,
             row.value ?? "",
             row.active ?? "",
+            row.error ?? "",
             row.states,
             row.level,
           ];
@@ -269,6 +270,6 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
 
 function differs(a: Row, b: Row): boolean {
   return a.role !== b.role || a.name !== b.name || a.value !== b.value ||
-    a.active !== b.active || a.ref !== b.ref ||
+    a.active !== b.active || a.error !== b.error || a.ref !== b.ref ||
     a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
 }

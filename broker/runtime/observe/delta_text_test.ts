@@ -97,6 +97,43 @@ Deno.test("a row that lost focus to nothing, or changed besides, is still shown"
   ]);
 });
 
+Deno.test("a form the browser refused shows the field it focused with the message it says", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Email", [], { id: 2, value: "ada", states: ["required", "invalid"] }),
+    n("button", "Create account", [], { id: 3, states: ["focused"] }),
+  ], { id: 1 });
+  const refused = n("RootWebArea", "", [
+    n("textbox", "Email", [], {
+      id: 2,
+      value: "ada",
+      error: "Please include an '@' in the email address.",
+      states: ["focused", "required", "invalid"],
+    }),
+    n("button", "Create account", [], { id: 3 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, refused, undefined, 3)), [
+    `~ textbox "Email" value="ada" error="Please include an '@' in the email address." focused required invalid ref=e1`,
+  ]);
+  // The message going with the focus is news, not a focus hand-off that goes without saying.
+  const left = n("RootWebArea", "", [
+    n("textbox", "Email", [], { id: 2, value: "ada", states: ["required", "invalid"] }),
+    n("button", "Create account", [], { id: 3, states: ["focused"] }),
+  ], { id: 1 });
+  const books = testBooks();
+  const first = buildObservation(
+    { leaseId: "L", snapshot: snapshotOf(tree(refused)), scope: page },
+    books,
+  );
+  const next = buildObservation({
+    leaseId: "L",
+    snapshot: snapshotOf(tree(left)),
+    scope: page,
+    since: first.cursor,
+    actedOn: 3,
+  }, books);
+  assert.deepEqual(lines(next), ['~ textbox "Email" value="ada" required invalid ref=e1']);
+});
+
 const days = (month: string, first: number) =>
   Array.from(
     { length: 31 },

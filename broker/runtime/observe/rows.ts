@@ -39,6 +39,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
     };
     if (row.value !== undefined) observed.value = row.value;
     if (row.active !== undefined) observed.active = row.active;
+    if (row.error !== undefined) observed.error = row.error;
     if (row.nativeOption === true) observed.nativeOption = true;
     return observed;
   });
@@ -55,5 +56,6 @@ export function toObservedNode(row: Row): ObservedNode {
   };
   if (row.value !== undefined) node.value = row.value;
   if (row.active !== undefined) node.active = row.active;
+  if (row.error !== undefined) node.error = row.error;
   return node;
 }

@@ -17,6 +17,8 @@ export interface TreeRow {
   value?: string;
   /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
   active?: string;
+  /** The message of the browser's form-validation bubble, on the field it is up for. */
+  error?: string;
   /**
    * The accessible name, when the row shows another: a nameless clickable
    * wrapper around one text is shown named by that text. A ref keeps this
