@@ -69,13 +69,15 @@ export interface DeltaLine {
  * went says where it left); the row an action aimed at, `actedOn`, gaining
  * it (a click or a key press there focuses it); and that row's value when
  * it became exactly the text a verified fill put there, `entered` (the
- * status says it holds it), with or without the focus the fill gave it. A
- * value the page formatted (an input mask's) differs from the text and is
- * shown.
+ * status says it holds it), with or without the focus the fill gave it, or,
+ * in an editor that shows its text as rows of its own, the one new text
+ * row right in it that reads exactly so. A value the page formatted (an
+ * input mask's) differs from the text and is shown.
  */
 export function withoutImpliedChanges(
   delta: RowDelta,
   before: readonly Row[],
+  after: readonly Row[],
   actedOn?: number,
   entered?: string,
 ): RowDelta {
@@ -106,11 +108,44 @@ export function withoutImpliedChanges(
   const implied = (row: Row) =>
     delta.moved?.has(row.backendNodeId) !== true &&
     ((gained && onlyFocus(row, false)) || own(row));
+  const echo = enteredTextRow(delta, after, actedOn, entered);
   return {
     ...delta,
+    added: delta.added.filter((row) => row !== echo),
     changed: delta.changed.filter((row) => !implied(row)),
-    current: delta.current.filter(({ marker, row }) => marker === "+" || !implied(row)),
+    current: delta.current.filter(({ marker, row }) =>
+      marker === "+" ? row !== echo : !implied(row)
+    ),
   };
+}
+
+/**
+ * The row a verified fill's text became in an editor that shows its text
+ * as rows (a rich-text editor's paragraph, flattened into it): the one
+ * text row added right inside `actedOn`, reading exactly `entered`, when
+ * nothing else was added there.
+ */
+function enteredTextRow(
+  delta: RowDelta,
+  after: readonly Row[],
+  actedOn: number | undefined,
+  entered: string | undefined,
+): Row | undefined {
+  if (actedOn === undefined || entered === undefined || entered === "") return undefined;
+  const at = after.findIndex((row) => row.backendNodeId === actedOn);
+  if (at === -1) return undefined;
+  const { level } = after[at];
+  // The field's rows: those after it, until the level climbs back to its own.
+  const end = after.findIndex((row, i) => i > at && row.level <= level);
+  const added = new Set(delta.added);
+  const fresh = after.slice(at + 1, end === -1 ? after.length : end).filter((row) =>
+    added.has(row)
+  );
+  const [only] = fresh;
+  return fresh.length === 1 && only.level === level + 1 && only.role === "StaticText" &&
+      only.name === entered && only.ref === null
+    ? only
+    : undefined;
 }
 
 /**

@@ -448,3 +448,69 @@ Deno.test("a fill's field holding exactly its text goes without saying; a format
     '~ textbox "Phone" value="5551234567" focused ref=e1',
   ]);
 });
+
+Deno.test("an editor's one new text reading exactly what a fill put in goes without saying", () => {
+  const editor = (children: Spec[], after: Spec[] = []) =>
+    n("RootWebArea", "", [
+      n("textbox", "Message", children, { id: 2, states: ["focused", "contenteditable"] }),
+      n("button", "Send", [], { id: 3 }),
+      ...after,
+    ], { id: 1 });
+  const before = n("RootWebArea", "", [
+    n("textbox", "Message", [], { id: 2, states: ["contenteditable"] }),
+    n("button", "Send", [], { id: 3 }),
+  ], { id: 1 });
+  const typed = (id: number, text: string) => n("StaticText", text, [], { id });
+  assert.equal(
+    leanDelta(before, editor([typed(5, "Quarterly report")]), undefined, 2, "Quarterly report")
+      .text,
+    "# no other changes",
+  );
+  // Another text, two texts, or one elsewhere: each is news.
+  assert.deepEqual(
+    lines(leanDelta(before, editor([typed(5, "Quarterly")]), undefined, 2, "Quarterly report")),
+    ['+ text "Quarterly" in textbox "Message" ref=e1'],
+  );
+  assert.deepEqual(
+    lines(
+      leanDelta(
+        before,
+        editor([typed(5, "Quarterly report"), typed(6, "Quarterly report")]),
+        undefined,
+        2,
+        "Quarterly report",
+      ),
+    ).filter((line) => line.includes('text "Quarterly report"')).length,
+    2,
+  );
+  // Text the editor made into a link is a row of its own there.
+  assert.deepEqual(
+    lines(
+      leanDelta(
+        before,
+        editor([n("link", "Quarterly report", [typed(5, "Quarterly report")], { id: 6 })]),
+        undefined,
+        2,
+        "Quarterly report",
+      ),
+    ),
+    ['+ link "Quarterly report" ref=e3 in textbox "Message" ref=e1'],
+  );
+
+  assert.deepEqual(
+    lines(
+      leanDelta(
+        before,
+        editor([], [typed(5, "Quarterly report")]),
+        undefined,
+        2,
+        "Quarterly report",
+      ),
+    ),
+    ['+ text "Quarterly report"'],
+  );
+  // Without the text (type, or an unverified fill), the text is shown.
+  assert.deepEqual(lines(leanDelta(before, editor([typed(5, "Quarterly report")]), undefined, 2)), [
+    '+ text "Quarterly report" in textbox "Message" ref=e1',
+  ]);
+});

@@ -187,11 +187,16 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   }
 
   const diffed = diffRows(baseline.rows, rows, snapshot.cut !== null, snapshot.changed);
-  const delta = withoutImpliedChanges(diffed, baseline.rows, input.actedOn, input.entered);
-  // The filled field's own line went without saying: the page did change, so no "no changes".
+  const delta = withoutImpliedChanges(
+    diffed,
+    baseline.rows,
+    rows,
+    input.actedOn,
+    input.entered,
+  );
+  // What the fill put in went without saying: the page did change, so no "no changes".
   const saidByStatus = input.entered !== undefined &&
-    diffed.changed.some((row) => row.backendNodeId === input.actedOn) &&
-    !delta.changed.some((row) => row.backendNodeId === input.actedOn);
+    delta.current.length < diffed.current.length;
   // The options a delta adds to a long select fold as in a whole observation, the select's
   // line (or the heading it places them under) saying how to see them; as there, they are no
   // rows left out.
