@@ -44,6 +44,8 @@ export const ElementStateSchema = z.enum([
   "invalid",
   "pressed",
   "clickable",
+  /** Resting the pointer on it draws controls it holds: a row's actions shown only on hover. */
+  "hoverable",
   "draggable",
   "contenteditable",
 ]);

@@ -267,7 +267,8 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
 /** Whether the signals mark an element as something to act on. */
 function marked(marks: NodeSignals | undefined): boolean {
   return marks !== undefined &&
-    (marks.clickable || marks.draggable || marks.editingHost || marks.declaredRole !== undefined);
+    (marks.clickable || marks.hoverable === true || marks.draggable || marks.editingHost ||
+      marks.declaredRole !== undefined);
 }
 
 /**
@@ -564,6 +565,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks === undefined) return states;
   const all = new Set(states);
   if (marks.clickable) all.add("clickable");
+  if (marks.hoverable === true) all.add("hoverable");
   if (marks.draggable) all.add("draggable");
   if (marks.editingHost) all.add("contenteditable");
   if (marks.current === true) all.add("current");

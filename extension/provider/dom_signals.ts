@@ -33,6 +33,14 @@
  *   their days (bootstrap-datepicker's and daterangepicker's cells, one
  *   listener on the calendar or month, the pointer cursor set only on
  *   hover) and how plain-script menus draw their items.
+ * - **hoverable**: a row, card or menu entry that holds text and a button,
+ *   link or menu item not drawn (`display: none` or not visible, as
+ *   `.row:hover .delete { display: inline }` hides a list's row actions
+ *   until the pointer rests on the row), the nearest drawn element around
+ *   it, when nothing drawn inside it is a target (a drawn link there is
+ *   what a person hovers) and it is widget-sized (at most
+ *   {@linkcode hoverHost.elements} elements): without it, a row whose
+ *   actions show only on hover has nothing to point at.
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **hidden**: not rendered for a person although the accessibility tree
@@ -106,6 +114,8 @@ const SnapshotSchema = z.object({
 export interface NodeSignals {
   hidden: boolean;
   clickable: boolean;
+  /** Resting the pointer on it draws controls it holds (see the module doc). */
+  hoverable?: boolean;
   draggable: boolean;
   editingHost: boolean;
   /** An editing host with no text of its own (only placeholders, if anything). */
@@ -189,6 +199,14 @@ export const delegation = {
   /** The most elements the listener's subtree holds: a widget, not a page's app root. */
   elements: 400,
 } as const;
+/** Where controls drawn only on hover make the element around them a target. */
+export const hoverHost = {
+  /** The most elements it holds: a row or a card, not a page's section. */
+  elements: 60,
+} as const;
+/** Controls a page draws only while the pointer rests on what holds them. */
+const revealedTags = new Set(["BUTTON", "A"]);
+const revealedRoles = new Set(["button", "link", "menuitem"]);
 /** What a widget draws its delegated targets as. */
 const delegatedTags = new Set(["TD", "LI"]);
 const controlTags = new Set(["BUTTON", "SELECT", "TEXTAREA", "SUMMARY"]);
@@ -279,6 +297,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const targetBetween = new Uint8Array(n);
   const wantsDrag = new Uint8Array(n);
   const control = new Uint8Array(n);
+  const unseenAction = new Uint8Array(n); // a button, link or menu item not drawn
   const labelledIds = new Set<string>();
   let elements = 0;
   for (let i = 0; i < n; i++) {
@@ -328,6 +347,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
         (role !== undefined && controlRoles.has(role))
       ? 1
       : 0;
+    unseenAction[i] = (box < 0 || style(box, styleAt.visibility) !== "visible") &&
+        (revealedTags.has(tag) || revealedRoles.has(role ?? ""))
+      ? 1
+      : 0;
     // A box clipped shut hides what it holds (a closed results list and its search field); a
     // control clipped shut over its face (Ionic's select button) is the face's keyboard stop.
     shut[i] = box >= 0 && !tiny[i] && !control[i] &&
@@ -345,15 +368,20 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const holdsText = new Uint8Array(n); // a text of its own, not only in its descendants
   const elementsBeneath = new Uint32Array(n);
   const controlBeneath = new Uint8Array(n);
+  // A control not drawn, in the element or in what of it is not drawn either: found on the way
+  // up from the control until the nearest drawn element, which holds it.
+  const unseenActionIn = new Uint8Array(n);
   for (let i = n - 1; i > 0; i--) {
     const parent = parents[i];
     if (parent < 0) continue;
+    if ((unseenAction[i] || unseenActionIn[i]) && !visible[i]) unseenActionIn[parent] = 1;
     if (nodes.nodeType[i] === elementNode) elementsBeneath[parent] += elementsBeneath[i] + 1;
     if (control[i] || controlBeneath[i]) controlBeneath[parent] = 1;
     if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
-    // Only what is drawn counts: the items of a closed menu (`display: none`, no box at all),
-    // whose clicks the menu delegates, leave the dropdown around them its own target.
-    const drawn = boxOf[i] >= 0;
+    // Only what is drawn counts: the items of a closed menu (`display: none`, no box at all,
+    // or not visible), whose clicks the menu delegates, leave the dropdown around them its own
+    // target.
+    const drawn = boxOf[i] >= 0 && style(boxOf[i], styleAt.visibility) === "visible";
     if ((drawn && (control[i] || wantsClick[i])) || interactiveBeneath[i]) {
       interactiveBeneath[parent] = 1;
     }
@@ -447,15 +475,19 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     // hover) is an edge to drag, not a control: a control shows something a person can read.
     const strip = thin[i] === 1 && !hasText[i] && !showsBeneath[i];
     const hittable = box >= 0 && !tiny[i] && !strip;
+    const target = !hidden[i] && hittable && !control[i] && !interactiveBeneath[i] &&
+      !editable[i] && !notTargets.has(tag) && !partOfToggle;
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
-      clickable: !hidden[i] && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])) &&
-        hittable && !control[i] &&
-        !interactiveBeneath[i] && !editable[i] && !notTargets.has(tag) && !partOfToggle,
+      clickable: target && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])),
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,
       blank: editingHost && !hasText[i],
     };
+    if (
+      target && !signals.clickable && unseenActionIn[i] && visible[i] && hasText[i] &&
+      showsBeneath[i] && elementsBeneath[i] <= hoverHost.elements && !inFlagged[i]
+    ) signals.hoverable = true;
     const declared = attribute(i, "role")?.trim().split(/\s+/)[0];
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
       signals.declaredRole = declared;
@@ -466,7 +498,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (showsPlaceholder(attribute, i)) signals.placeholder = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
-      signals.hidden || flagged[i] || signals.editingHost ||
+      signals.hidden || flagged[i] || signals.hoverable === true || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||
       signals.selected === true || signals.placeholder === true
     ) result.set(backendNodeId, signals);

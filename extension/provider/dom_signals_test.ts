@@ -592,3 +592,58 @@ Deno.test("a cell or item with its own text is clickable where a widget-sized an
   // The listening containers are targets themselves, as any listener with no target inside.
   assert.deepEqual([...none], [[60, "clickable"], [70, "clickable"], [81, "clickable"]]);
 });
+
+Deno.test("a row whose only controls are drawn on hover is hoverable, the nearest drawn element around them", () => {
+  const marks = flags([
+    ...page,
+    { tag: "UL", backend: 10, parent: 2, box: [300, 60] },
+    // `.row:hover .delete { display: inline }`: the button has no box until then.
+    { tag: "LI", backend: 11, parent: 10, box: [300, 20] },
+    { tag: "#text", backend: 12, parent: 11, box: [40, 10], text: "Alpha" },
+    { tag: "BUTTON", backend: 13, parent: 11 },
+    { tag: "#text", backend: 14, parent: 13, text: "Delete" },
+    // A card whose toolbar of links is drawn but not visible until hovered.
+    { tag: "DIV", backend: 20, parent: 2, box: [200, 80] },
+    { tag: "DIV", backend: 21, parent: 20, box: [200, 20] },
+    { tag: "#text", backend: 22, parent: 21, box: [60, 10], text: "Quarterly plan" },
+    { tag: "DIV", backend: 23, parent: 20, box: [200, 20], style: { visibility: "hidden" } },
+    { tag: "A", backend: 24, parent: 23, box: [40, 20], attributes: { href: "#edit" } },
+    { tag: "#text", backend: 25, parent: 24, box: [30, 10], text: "Edit" },
+  ]);
+  assert.deepEqual([...marks], [
+    [11, "hoverable"],
+    [20, "hoverable"],
+    [23, "hidden"],
+    [24, "hidden"],
+    [25, "hidden"],
+  ]);
+
+  // Not where something drawn inside is a target already (a menu's link that is hovered to
+  // open its submenu), where only a field is not drawn (a checkbox its label stands in for),
+  // for the body, nor for a section holding more than a row or card.
+  const filler: Spec[] = Array.from({ length: 61 }, (_, i) => ({
+    tag: "SPAN",
+    backend: 1000 + i,
+    parent: 50,
+    box: [10, 10] as [number, number],
+  }));
+  const none = flags([
+    ...page,
+    { tag: "LI", backend: 30, parent: 2, box: [300, 20] },
+    { tag: "A", backend: 31, parent: 30, box: [60, 20], attributes: { href: "/products" } },
+    { tag: "#text", backend: 32, parent: 31, box: [60, 10], text: "Products" },
+    { tag: "UL", backend: 33, parent: 30 },
+    { tag: "LI", backend: 34, parent: 33 },
+    { tag: "A", backend: 35, parent: 34, attributes: { href: "/products/new" } },
+    { tag: "LI", backend: 40, parent: 2, box: [300, 20] },
+    { tag: "#text", backend: 41, parent: 40, box: [40, 10], text: "Buy milk" },
+    { tag: "INPUT", backend: 42, parent: 40, attributes: { type: "checkbox" } },
+    { tag: "BUTTON", backend: 43, parent: 2 },
+    { tag: "#text", backend: 44, parent: 43, text: "Close" },
+    { tag: "SECTION", backend: 50, parent: 2, box: [800, 400] },
+    { tag: "#text", backend: 51, parent: 50, box: [80, 10], text: "Team" },
+    { tag: "BUTTON", backend: 52, parent: 50 },
+    ...filler,
+  ]);
+  assert.deepEqual([...none], []);
+});

@@ -251,6 +251,46 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "a row whose actions show on hover is hovered, then its action clicked",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_hover.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        // Nothing else in the rows or the card takes the pointer: each is a target of its own.
+        assert.match(seen.shown, /^ *listitem "Late orders" hoverable ref=e\d+$/m);
+        assert.match(seen.shown, /^ *generic "Weekly report" hoverable ref=e\d+$/m);
+        assert.equal(rowsOf(seen, "button", "Delete").length, 0, seen.shown);
+        assert.equal(rowsOf(seen, "link", "Edit").length, 0, seen.shown);
+        const hovered = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "hover", ref: refOf(seen, "listitem", "Late orders") },
+        });
+        // The answer shows the actions the hover drew, and one is clicked by its ref.
+        const deleteRef = /\+ button "Delete" ref=(e\d+)/.exec(hovered.shown)?.[1];
+        assert.ok(deleteRef !== undefined, hovered.shown);
+        await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: deleteRef },
+        });
+        assert.equal(
+          await page.evaluate(`document.getElementById("result").textContent`),
+          "Delete: Late orders",
+        );
+        // A disclosure's summary is a control: it opens its details.
+        const summary = refOf(seen, "DisclosureTriangle", "Advanced");
+        const opened = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: summary },
+        });
+        assert.match(opened.shown, /\+ checkbox "Exact matches only" ref=/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);

@@ -286,7 +286,8 @@ function nameFromText(rows: TreeRow[]): TreeRow[] {
     if (actionableRoles.has(row.role)) return;
     // Taken for a target by its looks (a click handler, a pointer, a grab), not a field whose
     // text is its content.
-    const looks = row.states.includes("clickable") || row.states.includes("draggable");
+    const looks = row.states.includes("clickable") || row.states.includes("hoverable") ||
+      row.states.includes("draggable");
     if (row.name !== "" || (row.value ?? "") !== "" || !(looks || message)) return;
     if (row.states.includes("editable")) return;
     if (children[index] !== 1) return;

@@ -38,10 +38,18 @@ export const actionableRoles: ReadonlySet<string> = new Set([
   "spinbutton",
   "treeitem",
   "gridcell",
+  // A `<summary>`: the toggle of a `<details>` disclosure (GitHub's menus are made of them).
+  "DisclosureTriangle",
 ]);
 
 /** States that give a node a ref whatever its role: a person can act on it. */
-const actionableStates: readonly ElementState[] = ["editable", "focused", "clickable", "draggable"];
+const actionableStates: readonly ElementState[] = [
+  "editable",
+  "focused",
+  "clickable",
+  "hoverable",
+  "draggable",
+];
 
 /** Whether a node gets a ref: an actionable role, or a state in {@linkcode actionableStates}. */
 export function isActionable(node: { role: string; states: readonly ElementState[] }): boolean {
