@@ -610,6 +610,21 @@ const restoreClipScrolls = String.raw`function (entries) {
 }`;
 
 /**
+ * Scroll this element to `block` (`center`, `end` or `start`) of the
+ * viewport and of every scroller around it, on both axes, at once (a page's
+ * smooth scrolling aside). A plain scroll into view leaves an element that
+ * shows already where it is, which may be under a sticky header or a fixed
+ * footer; another alignment shows it clear, as a person scrolls on a little.
+ * Returns whether it scrolled.
+ */
+const scrollAligned = String.raw`function (block) {
+  if (block !== "center" && block !== "end" && block !== "start") return false;
+  if (typeof this.scrollIntoView !== "function") return false;
+  this.scrollIntoView({ block, inline: block, behavior: "instant" });
+  return true;
+}`;
+
+/**
  * Whether the document of this node (or this document) is in view. A hidden
  * one (a background tab) draws no frames, and Chrome holds input that waits
  * for a frame: a mouse move for 5 s, a wheel for good.
@@ -1034,6 +1049,7 @@ export const pageFunctions = {
   headBox,
   pageVisible,
   restoreClipScrolls,
+  scrollAligned,
   selectAllText,
   setControlValue,
   setInputFiles,

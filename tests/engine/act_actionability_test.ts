@@ -158,6 +158,27 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "a button a sticky header covers where it shows is scrolled clear and clicked once",
+        async () => {
+          await act.open("actionability_sticky.html");
+          const outcome = await run({ kind: "click", ref: "r" }, await act.target("#buy"));
+          assert.equal(outcome.dispatched, true, JSON.stringify(outcome));
+          assert.deepEqual(await act.evaluate("window.clicks"), { buy: 1 });
+          // A fixed footer over the page's very end covers its button at every alignment.
+          const detail = await refused(
+            "TARGET_COVERED",
+            { kind: "click", ref: "r" },
+            await act.target("#last"),
+          );
+          assert.deepEqual(detail, {
+            reason: "covered",
+            by: { role: "contentinfo", name: "Cookies" },
+          });
+          assert.deepEqual(await act.evaluate("window.clicks"), { buy: 1 });
+        },
+      );
+
       await t.step("an abort while waiting ends the action before any input", async () => {
         await act.open("actionability_covered.html");
         const controller = new AbortController();

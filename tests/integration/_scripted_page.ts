@@ -354,6 +354,9 @@ export class ScriptedPage {
         return { type: "boolean", value: self?.value === argument.value };
       case "pageVisible":
         return { type: "boolean", value: !this.hidden };
+      case "scrollAligned":
+        // Nothing here scrolls: every box stays where the script put it.
+        return { type: "boolean", value: self !== undefined };
       default:
         return { type: "undefined" };
     }

@@ -126,10 +126,12 @@ interface OwnBox {
 export function reachFor(
   context: StepContext,
   backendNodeId: number,
-  options: { holdClip?: boolean } = {},
+  options: { holdClip?: boolean; align?: Alignment } = {},
 ): Reach {
   if (options.holdClip !== true) {
-    const scrolled = scrollIntoView(context, backendNodeId);
+    const scrolled = options.align === undefined
+      ? scrollIntoView(context, backendNodeId)
+      : scrollAligned(context, options.align);
     scrolled.catch(() => {});
     return { backendNodeId, scrolled, own: readOwnBox(context, backendNodeId) };
   }
@@ -157,6 +159,38 @@ export function reachFor(
   const viewport = sent.then(({ own }) => own.viewport);
   for (const promise of [scrolled, quads, viewport]) promise.catch(() => {});
   return { backendNodeId, scrolled, own: { quads, viewport }, clip };
+}
+
+/**
+ * Where the probes after a covered one scroll the target, in turn: a plain
+ * scroll into view leaves a target that shows where it is, though a sticky
+ * header or a fixed footer covers it; Playwright's clicks go round the same
+ * alignments.
+ */
+const alignments = ["center", "end", "start"] as const;
+
+/** A scroll of the target to an alignment, by its remote object. */
+interface Alignment {
+  block: (typeof alignments)[number];
+  objectId: string;
+}
+
+/**
+ * Scroll to `align` (the `scrollAligned` page function). Only a second try
+ * after a plain scroll: when it fails, the look after it finds the target
+ * where it was, or tells what became of it.
+ */
+async function scrollAligned(context: StepContext, align: Alignment): Promise<void> {
+  try {
+    await context.objects.run(
+      "scrollAligned",
+      align.objectId,
+      [{ value: align.block }],
+      z.boolean(),
+    );
+  } catch {
+    context.signal?.throwIfAborted();
+  }
 }
 
 /**
@@ -195,13 +229,20 @@ export async function aimAt(
   reach?: Reach,
 ): Promise<Aim> {
   let fresh = true;
-  return await untilActionable(context.patience, () => {
+  let covered = 0;
+  return await untilActionable(context.patience, async () => {
     // The first probe starts from the look `prepareTarget` has just taken, and from the scroll
     // and box read sent beside it.
     const first = fresh ? ready(prepared) : undefined;
     const sent = fresh && reach?.backendNodeId === prepared.backendNodeId ? reach : undefined;
     fresh = false;
-    return probeAim(context, prepared, first, sent);
+    // A target found covered is scrolled to another place before the next look.
+    const align = covered === 0
+      ? undefined
+      : { block: alignments[(covered - 1) % alignments.length], objectId: prepared.objectId };
+    const answer = await probeAim(context, prepared, first, sent, align);
+    if (!answer.ready && answer.unready.code === "TARGET_COVERED") covered++;
+    return answer;
   });
 }
 
@@ -211,6 +252,7 @@ async function probeAim(
   prepared: PreparedTarget,
   looked: Probe<PreparedTarget> | undefined,
   reach: Reach | undefined,
+  align?: Alignment,
 ): Promise<Probe<Aim>> {
   const { target, needs } = prepared;
   const first = looked ?? await probeTarget(context, target, needs);
@@ -218,7 +260,7 @@ async function probeAim(
   // Each command is a round trip to the page, and the page runs a session's commands in the
   // order they were sent: the box read goes out right behind the scroll and reads the box where
   // the scroll left it. A scroll that failed makes its answer moot.
-  const { scrolled, own } = reach ?? reachFor(context, target.backendNodeId);
+  const { scrolled, own } = reach ?? reachFor(context, target.backendNodeId, { align });
   const boxed = readBox(context, first.value, own);
   boxed.catch(() => {});
   try {
