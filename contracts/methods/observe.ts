@@ -55,6 +55,12 @@ export const ObservedNodeSchema = z.strictObject({
   ref: RefSchema.nullable(),
   role: z.string().min(1).max(64),
   name: PageTextSchema,
+  /**
+   * For a control without a name, the icon it shows, as its icon set names
+   * it (`fa-trash`, MUI's `DeleteIcon`, a sprite's `#icon-share`): what a
+   * person reads off an icon-only button.
+   */
+  icon: PageTextSchema.optional(),
   value: PageTextSchema.optional(),
   /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
   active: PageTextSchema.optional(),
@@ -144,6 +150,12 @@ export const AxNodeSchema = z.strictObject({
   parentId: BackendNodeIdSchema.nullable(),
   role: z.string().min(1).max(64),
   name: PageTextSchema,
+  /**
+   * For a control without a name, the icon it shows, as its icon set names
+   * it (`fa-trash`, MUI's `DeleteIcon`, a sprite's `#icon-share`): what a
+   * person reads off an icon-only button.
+   */
+  icon: PageTextSchema.optional(),
   value: PageTextSchema.optional(),
   /**
    * The name of the item it points its keyboard focus at

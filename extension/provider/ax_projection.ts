@@ -416,6 +416,8 @@ function toRow(
     states: markStates(statesOf(node), marks),
     depth: Math.min(depth, 1024),
   };
+  // An icon-only control the page left nameless shows the icon a person sees.
+  if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);
   if (rawValue !== undefined && rawValue !== "") {
     const value = boundText(rawValue, maxTextUnits);

@@ -672,3 +672,21 @@ Deno.test("texts formatting split are one text, joined as the page spaces them, 
     "      StaticText plain",
   ]);
 });
+
+Deno.test("a nameless control shows the icon the signals name; a named one only its name", () => {
+  const toolbar = [
+    node("1", "RootWebArea", "Files", undefined, ["2", "3", "4"]),
+    node("2", "button", "", "1", []),
+    node("3", "button", "Delete", "1", []),
+    node("4", "StaticText", "Trash", "1", []),
+  ];
+  const signals = marks([[2, { icon: "trash" }], [3, { icon: "trash" }], [4, { icon: "trash" }]]);
+  const rows = projectAxNodes(toolbar, { ...open, signals }).nodes;
+  assert.deepEqual(rows.map((row) => [row.name, row.icon]), [
+    ["Files", undefined],
+    ["", "trash"],
+    ["Delete", undefined],
+    ["Trash", undefined],
+  ]);
+  assert.ok(rows.every((row) => AxNodeSchema.safeParse(row).success));
+});

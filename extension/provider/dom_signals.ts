@@ -5,8 +5,9 @@
  * editors that hold no text of their own. The input is one
  * `DOMSnapshot.captureSnapshot` of the top-level document (computed styles
  * {@linkcode signalStyles}); the output is a few flags per backend node ID.
- * Nothing here talks to a browser, and no page text leaves this module:
- * text is only tested for being blank.
+ * Nothing here talks to a browser, and the only page text that leaves this
+ * module is an icon's name, a short word taken from how icon sets mark
+ * their icons (`icon_names.ts`): other text is only tested for being blank.
  *
  * The rules, each for a class of page:
  *
@@ -43,6 +44,9 @@
  *   actions show only on hover has nothing to point at.
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
+ * - **icon**: on a control or clickable element, the name of the icon it
+ *   is or holds, the first in document order (`icon_names.ts`); the
+ *   projection shows it where the control has no name.
  * - **hidden**: not rendered for a person although the accessibility tree
  *   may still list it: `visibility` other than visible, `aria-hidden`,
  *   `inert`, a box larger than a pixel that `clip` or `clip-path` cuts to
@@ -71,6 +75,7 @@
  * @module
  */
 import { z } from "zod";
+import { iconName } from "./icon_names.ts";
 
 /** The computed styles the reduction reads, in this order. */
 export const signalStyles = [
@@ -116,6 +121,8 @@ export interface NodeSignals {
   clickable: boolean;
   /** Resting the pointer on it draws controls it holds (see the module doc). */
   hoverable?: boolean;
+  /** The icon it is or holds, as its icon set names it (see the module doc). */
+  icon?: string;
   draggable: boolean;
   editingHost: boolean;
   /** An editing host with no text of its own (only placeholders, if anything). */
@@ -298,6 +305,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const wantsDrag = new Uint8Array(n);
   const control = new Uint8Array(n);
   const unseenAction = new Uint8Array(n); // a button, link or menu item not drawn
+  const icon = new Array<string | undefined>(n);
   const labelledIds = new Set<string>();
   let elements = 0;
   for (let i = 0; i < n; i++) {
@@ -347,6 +355,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
         (role !== undefined && controlRoles.has(role))
       ? 1
       : 0;
+    icon[i] = iconName(tag, (name) => attribute(i, name));
     unseenAction[i] = (box < 0 || style(box, styleAt.visibility) !== "visible") &&
         (revealedTags.has(tag) || revealedRoles.has(role ?? ""))
       ? 1
@@ -371,10 +380,15 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   // A control not drawn, in the element or in what of it is not drawn either: found on the way
   // up from the control until the nearest drawn element, which holds it.
   const unseenActionIn = new Uint8Array(n);
+  // The first icon in an element that is no icon itself.
+  const iconIn = new Array<string | undefined>(n);
   for (let i = n - 1; i > 0; i--) {
     const parent = parents[i];
     if (parent < 0) continue;
     if ((unseenAction[i] || unseenActionIn[i]) && !visible[i]) unseenActionIn[parent] = 1;
+    // Children come last to first: the first icon in document order is the one kept.
+    if (icon[i] !== undefined && icon[parent] === undefined) iconIn[parent] = icon[i];
+    else if (iconIn[i] !== undefined && icon[parent] === undefined) iconIn[parent] = iconIn[i];
     if (nodes.nodeType[i] === elementNode) elementsBeneath[parent] += elementsBeneath[i] + 1;
     if (control[i] || controlBeneath[i]) controlBeneath[parent] = 1;
     if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
@@ -488,6 +502,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       target && !signals.clickable && unseenActionIn[i] && visible[i] && hasText[i] &&
       showsBeneath[i] && elementsBeneath[i] <= hoverHost.elements && !inFlagged[i]
     ) signals.hoverable = true;
+    const shownIcon = icon[i] ?? iconIn[i];
+    if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
+      signals.icon = shownIcon;
+    }
     const declared = attribute(i, "role")?.trim().split(/\s+/)[0];
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
       signals.declaredRole = declared;
@@ -498,7 +516,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (showsPlaceholder(attribute, i)) signals.placeholder = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
-      signals.hidden || flagged[i] || signals.hoverable === true || signals.editingHost ||
+      signals.hidden || flagged[i] || signals.hoverable === true ||
+      signals.icon !== undefined || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||
       signals.selected === true || signals.placeholder === true
     ) result.set(backendNodeId, signals);

@@ -647,3 +647,45 @@ Deno.test("a row whose only controls are drawn on hover is hoverable, the neares
   ]);
   assert.deepEqual([...none], []);
 });
+
+Deno.test("a control or clickable element says the first icon it is or holds; other elements do not", () => {
+  const specs: Spec[] = [
+    ...page,
+    { tag: "BUTTON", backend: 10, parent: 2, box: [30, 30] },
+    {
+      tag: "I",
+      backend: 11,
+      parent: 10,
+      box: [16, 16],
+      attributes: { class: "fa-solid fa-trash" },
+    },
+    { tag: "I", backend: 12, parent: 10, box: [16, 16], attributes: { class: "bi bi-x" } },
+    // A clickable span that is the icon itself (Material-style icon fonts with a listener).
+    {
+      tag: "SPAN",
+      backend: 20,
+      parent: 2,
+      box: [16, 16],
+      listener: true,
+      attributes: { class: "mdi mdi-cog" },
+    },
+    // An icon beside text in a plain paragraph, and a hidden button's icon.
+    { tag: "P", backend: 30, parent: 2, box: [200, 20] },
+    { tag: "I", backend: 31, parent: 30, box: [16, 16], attributes: { class: "bi bi-info" } },
+    {
+      tag: "BUTTON",
+      backend: 40,
+      parent: 2,
+      box: [30, 30],
+      style: { visibility: "hidden" },
+    },
+    { tag: "svg", backend: 41, parent: 40, box: [16, 16], attributes: { "data-icon": "pen" } },
+  ];
+  const marks = flags(specs);
+  // The first in document order.
+  assert.equal(reduceSnapshot(snapshot(specs))?.nodes.get(10)?.icon, "trash");
+  assert.deepEqual([...marks], [[10, "icon"], [20, "clickable,icon"], [40, "hidden"], [
+    41,
+    "hidden",
+  ]]);
+});

@@ -291,6 +291,33 @@ Deno.test({
       },
     );
 
+    await t.step("icon-only buttons say their icon, and one is clicked by it", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("signals_icons.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const buttons = seen.nodes.filter((node) => node.role === "button");
+      assert.deepEqual(buttons.map((node) => [node.name, node.icon]), [
+        ["", "pen"],
+        ["", "Delete"],
+        ["", "share"],
+        // A button with a name of its own says that alone.
+        ["Print", undefined],
+      ]);
+      assert.match(seen.shown, /^ *button icon="Delete" ref=e\d+$/m);
+      const remove = buttons[1].ref;
+      assert.ok(remove !== null);
+      await agent.act({
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: { kind: "click", ref: remove },
+      });
+      assert.equal(
+        await page.evaluate(`document.getElementById("result").textContent`),
+        "Done: delete",
+      );
+      await agent.call("browser_release", { leaseId });
+    });
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);

@@ -45,6 +45,8 @@ export interface Spec {
   value?: string;
   /** The browser's form-validation message (`AxNode.error`). */
   error?: string;
+  /** The icon a nameless control shows (`AxNode.icon`). */
+  icon?: string;
   states?: ElementState[];
   id?: number;
   children?: Spec[];
@@ -76,6 +78,7 @@ export function tree(root: Spec, firstId = 1): AxNode[] {
     };
     if (spec.value !== undefined) node.value = spec.value;
     if (spec.error !== undefined) node.error = spec.error;
+    if (spec.icon !== undefined) node.icon = spec.icon;
     nodes.push(node);
     for (const child of spec.children ?? []) walk(child, backendNodeId, depth + 1);
   };

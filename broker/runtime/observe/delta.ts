@@ -1,7 +1,7 @@
 /**
  * Deltas between two observations of the same scope and document. Rows are
- * matched by backend node ID; a row changed when its role, name, value, active item,
- * error, states or ref differ, or when it moved ({@linkcode movedRows}). Level is
+ * matched by backend node ID; a row changed when its role, name, icon, value, active
+ * item, error, states or ref differ, or when it moved ({@linkcode movedRows}). Level is
  * not compared: a wrapper appearing around a region shifts every level
  * below it without changing what a reader can do.
  *
@@ -210,6 +210,7 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
             row.role,
             row.name,
             row.value ?? "",
+            row.icon ?? "",
             row.active ?? "",
             row.error ?? "",
             row.states,
@@ -270,6 +271,6 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
 
 function differs(a: Row, b: Row): boolean {
   return a.role !== b.role || a.name !== b.name || a.value !== b.value ||
-    a.active !== b.active || a.error !== b.error || a.ref !== b.ref ||
+    a.icon !== b.icon || a.active !== b.active || a.error !== b.error || a.ref !== b.ref ||
     a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
 }

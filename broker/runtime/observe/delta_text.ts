@@ -87,7 +87,8 @@ export function withoutImpliedChanges(
   /** Whether `row` is `previous` but for its focus and its value. */
   const sameBut = (row: Row, previous: Row) =>
     previous.role === row.role && previous.name === row.name && previous.ref === row.ref &&
-    previous.active === row.active && previous.error === row.error &&
+    previous.icon === row.icon && previous.active === row.active &&
+    previous.error === row.error &&
     others(previous.states) === others(row.states);
   /** Whether `row` differs from its old self only by having (or no longer having) focus. */
   const onlyFocus = (row: Row, focusedNow: boolean) => {

@@ -619,6 +619,7 @@ function toRow(
   };
   const value = ownValue(node, children);
   if (value !== undefined) row.value = value;
+  if (node.icon !== undefined) row.icon = node.icon;
   if (node.active !== undefined) row.active = node.active;
   if (node.error !== undefined) row.error = node.error;
   if (node.axRole !== undefined) row.axRole = node.axRole;

@@ -2,11 +2,11 @@
  * The compact text form of an observation. One row per line:
  *
  * ```text
- * <indent>role "name" value="…" active="…" error="…" state state ref=eN
+ * <indent>role "name" icon="…" value="…" active="…" error="…" state state ref=eN
  * ```
  *
  * Two spaces of indent per level; `StaticText` is shortened to `text`; the
- * name is omitted when empty, `value=`, `active=` and `error=`
+ * name is omitted when empty, `icon=`, `value=`, `active=` and `error=`
  * when empty or absent, `ref=` when the row cannot be acted on. States are
  * bare words from a fixed vocabulary. Everything the page controls (title,
  * URL, names, values) is a JSON string literal with line and paragraph
@@ -53,6 +53,7 @@ function impliedState(row: ObservedNode, state: string): boolean {
 export function renderRow(row: ObservedNode): string {
   let line = row.role === "StaticText" ? "text" : word(row.role);
   if (row.name !== "") line += ` ${quote(row.name)}`;
+  if (row.icon !== undefined && row.icon !== "") line += ` icon=${quote(row.icon)}`;
   if (row.value !== undefined && row.value !== "") line += ` value=${quote(row.value)}`;
   if (row.active !== undefined && row.active !== "") line += ` active=${quote(row.active)}`;
   if (row.error !== undefined && row.error !== "") line += ` error=${quote(row.error)}`;

@@ -33,6 +33,22 @@ Deno.test("renderRow() prints role, quoted name and value, states and ref", () =
     'combobox "Assignee" value="mar" active="Marta Nowak" expanded focused ref=e2',
   );
   assert.equal(renderRow({ ref: null, role: "list", name: "", states: [], level: 0 }), "list");
+  // An icon-only button says its icon; a refused field why.
+  assert.equal(
+    renderRow({ ref: "e7", role: "button", name: "", icon: "trash", states: [], level: 0 }),
+    'button icon="trash" ref=e7',
+  );
+  assert.equal(
+    renderRow({
+      ref: "e3",
+      role: "textbox",
+      name: "Name",
+      error: "Please fill out this field.",
+      states: ["focused", "required", "invalid"],
+      level: 0,
+    }),
+    'textbox "Name" error="Please fill out this field." focused required invalid ref=e3',
+  );
   // A ref already says a row without a widget role takes clicks; without one the word stays.
   const day = { role: "generic", name: "March 15", states: ["clickable" as const], level: 0 };
   assert.equal(renderRow({ ...day, ref: "e9" }), 'generic "March 15" ref=e9');

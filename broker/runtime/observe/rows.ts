@@ -38,6 +38,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
       level: row.level,
     };
     if (row.value !== undefined) observed.value = row.value;
+    if (row.icon !== undefined) observed.icon = row.icon;
     if (row.active !== undefined) observed.active = row.active;
     if (row.error !== undefined) observed.error = row.error;
     if (row.nativeOption === true) observed.nativeOption = true;
@@ -55,6 +56,7 @@ export function toObservedNode(row: Row): ObservedNode {
     level: row.level,
   };
   if (row.value !== undefined) node.value = row.value;
+  if (row.icon !== undefined) node.icon = row.icon;
   if (row.active !== undefined) node.active = row.active;
   if (row.error !== undefined) node.error = row.error;
   return node;

@@ -15,6 +15,8 @@ export interface TreeRow {
   role: string;
   name: string;
   value?: string;
+  /** For a control without a name, the icon it shows. */
+  icon?: string;
   /** The name of the item it points its keyboard focus at (`aria-activedescendant`). */
   active?: string;
   /** The message of the browser's form-validation bubble, on the field it is up for. */
