@@ -61,6 +61,11 @@ export interface DeltaLine {
    * IDs), so a summary of a region there can count it.
    */
   within?: readonly number[];
+  /**
+   * The line only says which row the line before it was (a removed nameless
+   * row's first telling row): it shows no entry, yet it is no heading.
+   */
+  describes?: true;
 }
 
 /**
@@ -295,7 +300,9 @@ function collapseSiblings(
         // A row that reads like any other (`- row`) says which it was by the first row in it
         // that does not, under it as an added row's contents are.
         const telling = described.get(line);
-        if (telling !== undefined) out.push({ text: `  - ${telling}`, shows: [], summarizes: [] });
+        if (telling !== undefined) {
+          out.push({ text: `  - ${telling}`, shows: [], summarizes: [], describes: true });
+        }
       }
     }
     start = end;

@@ -514,3 +514,35 @@ Deno.test("an editor's one new text reading exactly what a fill put in goes with
     '+ text "Quarterly report" in textbox "Message" ref=e1',
   ]);
 });
+
+Deno.test("every removed nameless row says which it was, the last one too", () => {
+  // A date range picker redraws both its months: two nameless tables go, each said by its
+  // first telling row. The last line is no heading to drop though it shows no entry.
+  let id = 10;
+  const month = (name: string): Spec =>
+    n("table", "", [
+      n("row", "", [n("columnheader", name, [], { id: id++ })], { id: id++ }),
+      n(
+        "row",
+        "",
+        [1, 2, 3].map((day) => n("cell", String(day), [], { id: id++, states: ["clickable"] })),
+        {
+          id: id++,
+        },
+      ),
+    ], { id: id++ });
+  const before = n("RootWebArea", "", [
+    n("textbox", "Period", [], { id: 2 }),
+    month("Mar"),
+    month("Apr"),
+  ], {
+    id: 1,
+  });
+  const after = n("RootWebArea", "", [n("textbox", "Period", [], { id: 2 })], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after)), [
+    "- table",
+    '  - columnheader "Mar"',
+    "- table",
+    '  - columnheader "Apr"',
+  ]);
+});

@@ -267,7 +267,8 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   let shownLines = fit.shown;
   while (
     shownLines > 0 && deltaLines[shownLines - 1].shows.length === 0 &&
-    deltaLines[shownLines - 1].summarizes.length === 0
+    deltaLines[shownLines - 1].summarizes.length === 0 &&
+    deltaLines[shownLines - 1].describes !== true
   ) shownLines--;
   const shown = deltaLines.slice(0, shownLines).flatMap((line) => line.shows).map((entry) =>
     entries[entry]
