@@ -179,6 +179,24 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "a button that pulses for good is clicked once; one that sweeps away is refused as moving",
+        async () => {
+          await act.open("actionability_pulse.html");
+          const outcome = await run({ kind: "click", ref: "r" }, await act.target("#buy"));
+          assert.equal(outcome.dispatched, true, JSON.stringify(outcome));
+          assert.deepEqual(await act.evaluate("window.clicks"), { buy: 1 });
+          const detail = await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "click", ref: "r" },
+            await act.target("#catch"),
+            { actionabilityTimeoutMs: 1_000 },
+          );
+          assert.equal(detail?.reason, "moving");
+          assert.deepEqual(await act.evaluate("window.clicks"), { buy: 1 });
+        },
+      );
+
       await t.step("an abort while waiting ends the action before any input", async () => {
         await act.open("actionability_covered.html");
         const controller = new AbortController();

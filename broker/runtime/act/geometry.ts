@@ -142,3 +142,19 @@ export async function viewportCentre(cdp: Cdp, signal?: AbortSignal): Promise<Po
   const viewport = await readViewport(cdp, signal);
   return { x: Math.floor(viewport.width / 2), y: Math.floor(viewport.height / 2) };
 }
+
+/** Whether `point` lies inside `quad`, a convex quad with its corners in order (edges count). */
+export function insideQuad(point: Point, quad: readonly number[]): boolean {
+  let side = 0;
+  for (let i = 0; i < 4; i++) {
+    const x1 = quad[2 * i];
+    const y1 = quad[2 * i + 1];
+    const x2 = quad[(2 * i + 2) % 8];
+    const y2 = quad[(2 * i + 3) % 8];
+    const cross = Math.sign((x2 - x1) * (point.y - y1) - (y2 - y1) * (point.x - x1));
+    if (cross === 0) continue;
+    if (side !== 0 && cross !== side) return false;
+    side = cross;
+  }
+  return true;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { clampQuad, quadArea, toPage, visibleCentre } from "./geometry.ts";
+import { clampQuad, insideQuad, quadArea, toPage, visibleCentre } from "./geometry.ts";
 
 const viewport = { width: 800, height: 600 };
 
@@ -46,4 +46,18 @@ Deno.test("toPage() adds the layout viewport's scroll offset", () => {
     x: 40,
     y: 4106,
   });
+});
+
+Deno.test("insideQuad() tells a point inside a quad, on its edge or outside, turned or not", () => {
+  const square = [10, 10, 30, 10, 30, 30, 10, 30];
+  assert.equal(insideQuad({ x: 20, y: 20 }, square), true);
+  assert.equal(insideQuad({ x: 10, y: 20 }, square), true);
+  assert.equal(insideQuad({ x: 31, y: 20 }, square), false);
+  assert.equal(insideQuad({ x: 20, y: 9 }, square), false);
+  // A square turned 45 degrees: its bounding box's corner is not in it.
+  const diamond = [20, 0, 40, 20, 20, 40, 0, 20];
+  assert.equal(insideQuad({ x: 20, y: 20 }, diamond), true);
+  assert.equal(insideQuad({ x: 3, y: 3 }, diamond), false);
+  // Corners listed the other way round.
+  assert.equal(insideQuad({ x: 20, y: 20 }, [10, 10, 10, 30, 30, 30, 30, 10]), true);
 });

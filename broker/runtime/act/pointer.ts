@@ -40,6 +40,7 @@ import {
   type Aim,
   elementAim,
   hasArea,
+  insideQuad,
   type Point,
   readViewport,
   toPage,
@@ -230,6 +231,7 @@ export async function aimAt(
 ): Promise<Aim> {
   let fresh = true;
   let covered = 0;
+  let moving = 0;
   return await untilActionable(context.patience, async () => {
     // The first probe starts from the look `prepareTarget` has just taken, and from the scroll
     // and box read sent beside it.
@@ -240,8 +242,9 @@ export async function aimAt(
     const align = covered === 0
       ? undefined
       : { block: alignments[(covered - 1) % alignments.length], objectId: prepared.objectId };
-    const answer = await probeAim(context, prepared, first, sent, align);
+    const answer = await probeAim(context, prepared, first, sent, align, moving >= movingProbes);
     if (!answer.ready && answer.unready.code === "TARGET_COVERED") covered++;
+    moving = !answer.ready && answer.unready.reason === "moving" ? moving + 1 : 0;
     return answer;
   });
 }
@@ -253,6 +256,7 @@ async function probeAim(
   looked: Probe<PreparedTarget> | undefined,
   reach: Reach | undefined,
   align?: Alignment,
+  restless = false,
 ): Promise<Probe<Aim>> {
   const { target, needs } = prepared;
   const first = looked ?? await probeTarget(context, target, needs);
@@ -295,9 +299,9 @@ async function probeAim(
   if (!second.ready) return second;
   const after = await reading;
   if ("reason" in after) return unready(after);
-  if (before.via !== after.via || !sameQuads(before.quads, after.quads)) {
-    return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "moving" });
-  }
+  const still = before.via === after.via &&
+    (sameQuads(before.quads, after.quads) || (restless && steady(before, after)));
+  if (!still) return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "moving" });
   const aim = aimInto(after);
   if (aim === undefined) return unready({ code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" });
   const hit = hitting !== undefined && sameAim(early, aim)
@@ -310,6 +314,28 @@ async function probeAim(
     return unready({ code: "TARGET_COVERED", reason: "covered", coveredBy: hit.by });
   }
   return ready(aim);
+}
+
+/**
+ * Probes in a row that find the target moving before one that finds it
+ * moving on the spot is aimed at: an animation that never ends (a button
+ * that pulses, a spinner inside it) never holds its box still, while one
+ * that brings the target into place has ended by then (the probes are
+ * about 400 ms apart by the third).
+ */
+const movingProbes = 3;
+
+/**
+ * Whether a target that moved between two box reads moved on the spot:
+ * the centre of each box lies inside the other, so the point aimed at is
+ * on the target wherever in its motion it is. The hit test before the press
+ * still checks that it is.
+ */
+function steady(before: Box, after: Box): boolean {
+  const [a, b] = [aimInto(before), aimInto(after)];
+  return a !== undefined && b !== undefined &&
+    after.quads.some((quad) => insideQuad(a.point, quad)) &&
+    before.quads.some((quad) => insideQuad(b.point, quad));
 }
 
 /** Where to aim into `box`: the centre of its first visible quad, in the viewport and the page. */
