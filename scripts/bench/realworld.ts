@@ -23,7 +23,7 @@ import { startLeashAdapter } from "../../tests/realworld/adapters/leash.ts";
 import { playwrightAdapter } from "../../tests/realworld/adapters/playwright.ts";
 import { servePages } from "../../tests/realworld/libraries.ts";
 import { runSuite, type TaskResult } from "../../tests/realworld/suite.ts";
-import { tasks } from "../../tests/realworld/tasks.ts";
+import { tasks as allTasks } from "../../tests/realworld/tasks.ts";
 import { devtoolsCommand, devtoolsPackage } from "./agents/devtools.ts";
 import { connectStdio, type ServerCommand } from "./agents/mcp_stdio.ts";
 import { cannotRun, type NodePackage, readNodePackage } from "./agents/node_package.ts";
@@ -31,6 +31,10 @@ import { playwrightCommand } from "./agents/playwright.ts";
 import { notMeasured } from "./agents/rows.ts";
 import type { BenchRow } from "./row.ts";
 import { setUpBench } from "./agents/setup.ts";
+
+/** The tasks run: all, or `LEASH_TASKS=id,id`'s, for working on one page beside the anchors. */
+const only = Deno.env.get("LEASH_TASKS")?.split(",").filter((id) => id !== "");
+const tasks = only === undefined ? allTasks : allTasks.filter((task) => only.includes(task.id));
 
 interface Server {
   short: string;

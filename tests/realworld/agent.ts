@@ -4,7 +4,9 @@
  *
  * 1. Observe the page once it is open.
  * 2. Target each step's element (and a drag's end) by role and exact name
- *    in the latest observation (the first row that matches and has a ref);
+ *    in the latest observation (the first row that matches and has a ref;
+ *    for a list item, row or cell, else its text where the snapshot shows
+ *    the item only by a text with a ref, as a model would point at it);
  *    where the server said the observation left rows out, narrow once by
  *    the name.
  * 3. After a step that reveals UI (a popup, a menu, search results), take a
@@ -191,10 +193,16 @@ export async function runTask(
   }
 }
 
+/** Roles of items a snapshot may show by their text alone (`uid=1_4 "Login fails"`). */
+const textItemRoles: ReadonlySet<string> = new Set(["listitem", "row", "cell"]);
+const textRoles: ReadonlySet<string> = new Set(["", "text", "StaticText"]);
+
 function find(observed: Observed, target: Target): Row | undefined {
-  return observed.rows.find((row) =>
-    row.role === target.role && row.name === target.name && row.ref !== undefined
-  );
+  const named = (row: Row) => row.name === target.name && row.ref !== undefined;
+  return observed.rows.find((row) => row.role === target.role && named(row)) ??
+    (textItemRoles.has(target.role)
+      ? observed.rows.find((row) => textRoles.has(row.role) && named(row))
+      : undefined);
 }
 
 function describe(target: Target): string {

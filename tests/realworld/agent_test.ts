@@ -49,6 +49,23 @@ Deno.test("runTask() fails a drag whose end has no ref, naming the end", async (
   assert.deepEqual(acts, []);
 });
 
+Deno.test("runTask() takes an item by its text where the snapshot shows only the text", async () => {
+  const hover = {
+    intent: "hover" as const,
+    target: { role: "listitem", name: "Login fails on Safari" },
+  };
+  const press = { intent: "click" as const, target: { role: "button", name: "Pin" } };
+  const { adapter, acts } = fakeAdapter([
+    { role: "", name: "Login fails on Safari", ref: "1_4" },
+    // A button's text is no button: only items may be taken by their text.
+    { role: "", name: "Pin", ref: "1_5" },
+  ]);
+  const run = await runTask(adapter, task([hover, press]), "http://127.0.0.1/t.html");
+  assert.equal(run.completed, false);
+  assert.match(run.failure ?? "", /no button "Pin" with a ref/);
+  assert.deepEqual(acts.map((act) => act.ref), ["1_4"]);
+});
+
 Deno.test("stepLabel() names a drag's start and its end", () => {
   assert.equal(
     stepLabel(drag),

@@ -69,6 +69,7 @@ export const libraries: readonly string[] = [
   "jstree",
   "@yaireo/tagify",
   "quasar",
+  "@github/details-menu-element",
 ];
 
 /**

@@ -233,9 +233,20 @@ export function playwrightRows(text: string): Row[] {
     if (role === undefined) continue;
     const named = leadingString(body.slice(role.length).trimStart());
     const ref = /\[ref=([^\]\s]+)\]/.exec(named?.rest ?? body)?.[1];
-    rows.push({ role, name: named?.value ?? "", ...(ref === undefined ? {} : { ref }) });
+    // An element whose only content is a text shows it after the colon: `- listitem [ref=e7]:
+    // Login fails on Safari`, which a model reads as the item's name.
+    const inline = named === undefined ? /\]: (.+)$/.exec(body)?.[1] : undefined;
+    const name = named?.value ?? (inline === undefined ? "" : unquoteYaml(inline));
+    rows.push({ role, name, ...(ref === undefined ? {} : { ref }) });
   }
   return rows;
+}
+
+/** A YAML scalar as written: plain, or in double or single quotes. */
+function unquoteYaml(text: string): string {
+  if (text.startsWith('"')) return leadingString(text)?.value ?? text;
+  if (text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1).replaceAll("''", "'");
+  return text;
 }
 
 /** `uid=1_4 role "name" attrs` rows of a `chrome-devtools-mcp` snapshot; every row has a uid. */

@@ -34,6 +34,9 @@ Deno.test("playwrightRows() reads YAML rows, quoted ones too, and leaves refless
     "  - 'button \"list: ordered\" [ref=e28] [cursor=pointer]'",
     '  - checkbox "I accept the terms"',
     "  - text: Departure date",
+    // An item whose only content is a text shows it after the colon: it is the item's name.
+    "  - listitem [ref=e7]: Login fails on Safari",
+    "  - listitem [ref=e8]: 'It''s: done'",
   ].join("\n");
   assert.deepEqual(playwrightRows(text), [
     { role: "generic", name: "", ref: "e1" },
@@ -41,6 +44,8 @@ Deno.test("playwrightRows() reads YAML rows, quoted ones too, and leaves refless
     { role: "button", name: "list: ordered", ref: "e28" },
     { role: "checkbox", name: "I accept the terms" },
     { role: "text", name: "" },
+    { role: "listitem", name: "Login fails on Safari", ref: "e7" },
+    { role: "listitem", name: "It's: done", ref: "e8" },
   ]);
 });
 

@@ -1194,4 +1194,22 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Opened: April 2027.pdf",
   },
+  {
+    id: "details-menu-pin",
+    page: "details-menu.html",
+    about:
+      "GitHub's details-menu: a <details> whose <summary> opens a menu of radio items; an issue list whose row actions CSS draws only while the pointer rests on the row",
+    steps: [
+      { intent: "click", target: { role: "button", name: "Sort" }, reveals: true },
+      { intent: "click", target: { role: "menuitemradio", name: "Most commented" } },
+      // The row's actions are not drawn until the pointer rests on it, as a person's would.
+      {
+        intent: "hover",
+        target: { role: "listitem", name: "Login fails on Safari" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "button", name: "Pin" } },
+    ],
+    outcome: "Pinned: Login fails on Safari; sort=comments",
+  },
 ];
