@@ -306,6 +306,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const control = new Uint8Array(n);
   const unseenAction = new Uint8Array(n); // a button, link or menu item not drawn
   const icon = new Array<string | undefined>(n);
+  const inTarget = new Uint8Array(n); // inside a control or an element that wants clicks
   const labelledIds = new Set<string>();
   let elements = 0;
   for (let i = 0; i < n; i++) {
@@ -355,7 +356,13 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
         (role !== undefined && controlRoles.has(role))
       ? 1
       : 0;
-    icon[i] = iconName(tag, (name) => attribute(i, name));
+    // Only a control's icon is ever shown: the attributes of the rest are not read for one.
+    inTarget[i] = parent >= 0 && (control[parent] || wantsClick[parent] || inTarget[parent])
+      ? 1
+      : 0;
+    if (control[i] || wantsClick[i] || inTarget[i]) {
+      icon[i] = iconName(tag, (name) => attribute(i, name));
+    }
     unseenAction[i] = (box < 0 || style(box, styleAt.visibility) !== "visible") &&
         (revealedTags.has(tag) || revealedRoles.has(role ?? ""))
       ? 1
@@ -387,8 +394,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (parent < 0) continue;
     if ((unseenAction[i] || unseenActionIn[i]) && !visible[i]) unseenActionIn[parent] = 1;
     // Children come last to first: the first icon in document order is the one kept.
-    if (icon[i] !== undefined && icon[parent] === undefined) iconIn[parent] = icon[i];
-    else if (iconIn[i] !== undefined && icon[parent] === undefined) iconIn[parent] = iconIn[i];
+    const found = icon[i] ?? iconIn[i];
+    if (found !== undefined) iconIn[parent] = found;
     if (nodes.nodeType[i] === elementNode) elementsBeneath[parent] += elementsBeneath[i] + 1;
     if (control[i] || controlBeneath[i]) controlBeneath[parent] = 1;
     if (visible[i] || (showsBeneath[i] && !clips[i])) showsBeneath[parent] = 1;
