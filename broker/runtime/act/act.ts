@@ -285,12 +285,15 @@ async function finish(
 }
 
 /**
- * The text an action puts in its field as the field then holds it, when
- * its check verified that: `fill`'s, and `type`'s with `clear`. The value
- * a row shows is flat (`flatName`), so the text is compared flat too.
+ * The text an action puts in its field, when its check verified the field
+ * holds it: `fill`'s and `type`'s. The field's row goes without saying only
+ * where its value is just that text (typed into a field that was empty, or
+ * cleared first); text typed after other text makes another value, shown.
+ * Compared flat (`flatName`), as a name is: a multi-line field's value keeps
+ * its line breaks.
  */
 function enteredText(action: ActParams["action"]): string | undefined {
-  const replaced = action.kind === "fill" || action.kind === "fillEditable" ||
-    (action.kind === "type" && action.clear === true);
-  return replaced ? flatName(action.text) : undefined;
+  const entered = action.kind === "fill" || action.kind === "fillEditable" ||
+    (action.kind === "type" && action.ref !== undefined);
+  return entered ? flatName(action.text) : undefined;
 }

@@ -39,6 +39,7 @@
  * @module
  */
 import { quote } from "../../../contracts/page_text.ts";
+import { flatName } from "../../../contracts/text.ts";
 import { formatCount } from "./budget.ts";
 import { estimateTokens } from "../../../contracts/tokens.ts";
 import type { Move, RowDelta } from "./delta.ts";
@@ -106,7 +107,7 @@ export function withoutImpliedChanges(
   const onlyEntered = (row: Row) => {
     const previous = old.get(row.backendNodeId);
     return entered !== undefined && previous !== undefined && sameBut(row, previous) &&
-      previous.value !== row.value && row.value === entered;
+      previous.value !== row.value && flatName(row.value ?? "") === entered;
   };
   const gained = delta.current.some(({ row }) => row.states.includes("focused"));
   const own = (row: Row) =>

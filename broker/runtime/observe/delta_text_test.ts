@@ -447,6 +447,17 @@ Deno.test("a fill's field holding exactly its text goes without saying; a format
   assert.deepEqual(lines(leanDelta(before, form("5551234567", true), undefined, 2)), [
     '~ textbox "Phone" value="5551234567" focused ref=e1',
   ]);
+  // A field of several lines keeps its line breaks; the text is compared flat, as names are.
+  assert.equal(
+    leanDelta(before, form("Agreed:\nShip on Friday", true), undefined, 2, "Agreed: Ship on Friday")
+      .text,
+    "# no other changes",
+  );
+  // Text typed after what the field held makes another value: shown.
+  assert.deepEqual(
+    lines(leanDelta(form("555", false), form("555123", true), undefined, 2, "123")),
+    ['~ textbox "Phone" value="555123" focused ref=e1'],
+  );
 });
 
 Deno.test("an editor's one new text reading exactly what a fill put in goes without saying", () => {
