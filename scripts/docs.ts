@@ -229,7 +229,7 @@ function costSection(): string[] {
     "| call | tokens | what the text holds |",
     "| --- | --- | --- |",
     "| `browser_claim` with its first look | 80–180 on a small page, ~770 on a 19-row grid | the lease line, then a whole observation |",
-    "| `browser_act` fill that left its field holding exactly your text | ~5 | `act verified`, `# no other changes` |",
+    "| `browser_act` fill or type that left its field holding exactly your text | ~5 | `act verified`, `# no other changes` |",
     "| `browser_act` whose only effect is one field's new value | at most 40 | `act verified`, the page-data note, the one changed row (a value the page formatted, a checkbox's state) |",
     "| `browser_act` that opens a popup or dialog | 60–100 | the added rows, placed (`in listbox …`) |",
     "| `browser_act` whose change passes 600 tokens | ~80 | the changed regions in one line each, with the call that shows them |",
