@@ -132,7 +132,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   // An editor shows its formatting: nothing in a field is joined.
   const inline = joinInlineRuns(raw, byId, isTextField);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
-  const bubble = validationBubble(raw, byId);
+  const bubble = validationBubble(roots, byId);
   const signals = bounds.signals;
   const inTree = new Set<number>();
   if (signals !== undefined) {
@@ -316,9 +316,20 @@ function declaredRow(
   { maxTextUnits }: { maxTextUnits: number },
   note: (reason: "text", at: number | null) => void,
 ): AxNode {
-  const name = boundText(declared.name, maxTextUnits);
-  if (name.cut) note("text", row.backendNodeId);
-  return { ...row, role: declared.role, name: name.text, axRole: row.role, axName: row.name };
+  const name = boundedText(declared.name, maxTextUnits, note, row.backendNodeId);
+  return { ...row, role: declared.role, name, axRole: row.role, axName: row.name };
+}
+
+/** `text` within `maxTextUnits`, its cut noted at the backend node `at`. */
+function boundedText(
+  text: string,
+  maxTextUnits: number,
+  note: (reason: "text", at: number | null) => void,
+  at: number,
+): string {
+  const bounded = boundText(text, maxTextUnits);
+  if (bounded.cut) note("text", at);
+  return bounded.text;
 }
 
 /** The text of `node`'s subtree, in order: the name its declared role takes from its contents. */
@@ -404,41 +415,30 @@ function toRow(
   marks: NodeSignals | undefined,
 ): AxNode {
   const backendNodeId = node.backendDOMNodeId ?? 0;
+  const bounded = (text: string) => boundedText(text, maxTextUnits, note, backendNodeId);
   // An ignored node shown for its signals is a plain container; the tree calls it `none`.
   const role = node.ignored ? "generic" : stringOf(node.role?.value).slice(0, 64) || "unknown";
-  const name = boundText(nameOf(node), maxTextUnits);
-  if (name.cut) note("text", backendNodeId);
   const row: AxNode = {
     backendNodeId,
     parentId: parent?.backendNodeId ?? null,
     role,
-    name: name.text,
+    name: bounded(nameOf(node)),
     states: markStates(statesOf(node), marks),
     depth: Math.min(depth, 1024),
   };
   // An icon-only control the page left nameless shows the icon a person sees.
   if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);
-  if (rawValue !== undefined && rawValue !== "") {
-    const value = boundText(rawValue, maxTextUnits);
-    if (value.cut) note("text", backendNodeId);
-    row.value = value.text;
-  }
+  if (rawValue !== undefined && rawValue !== "") row.value = bounded(rawValue);
   if (bubble !== undefined && row.states.includes("focused")) {
     // The bubble speaks for the field the browser focused when it refused the form.
-    const error = boundText(bubble, maxTextUnits);
-    if (error.cut) note("text", backendNodeId);
-    row.error = error.text;
+    row.error = bounded(bubble);
     if (!row.states.includes("invalid")) {
       row.states = stateOrder.filter((state) => state === "invalid" || row.states.includes(state));
     }
   }
   const rawActive = activeOf(node, named);
-  if (rawActive !== undefined) {
-    const active = boundText(rawActive, maxTextUnits);
-    if (active.cut) note("text", backendNodeId);
-    row.active = active.text;
-  }
+  if (rawActive !== undefined) row.active = bounded(rawActive);
   return row;
 }
 
@@ -447,19 +447,26 @@ function toRow(
  * it: Chromium shows a form it refused to send (a required field empty, an
  * email without `@`) as an `alert` of no element, a child of the document's
  * root, for as long as the field it focused for it stays invalid. Only a
- * read of the whole document holds that node.
+ * read of the whole document holds that node; only the root's children are
+ * looked at.
  */
 function validationBubble(
-  raw: readonly RawAxNode[],
+  roots: readonly RawAxNode[],
   byId: ReadonlyMap<string, RawAxNode>,
 ): string | undefined {
-  const node = raw.find((candidate) =>
-    candidate.backendDOMNodeId === undefined && !candidate.ignored &&
-    stringOf(candidate.role?.value) === "alert" && candidate.parentId !== undefined &&
-    stringOf(byId.get(candidate.parentId)?.role?.value) === "RootWebArea"
-  );
-  const message = node === undefined ? "" : nameOf(node);
-  return message === "" ? undefined : message;
+  for (const root of roots) {
+    if (stringOf(root.role?.value) !== "RootWebArea") continue;
+    for (const id of root.childIds ?? []) {
+      const node = byId.get(id);
+      if (
+        node === undefined || node.backendDOMNodeId !== undefined || node.ignored ||
+        stringOf(node.role?.value) !== "alert"
+      ) continue;
+      const message = nameOf(node);
+      if (message !== "") return message;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { ElementState } from "../../../contracts/methods/mod.ts";
 import { type AxNode, type AxSnapshot, AxSnapshotSchema } from "../../../contracts/methods/mod.ts";
 import { ObserveBooks } from "./observe.ts";
+import { copyRowTexts } from "./tree.ts";
 
 const testdata = new URL("./testdata/", import.meta.url);
 
@@ -76,9 +77,7 @@ export function tree(root: Spec, firstId = 1): AxNode[] {
       states: spec.states ?? [],
       depth,
     };
-    if (spec.value !== undefined) node.value = spec.value;
-    if (spec.error !== undefined) node.error = spec.error;
-    if (spec.icon !== undefined) node.icon = spec.icon;
+    copyRowTexts(spec, node);
     nodes.push(node);
     for (const child of spec.children ?? []) walk(child, backendNodeId, depth + 1);
   };

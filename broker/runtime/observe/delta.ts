@@ -9,6 +9,7 @@
  */
 import { parentsOf } from "./placement.ts";
 import type { Row } from "./rows.ts";
+import { rowTexts } from "./tree.ts";
 
 /** What changed between two row lists. */
 export interface RowDelta {
@@ -209,10 +210,7 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
           const own = [
             row.role,
             row.name,
-            row.value ?? "",
-            row.icon ?? "",
-            row.active ?? "",
-            row.error ?? "",
+            ...rowTexts.map((key) => row[key] ?? ""),
             row.states,
             row.level,
           ];
@@ -270,7 +268,7 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
 }
 
 function differs(a: Row, b: Row): boolean {
-  return a.role !== b.role || a.name !== b.name || a.value !== b.value ||
-    a.icon !== b.icon || a.active !== b.active || a.error !== b.error || a.ref !== b.ref ||
+  return a.role !== b.role || a.name !== b.name || rowTexts.some((key) => a[key] !== b[key]) ||
+    a.ref !== b.ref ||
     a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
 }

@@ -46,6 +46,7 @@ import type { Move, RowDelta } from "./delta.ts";
 import { parentsOf, type PlacedLines, tellable } from "./placement.ts";
 import { renderAnchor } from "./render.ts";
 import type { Row } from "./rows.ts";
+import { rowTexts } from "./tree.ts";
 
 /** A delta's budget when the caller names none, in estimated tokens. */
 export const defaultDeltaTokens = 600;
@@ -74,8 +75,8 @@ export interface DeltaLine {
  * that lost focus when another row of the same delta gained it (where focus
  * went says where it left); the row an action aimed at, `actedOn`, gaining
  * it (a click or a key press there focuses it); and that row's value when
- * it became exactly the text a verified fill put there, `entered` (the
- * status says it holds it), with or without the focus the fill gave it, or,
+ * it became exactly the text a verified fill or type put there, `entered`
+ * (the status says it holds it), with or without the focus it gave it, or,
  * in an editor that shows its text as rows of its own, the one new text
  * row right in it that reads exactly so. A value the page formatted (an
  * input mask's) differs from the text and is shown.
@@ -93,8 +94,7 @@ export function withoutImpliedChanges(
   /** Whether `row` is `previous` but for its focus and its value. */
   const sameBut = (row: Row, previous: Row) =>
     previous.role === row.role && previous.name === row.name && previous.ref === row.ref &&
-    previous.icon === row.icon && previous.active === row.active &&
-    previous.error === row.error &&
+    rowTexts.every((key) => key === "value" || previous[key] === row[key]) &&
     others(previous.states) === others(row.states);
   /** Whether `row` differs from its old self only by having (or no longer having) focus. */
   const onlyFocus = (row: Row, focusedNow: boolean) => {
@@ -127,7 +127,7 @@ export function withoutImpliedChanges(
 }
 
 /**
- * The row a verified fill's text became in an editor that shows its text
+ * The row a verified fill's or type's text became in an editor that shows its text
  * as rows (a rich-text editor's paragraph, flattened into it): the one
  * text row added right inside `actedOn`, reading exactly `entered`, when
  * nothing else was added there.

@@ -103,8 +103,8 @@ export interface ObserveInput {
    */
   actedOn?: number;
   /**
-   * The text a verified fill put in `actedOn` as it is: its row's new value
-   * saying just that goes without saying too.
+   * The text a verified fill or type put in `actedOn`, flat: its row's new
+   * value saying just that goes without saying too.
    */
   entered?: string;
   /**
@@ -194,7 +194,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     input.actedOn,
     input.entered,
   );
-  // What the fill put in went without saying: the page did change, so no "no changes".
+  // What the fill or type put in went without saying: the page did change, so no "no changes".
   const saidByStatus = input.entered !== undefined &&
     delta.current.length < diffed.current.length;
   // The options a delta adds to a long select fold as in a whole observation, the select's

@@ -83,7 +83,7 @@ import { type ElementState, ElementStateSchema } from "../../../contracts/method
 import { labelTextsOf, nameFromLabelBefore } from "./label_before.ts";
 import { labelText, normalize } from "./names.ts";
 import { actionableRoles, isActionable } from "./refs.ts";
-import { keepRows, maxLevel, type TreeRow } from "./tree.ts";
+import { copyRowTexts, keepRows, maxLevel, type TreeRow } from "./tree.ts";
 
 export { normalize } from "./names.ts";
 
@@ -617,11 +617,7 @@ function toRow(
     level,
     parent,
   };
-  const value = ownValue(node, children);
-  if (value !== undefined) row.value = value;
-  if (node.icon !== undefined) row.icon = node.icon;
-  if (node.active !== undefined) row.active = node.active;
-  if (node.error !== undefined) row.error = node.error;
+  copyRowTexts({ ...node, value: ownValue(node, children) }, row);
   if (node.axRole !== undefined) row.axRole = node.axRole;
   if (node.axName !== undefined) row.axName = node.axName;
   return row;

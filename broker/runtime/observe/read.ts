@@ -84,7 +84,7 @@ export interface ObserveRequest {
   deltaTokens?: number;
   /** The element the action this observation follows aimed at (`ObserveInput.actedOn`). */
   actedOn?: number;
-  /** The text a verified fill put there as it is (`ObserveInput.entered`). */
+  /** The text a verified fill or type put there (`ObserveInput.entered`). */
   entered?: string;
   /**
    * The action this observation follows left the document the lease's kept

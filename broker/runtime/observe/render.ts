@@ -20,6 +20,7 @@
 import type { ObservationScope, ObservedNode } from "../../../contracts/methods/mod.ts";
 import { pageDataNote, quote } from "../../../contracts/page_text.ts";
 import { boundText } from "../../../contracts/text.ts";
+import { rowTexts } from "./tree.ts";
 
 /** Longest title the header shows, in UTF-16 units; the wire field keeps it whole. */
 export const headerTitleUnits = 300;
@@ -53,10 +54,10 @@ function impliedState(row: ObservedNode, state: string): boolean {
 export function renderRow(row: ObservedNode): string {
   let line = row.role === "StaticText" ? "text" : word(row.role);
   if (row.name !== "") line += ` ${quote(row.name)}`;
-  if (row.icon !== undefined && row.icon !== "") line += ` icon=${quote(row.icon)}`;
-  if (row.value !== undefined && row.value !== "") line += ` value=${quote(row.value)}`;
-  if (row.active !== undefined && row.active !== "") line += ` active=${quote(row.active)}`;
-  if (row.error !== undefined && row.error !== "") line += ` error=${quote(row.error)}`;
+  for (const key of rowTexts) {
+    const text = row[key];
+    if (text !== undefined && text !== "") line += ` ${key}=${quote(text)}`;
+  }
   for (const state of row.states) {
     if (!impliedState(row, state)) line += ` ${state}`;
   }

@@ -7,7 +7,7 @@
  */
 import type { ObservedNode } from "../../../contracts/methods/mod.ts";
 import { isActionable, type RefTable } from "./refs.ts";
-import type { TreeRow } from "./tree.ts";
+import { copyRowTexts, type TreeRow } from "./tree.ts";
 
 /** One observed row. */
 export interface Row extends ObservedNode {
@@ -37,10 +37,7 @@ export function attachRefs(rows: readonly TreeRow[], refs: RefTable): Row[] {
       states: row.states,
       level: row.level,
     };
-    if (row.value !== undefined) observed.value = row.value;
-    if (row.icon !== undefined) observed.icon = row.icon;
-    if (row.active !== undefined) observed.active = row.active;
-    if (row.error !== undefined) observed.error = row.error;
+    copyRowTexts(row, observed);
     if (row.nativeOption === true) observed.nativeOption = true;
     return observed;
   });
@@ -55,9 +52,6 @@ export function toObservedNode(row: Row): ObservedNode {
     states: [...row.states],
     level: row.level,
   };
-  if (row.value !== undefined) node.value = row.value;
-  if (row.icon !== undefined) node.icon = row.icon;
-  if (row.active !== undefined) node.active = row.active;
-  if (row.error !== undefined) node.error = row.error;
+  copyRowTexts(row, node);
   return node;
 }

@@ -9,6 +9,23 @@ import type { ElementState } from "../../../contracts/methods/mod.ts";
 /** The deepest level a row reports (the wire schema's bound). */
 export const maxLevel = 1024;
 
+/**
+ * The texts a row may carry besides its name, in the order its line shows
+ * them: each is copied, compared and printed alike (`icon="…"`).
+ */
+export const rowTexts = ["icon", "value", "active", "error"] as const;
+
+/** A row's texts besides its name (see {@linkcode rowTexts}). */
+export type RowTexts = { [K in (typeof rowTexts)[number]]?: string };
+
+/** Put each text of `from` that is there on `to`. */
+export function copyRowTexts(from: RowTexts, to: RowTexts): void {
+  for (const key of rowTexts) {
+    const text = from[key];
+    if (text !== undefined) to[key] = text;
+  }
+}
+
 /** One kept node. `parent` indexes the same array and is always smaller than the row's own index. */
 export interface TreeRow {
   backendNodeId: number;
