@@ -22,8 +22,7 @@ import { devtoolsAdapter } from "../../tests/realworld/adapters/devtools.ts";
 import { startLeashAdapter } from "../../tests/realworld/adapters/leash.ts";
 import { playwrightAdapter } from "../../tests/realworld/adapters/playwright.ts";
 import { servePages } from "../../tests/realworld/libraries.ts";
-import { runSuite, type TaskResult } from "../../tests/realworld/suite.ts";
-import { tasks as allTasks } from "../../tests/realworld/tasks.ts";
+import { chosenTasks, runSuite, type TaskResult } from "../../tests/realworld/suite.ts";
 import { devtoolsCommand, devtoolsPackage } from "./agents/devtools.ts";
 import { connectStdio, type ServerCommand } from "./agents/mcp_stdio.ts";
 import { cannotRun, type NodePackage, readNodePackage } from "./agents/node_package.ts";
@@ -32,9 +31,8 @@ import { notMeasured } from "./agents/rows.ts";
 import type { BenchRow } from "./row.ts";
 import { setUpBench } from "./agents/setup.ts";
 
-/** The tasks run: all, or `LEASH_TASKS=id,id`'s, for working on one page beside the anchors. */
-const only = Deno.env.get("LEASH_TASKS")?.split(",").filter((id) => id !== "");
-const tasks = only === undefined ? allTasks : allTasks.filter((task) => only.includes(task.id));
+/** The tasks run: all, or `LEASH_TASKS=id,id`'s (`chosenTasks`). */
+const tasks = chosenTasks();
 
 interface Server {
   short: string;

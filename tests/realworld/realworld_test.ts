@@ -12,8 +12,7 @@ import { noBrowser, startWorld } from "../e2e/harness.ts";
 import { formatTranscript, Meter } from "./agent.ts";
 import { startLeashAdapter } from "./adapters/leash.ts";
 import { servePages } from "./libraries.ts";
-import { formatResults, runSuite } from "./suite.ts";
-import { tasks } from "./tasks.ts";
+import { chosenTasks, formatResults, runSuite } from "./suite.ts";
 
 Deno.test({
   name: "Leash achieves every real-world task, as the page itself reports it",
@@ -35,10 +34,7 @@ Deno.test({
       },
     }, meter);
     try {
-      // `LEASH_TASKS=id,id` runs only those tasks, for working on one page.
-      const only = Deno.env.get("LEASH_TASKS")?.split(",").filter((id) => id !== "");
-      const chosen = only === undefined ? tasks : tasks.filter((task) => only.includes(task.id));
-      const results = await runSuite(adapter, meter, pages, "leash", chosen);
+      const results = await runSuite(adapter, meter, pages, "leash", chosenTasks());
       console.log(formatResults(adapter.label, results));
       // A transcript of every call, for reading where the tokens go.
       const transcript = Deno.env.get("LEASH_TRANSCRIPT");

@@ -8,7 +8,16 @@
  */
 import type { FixtureServer } from "../support/serve.ts";
 import { type Adapter, brief, type Meter, runTask } from "./agent.ts";
-import type { Task } from "./tasks.ts";
+import { type Task, tasks } from "./tasks.ts";
+
+/**
+ * The tasks a run takes: every one, or with `LEASH_TASKS=id,id` only those,
+ * for working on one page (alone in the test, beside the anchors in the bench).
+ */
+export function chosenTasks(): readonly Task[] {
+  const only = Deno.env.get("LEASH_TASKS")?.split(",").filter((id) => id !== "");
+  return only === undefined ? tasks : tasks.filter((task) => only.includes(task.id));
+}
 
 /** How one task went for one server. */
 export interface TaskResult {
