@@ -93,6 +93,8 @@ export const refusalReasons = {
     "no enabled option has that label or value; observe the select with rootRef to see all its options",
   unfocusable: "the element did not take the focus",
   reverted: "the page put the old value back",
+  malformed:
+    "the field holds a value only as its type writes it: a date 2026-12-24, a time 14:30, a local date and time 2026-12-24T14:30, a month 2026-12, a week 2026-W52, a colour #336699, a range a number within its bounds and steps",
   dialog: "a JavaScript dialog is open",
   noHistory: "the tab's history has no entry that way",
   otherOrigin: "that history entry is outside the lease's origin",

@@ -516,6 +516,24 @@ const chooseOption = String.raw`function (index) {
 }`;
 
 /**
+ * Whether an input that takes no typed text (date, time, colour, range)
+ * would hold the argument exactly as its value: tried on a detached input
+ * of the same type and bounds, so a value the browser would clear or
+ * change (`12/25/2026` for a date, `15` for a range up to 10) is known
+ * before the field loses what it holds.
+ */
+const acceptsValue = String.raw`function (value) {
+  if (this.localName !== "input") return false;
+  const probe = this.ownerDocument.createElement("input");
+  probe.type = this.type;
+  for (const name of ["min", "max", "step"]) {
+    if (this.hasAttribute(name)) probe.setAttribute(name, this.getAttribute(name));
+  }
+  probe.value = value;
+  return probe.value === value;
+}`;
+
+/**
  * Set the value of an input that takes no typed text (date, time, colour,
  * range) through the native setter and fire `input` and `change`. Returns
  * whether the value reads back equal.
@@ -1036,6 +1054,7 @@ export const searchTextFunction = String.raw`function (needle, limit) {
 
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
+  acceptsValue,
   caretToEnd,
   clipScrolls,
   chooseOption,

@@ -20,6 +20,7 @@ import { z } from "zod";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { axNodeName } from "../../contracts/ax_name.ts";
+import { pickerFieldRoles } from "../../contracts/picker_fields.ts";
 import { boundText, flatName } from "../../contracts/text.ts";
 import { joinInlineRuns } from "./inline_runs.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
@@ -233,7 +234,10 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
         nodes.push(shown.row);
       }
     }
-    const children = node.childIds ?? [];
+    // A picker field is one control: what the browser draws inside it is not shown.
+    const children = shown !== null && pickerFieldRoles.has(stringOf(node.role?.value))
+      ? []
+      : node.childIds ?? [];
     let unsent = 0;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = byId.get(children[i]);
@@ -417,7 +421,9 @@ function toRow(
   const backendNodeId = node.backendDOMNodeId ?? 0;
   const bounded = (text: string) => boundedText(text, maxTextUnits, note, backendNodeId);
   // An ignored node shown for its signals is a plain container; the tree calls it `none`.
-  const role = node.ignored ? "generic" : stringOf(node.role?.value).slice(0, 64) || "unknown";
+  const axRole = stringOf(node.role?.value);
+  const picker = node.ignored ? undefined : pickerFieldRoles.get(axRole);
+  const role = node.ignored ? "generic" : picker ?? (axRole.slice(0, 64) || "unknown");
   const row: AxNode = {
     backendNodeId,
     parentId: parent?.backendNodeId ?? null,
@@ -426,6 +432,8 @@ function toRow(
     states: markStates(statesOf(node), marks),
     depth: Math.min(depth, 1024),
   };
+  // Its ref is checked against the role the tree gives it.
+  if (picker !== undefined) row.axRole = axRole;
   // An icon-only control the page left nameless shows the icon a person sees.
   if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);

@@ -693,3 +693,36 @@ Deno.test("a nameless control shows the icon the signals name; a named one only 
   ]);
   assert.ok(rows.every((row) => AxNodeSchema.safeParse(row).success));
 });
+
+Deno.test("a native date, time or colour field is one row of its kind, without what the browser draws in it", () => {
+  const segments = (parent: string, first: number) => [
+    node(String(first), "spinbutton", "Month Month", parent, [String(first + 1)], {
+      value: { type: "integer", value: 12 },
+    }),
+    node(String(first + 1), "StaticText", "12", String(first), []),
+    node(String(first + 2), "button", "Show date picker Show date picker", parent, []),
+  ];
+  const fields: RawAxNode[] = [
+    node("1", "RootWebArea", "Booking", undefined, ["2", "10", "20", "30"]),
+    node("2", "Date", "Check-in", "1", ["3", "4", "5"], {
+      value: { type: "string", value: "2026-12-24" },
+    }),
+    ...segments("2", 3),
+    node("10", "DateTime", "Month", "1", ["11", "12", "13"]),
+    ...segments("10", 11),
+    node("20", "InputTime", "Arrival", "1", []),
+    node("30", "ColorWell", "Accent", "1", [], { value: { type: "string", value: "#336699" } }),
+  ];
+  const { nodes } = projectAxNodes(fields, open);
+  assert.deepEqual(
+    nodes.map((row) => [row.role, row.name, row.value ?? "", row.axRole ?? "", row.depth]),
+    [
+      ["RootWebArea", "Booking", "", "", 0],
+      ["date", "Check-in", "2026-12-24", "Date", 1],
+      ["datetime", "Month", "", "DateTime", 1],
+      ["time", "Arrival", "", "InputTime", 1],
+      ["color", "Accent", "#336699", "ColorWell", 1],
+    ],
+  );
+  for (const row of nodes) AxNodeSchema.parse(row);
+});

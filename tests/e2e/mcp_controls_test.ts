@@ -306,6 +306,64 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "native date, time and colour fields are one row each, filled as their type writes them",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("pickers.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        // One row per field, with its value as the input holds it; not the segments and the
+        // picker button the browser draws inside it.
+        assert.match(seen.shown, /^ *date "Check-in" value="2026-12-01" ref=e\d+$/m);
+        assert.match(seen.shown, /^ *time "Arrival" ref=e\d+$/m);
+        assert.match(seen.shown, /^ *datetime "Reminder" ref=e\d+$/m);
+        assert.match(seen.shown, /^ *color "Accent" value="#000000" ref=e\d+$/m);
+        assert.doesNotMatch(seen.shown, /spinbutton|Show date picker/);
+        const checkin = refOf(seen, "date", "Check-in");
+
+        // A date as a person writes it in one locale is refused before anything is sent: the
+        // field keeps what it held.
+        const refused = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "fill", ref: checkin, text: "12/24/2026" },
+        });
+        assert.equal(refused.code, "INVALID_PARAMS");
+        assert.match(refused.text, /Why: the field holds a value only as its type writes it/);
+        assert.equal(await page.evaluate("document.forms.booking.checkin.value"), "2026-12-01");
+        const guests = refOf(seen, "slider", "Guests");
+        const beyond = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "fill", ref: guests, text: "12" },
+        });
+        assert.equal(beyond.code, "INVALID_PARAMS");
+
+        for (
+          const [role, name, text] of [
+            ["date", "Check-in", "2026-12-24"],
+            ["time", "Arrival", "14:30"],
+            ["datetime", "Reminder", "2026-12-24T09:15"],
+            ["datetime", "Billing month", "2027-01"],
+            ["color", "Accent", "#336699"],
+            ["slider", "Guests", "3"],
+          ]
+        ) {
+          const filled = await agent.act({
+            ...fence,
+            action: { kind: "fill", ref: refOf(seen, role, name), text },
+          });
+          assert.equal(filled.status, "verified", `${name}: ${filled.shown}`);
+        }
+        await actShowing(
+          agent,
+          fence,
+          { kind: "click", ref: refOf(seen, "button", "Book") },
+          "Booked: 2026-12-24 14:30 2026-12-24T09:15 2027-01 #336699 3",
+        );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));
       const leaseId = await agent.claim(tab);

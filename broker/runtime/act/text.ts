@@ -12,6 +12,7 @@
  * @module
  */
 import { delay } from "../../../contracts/delay.ts";
+import { LeashError } from "../../../contracts/errors.ts";
 import { z } from "zod";
 import type { Action, InputEvent } from "../../../contracts/methods/mod.ts";
 import { AnyAnswer, call, sendInput } from "./cdp.ts";
@@ -54,7 +55,20 @@ export async function fill(
     editable: true,
   });
   if (prepared.description.kind === "value") {
-    // Date, time, colour and range inputs take no typed text: set the value as a person's picker would.
+    // Date, time, colour and range inputs take no typed text: set the value as a person's picker
+    // would, one the field holds as written; another would clear or change what it holds.
+    const accepted = await context.objects.run(
+      "acceptsValue",
+      prepared.objectId,
+      [{ value: action.text }],
+      z.boolean(),
+    );
+    if (!accepted) {
+      throw new LeashError("INVALID_PARAMS", {
+        cause: new Error("the field would not hold the text as its value"),
+        detail: { reason: "malformed" },
+      });
+    }
     await context.gate.open(context.signal);
     await context.objects.run(
       "setControlValue",

@@ -12,6 +12,7 @@
  */
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { flatName } from "../../../contracts/text.ts";
+import { pickerFieldRowRoles } from "../../../contracts/picker_fields.ts";
 import { labelText } from "./names.ts";
 import { keepRows, type TreeRow } from "./tree.ts";
 
@@ -23,6 +24,7 @@ const labelledFields: ReadonlySet<string> = new Set([
   "spinbutton",
   "listbox",
   "slider",
+  ...pickerFieldRowRoles,
 ]);
 
 /** What a label holding only its text may hold besides it. */

@@ -10,6 +10,7 @@
  */
 import { LeashError } from "../../../contracts/errors.ts";
 import type { ElementState } from "../../../contracts/methods/mod.ts";
+import { pickerFieldRowRoles } from "../../../contracts/picker_fields.ts";
 
 /** The most refs one document epoch holds before allocation fails. */
 export const maxRefsPerEpoch = 50_000;
@@ -40,6 +41,7 @@ export const actionableRoles: ReadonlySet<string> = new Set([
   "gridcell",
   // A `<summary>`: the toggle of a `<details>` disclosure (GitHub's menus are made of them).
   "DisclosureTriangle",
+  ...pickerFieldRowRoles,
 ]);
 
 /** States that give a node a ref whatever its role: a person can act on it. */
