@@ -73,7 +73,7 @@ export interface DeltaLine {
 /**
  * `delta` without the rows whose only change goes without saying: a row
  * that lost focus when another row of the same delta gained it (where focus
- * went says where it left); the row an action aimed at, `actedOn`, gaining
+ * went says where it left) or the action aimed at another element; the row an action aimed at, `actedOn`, gaining
  * it (a click or a key press there focuses it); and that row's value when
  * it became exactly the text a verified fill or type put there, `entered`
  * (the status says it holds it), with or without the focus it gave it, or,
@@ -109,12 +109,17 @@ export function withoutImpliedChanges(
     return entered !== undefined && previous !== undefined && sameBut(row, previous) &&
       previous.value !== row.value && flatName(row.value ?? "") === entered;
   };
+  // Focus leaving a row says nothing new when another row took it (where it went says where it
+  // left) or the action aimed elsewhere: a click, a drop or an upload on another element takes
+  // it from the field typed into last, whether or not that element can hold it.
   const gained = delta.current.some(({ row }) => row.states.includes("focused"));
+  const lost = (row: Row) =>
+    (gained || (actedOn !== undefined && row.backendNodeId !== actedOn)) && onlyFocus(row, false);
   const own = (row: Row) =>
     row.backendNodeId === actedOn && (onlyFocus(row, true) || onlyEntered(row));
   const implied = (row: Row) =>
     delta.moved?.has(row.backendNodeId) !== true &&
-    ((gained && onlyFocus(row, false)) || own(row));
+    (lost(row) || own(row));
   const echo = enteredTextRow(delta, after, actedOn, entered);
   return {
     ...delta,

@@ -87,6 +87,10 @@ Deno.test("a row that lost focus to nothing, or changed besides, is still shown"
   assert.deepEqual(lines(leanDelta(before, blurred)), [
     '~ textbox "Message" value="Hello" ref=e1',
   ]);
+  // An action on the field itself that left it without the focus (Enter sent a form) says so.
+  assert.deepEqual(lines(leanDelta(before, blurred, undefined, 2)), [
+    '~ textbox "Message" value="Hello" ref=e1',
+  ]);
   const cleared = n("RootWebArea", "", [
     n("textbox", "Message", [], { id: 2, value: "", states: ["editable"] }),
     n("button", "Send", [], { id: 3, states: ["focused"] }),
@@ -95,6 +99,19 @@ Deno.test("a row that lost focus to nothing, or changed besides, is still shown"
     '~ textbox "Message" ref=e1',
     '~ button "Send" focused ref=e2',
   ]);
+});
+
+Deno.test("a row that lost focus to an action on another element that takes none is not shown", () => {
+  const before = n("RootWebArea", "", [
+    n("textbox", "Purpose", [], { id: 2, value: "Client visit", states: ["focused", "editable"] }),
+    n("generic", "Drop receipts here", [], { id: 3, states: ["clickable"] }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [
+    n("textbox", "Purpose", [], { id: 2, value: "Client visit", states: ["editable"] }),
+    n("generic", "Drop receipts here", [], { id: 3, states: ["clickable"] }),
+    n("StaticText", "approval.eml", [], { id: 4 }),
+  ], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, after, undefined, 3)), ['+ text "approval.eml"']);
 });
 
 Deno.test("a form the browser refused shows the field it focused with the message it says", () => {
