@@ -89,6 +89,7 @@ export const refusalReasons = {
   noFileInput:
     "the element is no file input, no label of one, and holds or sits beside no single one: observe and choose the file input's button or drop zone",
   oneFile: "the file input takes one file",
+  oneOption: "a single select takes one option; only a multiple select takes a list",
   noOption:
     "no enabled option has that label or value; observe the select with rootRef to see all its options",
   unfocusable: "the element did not take the focus",

@@ -110,7 +110,9 @@ function describe(action: Action, target: ObservedTarget | undefined): string {
     case "check":
       return `${label} → ${action.checked ? "checked" : "unchecked"}`;
     case "select":
-      return `${label} → ${quoted(action.option, maxOptionLength)}`;
+      return `${label} → ${
+        [action.option].flat().map((option) => quoted(option, maxOptionLength)).join(", ")
+      }`;
     case "wheel": {
       const delta = `Δx=${action.deltaX} Δy=${action.deltaY}`;
       return action.ref === undefined ? delta : `${delta} over ${label}`;

@@ -123,6 +123,12 @@ Deno.test("summarizeAction() describes keys, checks, options and wheels", () => 
     '"Country" → "Germany"',
   );
   assert.equal(
+    summarizeAction({ kind: "select", ref: "e5", option: ["Breakfast", "spa"] }, {
+      name: "Amenities",
+    }).description,
+    '"Amenities" → "Breakfast", "spa"',
+  );
+  assert.equal(
     summarizeAction({ kind: "wheel", deltaX: 0, deltaY: 400 }).description,
     "Δx=0 Δy=400",
   );

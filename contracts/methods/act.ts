@@ -157,7 +157,12 @@ export const ActionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("hover"), ref: RefSchema }),
   z.strictObject({ kind: z.literal("check"), ref: RefSchema, checked: z.boolean() }),
   z.strictObject({ kind: z.literal("radio"), ref: RefSchema }),
-  z.strictObject({ kind: z.literal("select"), ref: RefSchema, option: CallerTextSchema }),
+  z.strictObject({
+    kind: z.literal("select"),
+    ref: RefSchema,
+    // One option's label or value; for a multiple select, the list of those to leave selected.
+    option: z.union([CallerTextSchema, z.array(CallerTextSchema).min(1).max(64)]),
+  }),
   z.strictObject({
     kind: z.literal("wheel"),
     ref: RefSchema.optional(),

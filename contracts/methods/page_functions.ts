@@ -491,28 +491,36 @@ const compareValue = String.raw`function (expected) {
 }`;
 
 /**
- * Find an enabled option of a single select by label (white space
- * collapsed), else by value: `{ index, current }`, index -1 when none.
+ * Find enabled options of a select by label (white space collapsed), else
+ * by value, one for each wanted text: `{ indices, selected }`, an index -1
+ * where none has it, and the indices selected now, in order.
  */
-const findOption = String.raw`function (wanted) {
-  if (this.localName !== "select") return { index: -1, current: -1 };
+const findOptions = String.raw`function (wanted) {
+  if (this.localName !== "select") return { indices: wanted.map(() => -1), selected: [] };
   const collapse = (text) => text.replace(/\s+/g, " ").trim();
   const options = Array.from(this.options);
-  let index = options.findIndex((o) => !o.disabled && collapse(o.label) === collapse(wanted));
-  if (index < 0) index = options.findIndex((o) => !o.disabled && o.value === wanted);
-  return { index, current: this.selectedIndex };
+  const indices = wanted.map((text) => {
+    const index = options.findIndex((o) => !o.disabled && collapse(o.label) === collapse(text));
+    return index >= 0 ? index : options.findIndex((o) => !o.disabled && o.value === text);
+  });
+  const selected = options.flatMap((o, i) => o.selected ? [i] : []);
+  return { indices, selected };
 }`;
 
 /**
- * Select the option at the argument's index and fire `input` and `change`
- * as a person's choice would. Returns whether it is selected afterwards.
+ * Leave exactly the options at the argument's indices selected (one, for a
+ * single select) and fire `input` and `change` as a person's choice would.
+ * Returns whether exactly those are selected afterwards.
  */
-const chooseOption = String.raw`function (index) {
-  if (this.localName !== "select" || index < 0 || index >= this.options.length) return false;
-  this.selectedIndex = index;
+const chooseOptions = String.raw`function (indices) {
+  if (this.localName !== "select") return false;
+  const options = Array.from(this.options);
+  if (indices.some((index) => index < 0 || index >= options.length)) return false;
+  if (this.multiple) options.forEach((o, i) => { o.selected = indices.includes(i); });
+  else this.selectedIndex = indices[0];
   this.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
   this.dispatchEvent(new Event("change", { bubbles: true }));
-  return this.selectedIndex === index;
+  return options.every((o, i) => o.selected === indices.includes(i));
 }`;
 
 /**
@@ -1057,12 +1065,12 @@ export const pageFunctions = {
   acceptsValue,
   caretToEnd,
   clipScrolls,
-  chooseOption,
+  chooseOptions,
   compareValue,
   deliversTo,
   describeElement,
   fileInputState,
-  findOption,
+  findOptions,
   hovered,
   labelBox,
   headBox,

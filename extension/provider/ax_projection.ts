@@ -522,9 +522,23 @@ function valueOf(node: RawAxNode, marks?: NodeSignals): string | undefined {
   // empty one is no 0, whatever Chromium's number for a missing `aria-valuenow` says.
   if (typeof value === "number" && valueText === "" && isTextField(node)) return undefined;
   if (typeof value === "number" && Number.isFinite(value) && !unsetRange(node, value)) {
-    return String(value);
+    return numberText(value);
   }
   return undefined;
+}
+
+/**
+ * A number as a person wrote it: Chromium keeps a range's value as a 32-bit
+ * float, so a meter's 0.7 arrives as 0.699999988079071; the shortest
+ * decimal that is the same 32-bit float is the one written.
+ */
+export function numberText(value: number): string {
+  if (Number.isInteger(value) || Math.fround(value) !== value) return String(value);
+  for (let digits = 1; digits <= 9; digits++) {
+    const written = Number(value.toPrecision(digits));
+    if (Math.fround(written) === value) return String(written);
+  }
+  return String(value);
 }
 
 /** Whether `node` is a field a person types text into (Chromium's `editable`). */

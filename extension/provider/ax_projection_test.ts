@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { AxNodeSchema } from "../../contracts/methods/mod.ts";
-import { fromLatin1, projectAxNodes, type RawAxNode, statesOf } from "./ax_projection.ts";
+import {
+  fromLatin1,
+  numberText,
+  projectAxNodes,
+  type RawAxNode,
+  statesOf,
+} from "./ax_projection.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
 /** A compact AX tree as Chrome sends it for a small order form. */
@@ -725,4 +731,14 @@ Deno.test("a native date, time or colour field is one row of its kind, without w
     ],
   );
   for (const row of nodes) AxNodeSchema.parse(row);
+});
+
+Deno.test("numberText() writes a 32-bit float as the shortest decimal it stands for", () => {
+  assert.equal(numberText(Math.fround(0.7)), "0.7");
+  assert.equal(numberText(Math.fround(33.3)), "33.3");
+  assert.equal(numberText(40), "40");
+  assert.equal(numberText(-2.5), "-2.5");
+  // A number that is no 32-bit float is written as it is.
+  assert.equal(numberText(0.1), "0.1");
+  assert.equal(numberText(1234567.891), "1234567.891");
 });

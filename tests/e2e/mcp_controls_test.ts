@@ -52,6 +52,18 @@ Deno.test({
       await act({ kind: "select", ref: refOf(seen, "combobox", "Colour"), option: "Blue" }, {
         textPresent: "colour: b",
       });
+      // A single select takes one option, alone or as a list of one.
+      const several = await agent.fail("browser_act", {
+        leaseId,
+        documentEpoch: seen.documentEpoch,
+        action: {
+          kind: "select",
+          ref: refOf(seen, "combobox", "Colour"),
+          option: ["Red", "Green"],
+        },
+      });
+      assert.equal(several.code, "INVALID_PARAMS");
+      assert.match(several.text, /Why: a single select takes one option/);
       const notes = refOf(seen, "textbox", "Notes");
       await act({ kind: "fillEditable", ref: notes, text: "Buy oat milk" }, {
         textPresent: "Buy oat milk",
@@ -358,11 +370,42 @@ Deno.test({
           agent,
           fence,
           { kind: "click", ref: refOf(seen, "button", "Book") },
-          "Booked: 2026-12-24 14:30 2026-12-24T09:15 2027-01 #336699 3",
+          "Booked: 2026-12-24 14:30 2026-12-24T09:15 2027-01 #336699 3 Parking",
         );
         await agent.call("browser_release", { leaseId });
       },
     );
+
+    await t.step("a multiple select is left with exactly the options listed", async () => {
+      const { tab, page } = await world.openTab(world.fixtures.url("pickers.html"));
+      const leaseId = await agent.claim(tab);
+      const seen = await agent.observe({ leaseId });
+      const fence = { leaseId, documentEpoch: seen.documentEpoch };
+      const amenities = refOf(seen, "listbox", "Amenities");
+      const selected = () =>
+        page.evaluate("[...document.forms.booking.amenities.selectedOptions].map((o) => o.value)");
+      // By label and by value; what was selected before and is not listed is no longer.
+      const chosen = await agent.act({
+        ...fence,
+        action: { kind: "select", ref: amenities, option: ["Breakfast", "spa"] },
+      });
+      assert.equal(chosen.status, "verified", chosen.shown);
+      assert.deepEqual(await selected(), ["Breakfast", "spa"]);
+      const one = await agent.act({
+        ...fence,
+        action: { kind: "select", ref: amenities, option: "Late checkout" },
+      });
+      assert.equal(one.status, "verified", one.shown);
+      assert.deepEqual(await selected(), ["Late checkout"]);
+      // An option it does not have changes nothing.
+      const missing = await agent.fail("browser_act", {
+        ...fence,
+        action: { kind: "select", ref: amenities, option: ["Breakfast", "Sauna"] },
+      });
+      assert.equal(missing.code, "TARGET_NOT_INTERACTABLE");
+      assert.deepEqual(await selected(), ["Late checkout"]);
+      await agent.call("browser_release", { leaseId });
+    });
 
     await t.step("Enter submits a form and Tab moves the focus", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("controls.html"));

@@ -17,7 +17,10 @@ import { describe, prepareTarget } from "./target.ts";
 
 type ActionOf<K extends Action["kind"]> = Extract<Action, { kind: K }>;
 
-const OptionIndex = z.object({ index: z.number().int(), current: z.number().int() });
+const OptionIndices = z.object({
+  indices: z.array(z.number().int()),
+  selected: z.array(z.number().int()),
+});
 
 /**
  * `check`: click a checkbox or switch only if its state differs from
@@ -63,29 +66,41 @@ export async function radio(
 /**
  * `select`: choose the first enabled option whose label (white space
  * collapsed) equals `option`, else whose value does, firing `input` and
- * `change`. No such option is `TARGET_NOT_INTERACTABLE` (`noOption`).
+ * `change`; for a multiple select, `option` may list several, and exactly
+ * those are left selected. No such option is `TARGET_NOT_INTERACTABLE`
+ * (`noOption`); several for a single select are `INVALID_PARAMS`.
  */
 export async function select(
   context: StepContext,
   action: ActionOf<"select">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "select");
-  const prepared = await prepareTarget(context, target, { kinds: ["select"] });
+  const prepared = await prepareTarget(context, target, { kinds: ["select", "multiselect"] });
+  const wanted = typeof action.option === "string" ? [action.option] : action.option;
+  if (prepared.description.kind === "select" && wanted.length !== 1) {
+    throw new LeashError("INVALID_PARAMS", {
+      cause: new Error("a single select takes one option"),
+      detail: { reason: "oneOption" },
+    });
+  }
   const find = () =>
-    context.objects.run("findOption", prepared.objectId, [{ value: action.option }], OptionIndex);
-  const { index, current } = await find();
-  if (index < 0) {
+    context.objects.run("findOptions", prepared.objectId, [{ value: wanted }], OptionIndices);
+  const { indices, selected } = await find();
+  if (indices.some((index) => index < 0)) {
     // A long select's options are folded in observations, so say where to read them all.
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("no enabled option has that label or value"),
       detail: { reason: "noOption" },
     });
   }
-  if (index !== current) {
+  const chosen = [...new Set(indices)].sort((a, b) => a - b);
+  const holds = (now: readonly number[]) =>
+    now.length === chosen.length && now.every((index, i) => index === chosen[i]);
+  if (!holds(selected)) {
     await context.gate.open(context.signal);
-    await context.objects.run("chooseOption", prepared.objectId, [{ value: index }], z.boolean());
+    await context.objects.run("chooseOptions", prepared.objectId, [{ value: chosen }], z.boolean());
   }
-  return { name: "selected", read: async () => (await find()).current === index };
+  return { name: "selected", read: async () => holds((await find()).selected) };
 }
 
 /**

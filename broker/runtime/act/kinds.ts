@@ -27,9 +27,8 @@ export function actionFor(kind: ElementKind, role: string): Action["kind"] | und
     case "radio":
       return "radio";
     case "select":
-      return "select";
     case "multiselect":
-      return undefined;
+      return "select";
     case "other":
       return keyedRoles.has(role) ? "type" : "click";
   }

@@ -33,10 +33,12 @@ Deno.test("unmetNeed() refuses the wrong kind and read-only at once, naming the 
     final: true,
     use: "check",
   });
-  assert.deepEqual(unmetNeed({ ...button, kind: "multiselect" }, { kinds: ["select"] }), {
+  // A multiple select is selected too: with a list of the options to leave selected.
+  assert.deepEqual(unmetNeed({ ...button, kind: "multiselect" }, { kinds: ["text"] }), {
     code: "TARGET_NOT_INTERACTABLE",
     reason: "wrongKind",
     final: true,
+    use: "select",
   });
   assert.deepEqual(
     unmetNeed({ ...button, kind: "text", readOnly: true, visible: false }, { editable: true }),
