@@ -48,6 +48,12 @@ export const ElementStateSchema = z.enum([
   "hoverable",
   "draggable",
   "contenteditable",
+  /**
+   * It scrolls its own content and hides at least half as much again as it
+   * shows: a list or grid that draws only the rows in view holds more than
+   * it lists; `wheel` with its ref scrolls it.
+   */
+  "scrollable",
 ]);
 
 /** One row of an observation. `ref` is set only on elements that can be acted on. */

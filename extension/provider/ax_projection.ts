@@ -601,6 +601,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks.editingHost) all.add("contenteditable");
   if (marks.current === true) all.add("current");
   if (marks.selected === true) all.add("selected");
+  if (marks.scrollable === true) all.add("scrollable");
   return stateOrder.filter((state) => all.has(state));
 }
 

@@ -742,3 +742,24 @@ Deno.test("numberText() writes a 32-bit float as the shortest decimal it stands 
   assert.equal(numberText(0.1), "0.1");
   assert.equal(numberText(1234567.891), "1234567.891");
 });
+
+Deno.test("a row that scrolls far says so; a nameless scroller is no row for it", () => {
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Contacts", undefined, ["2", "5"]),
+    node("2", "list", "Contacts", "1", ["3"]),
+    node("3", "button", "Contact 1", "2", []),
+    node("5", "generic", "", "1", ["6"]),
+    node("6", "button", "Contact 2", "5", []),
+  ];
+  const signals = marks([[2, { scrollable: true }], [5, { scrollable: true }]]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(
+    nodes.map((row) => `${"  ".repeat(row.depth)}${row.role} ${row.name} ${row.states.join(",")}`),
+    [
+      "RootWebArea Contacts ",
+      "  list Contacts scrollable",
+      "    button Contact 1 ",
+      "  button Contact 2 ",
+    ],
+  );
+});

@@ -110,6 +110,9 @@ const SnapshotSchema = z.object({
       nodeIndex: Ints,
       styles: z.array(Ints),
       bounds: z.array(z.array(z.number())),
+      // With `includeDOMRects`: each box's scroll offset and size, and its client box.
+      scrollRects: z.array(z.array(z.number())).optional(),
+      clientRects: z.array(z.array(z.number())).optional(),
     }),
   })).min(1),
   strings: z.array(z.string()),
@@ -153,6 +156,12 @@ export interface NodeSignals {
    * Chakra). Chromium takes the text it shows for its value.
    */
   placeholder?: boolean;
+  /**
+   * The element scrolls its own content and hides at least half as much
+   * again as it shows (see {@linkcode scrollsFar}): a list or grid that
+   * draws only the rows in view holds more than the page lists.
+   */
+  scrollable?: boolean;
 }
 
 /** The reduction of one snapshot. */
@@ -521,16 +530,57 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (current !== undefined && current !== "" && current !== "false") signals.current = true;
     if (attribute(i, "aria-selected")?.trim() === "true") signals.selected = true;
     if (showsPlaceholder(attribute, i)) signals.placeholder = true;
+    // A control scrolls what it holds as part of itself (a textarea, a select); an editor's
+    // scroller is the editor's.
+    const scroller = box >= 0 && visible[i] && !hidden[i] && !control[i] && !editable[i] &&
+      !pageScrollers.has(tag);
+    if (
+      scroller &&
+      ([["overflow-x", 2], ["overflow-y", 3]] as const).some(([overflow, at]) =>
+        scrollsFar(
+          style(box, styleAt[overflow]),
+          layout.scrollRects?.[box],
+          layout.clientRects?.[box],
+          at,
+        )
+      )
+    ) signals.scrollable = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
       signals.hidden || flagged[i] || signals.hoverable === true ||
       signals.icon !== undefined || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||
-      signals.selected === true || signals.placeholder === true
+      signals.selected === true || signals.placeholder === true || signals.scrollable === true
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };
 }
+
+/** The elements whose scrolling is the viewport's: the page's own, not a scroller in it. */
+const pageScrollers: ReadonlySet<string> = new Set(["HTML", "BODY"]);
+
+/**
+ * Whether a box scrolls along one axis (`at`: 2 across, 3 down, the size's
+ * place in its scroll and client rects) and hides there at least half as
+ * much again as it shows, and more than a row's height: its `overflow` lets
+ * a person scroll it (`auto`, `scroll`, `overlay`), not only the page.
+ */
+export function scrollsFar(
+  overflow: string,
+  scroll: readonly number[] | undefined,
+  client: readonly number[] | undefined,
+  at: 2 | 3,
+): boolean {
+  if (!["auto", "scroll", "overlay"].includes(overflow)) return false;
+  const content = scroll?.[at];
+  const shown = client?.[at];
+  if (content === undefined || shown === undefined || shown <= 1) return false;
+  const hidden = content - shown;
+  return hidden >= Math.max(shown / 2, minScrollPx);
+}
+
+/** The least a scroller hides to count as one: about a row. */
+const minScrollPx = 40;
 
 /**
  * Whether computed `clip` and `clip-path` cut a box down to nothing: `clip`

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type NodeSignals, reduceSnapshot, signalStyles } from "./dom_signals.ts";
+import { type NodeSignals, reduceSnapshot, scrollsFar, signalStyles } from "./dom_signals.ts";
 
 /** One node of a hand-made snapshot; a node with `box` is rendered. */
 interface Spec {
@@ -12,6 +12,8 @@ interface Spec {
   /** [width, height]; rendered when present. */
   box?: [number, number];
   style?: Partial<Record<(typeof signalStyles)[number], string>>;
+  /** [scrollWidth, scrollHeight] of its content; its box's size when absent. */
+  scroll?: [number, number];
 }
 
 /** A `DOMSnapshot.captureSnapshot` answer for `specs`, parents listed before children. */
@@ -24,7 +26,13 @@ function snapshot(specs: Spec[]) {
     return strings.length - 1;
   };
   const index = new Map(specs.map((spec, i) => [spec.backend, i]));
-  const layout = { nodeIndex: [] as number[], styles: [] as number[][], bounds: [] as number[][] };
+  const layout = {
+    nodeIndex: [] as number[],
+    styles: [] as number[][],
+    bounds: [] as number[][],
+    scrollRects: [] as number[][],
+    clientRects: [] as number[][],
+  };
   const styles = new Map<number, Record<string, string>>();
   specs.forEach((spec, i) => {
     const parent = spec.parent === undefined ? undefined : index.get(spec.parent);
@@ -45,6 +53,8 @@ function snapshot(specs: Spec[]) {
       layout.nodeIndex.push(i);
       layout.styles.push(signalStyles.map((name) => id(own[name])));
       layout.bounds.push([0, 0, ...spec.box]);
+      layout.scrollRects.push([0, 0, ...(spec.scroll ?? spec.box)]);
+      layout.clientRects.push([0, 0, ...spec.box]);
     }
   });
   return {
@@ -688,4 +698,58 @@ Deno.test("a control or clickable element says the first icon it is or holds; ot
     41,
     "hidden",
   ]]);
+});
+
+Deno.test("an element that scrolls its own content and hides much of it is scrollable", () => {
+  const scroller = (backend: number, scroll: [number, number], overflow = "auto"): Spec => ({
+    tag: "DIV",
+    backend,
+    parent: 2,
+    box: [300, 300],
+    scroll,
+    style: { "overflow-y": overflow },
+  });
+  const found = flags([
+    ...page,
+    // A list drawing 12 of 5,000 rows in a 300 px box over a spacer 150,000 px high.
+    scroller(3, [300, 150_000]),
+    // Hides less than half of what it shows: a few rows more than fit.
+    scroller(4, [300, 420]),
+    // Overflows without letting a person scroll it (a carousel's track, clipped).
+    scroller(5, [300, 3_000], "hidden"),
+    // A textarea scrolls what it holds as part of itself.
+    { ...scroller(6, [300, 3_000]), tag: "TEXTAREA" },
+    {
+      tag: "DIV",
+      backend: 7,
+      parent: 2,
+      box: [300, 100],
+      scroll: [2_000, 100],
+      style: {
+        "overflow-x": "scroll",
+      },
+    },
+  ]);
+  assert.equal(found.get(3), "scrollable");
+  assert.equal(found.get(4), undefined);
+  assert.equal(found.get(5), undefined);
+  assert.equal(found.get(6), undefined);
+  assert.equal(found.get(7), "scrollable");
+  // The page's own scrolling is the viewport's.
+  const long = flags([
+    { ...page[0], scroll: [800, 9_000], style: { "overflow-y": "auto" } },
+    { ...page[1], scroll: [800, 9_000], style: { "overflow-y": "auto" } },
+  ]);
+  assert.equal(long.size, 0);
+});
+
+Deno.test("scrollsFar() wants a scrolling overflow and half as much again hidden, a row at least", () => {
+  assert.equal(scrollsFar("auto", [0, 0, 300, 451], [0, 0, 300, 300], 3), true);
+  assert.equal(scrollsFar("scroll", [0, 0, 300, 449], [0, 0, 300, 300], 3), false);
+  // A small box must hide a row's height, not only half of itself.
+  assert.equal(scrollsFar("auto", [0, 0, 300, 59], [0, 0, 300, 20], 3), false);
+  assert.equal(scrollsFar("overlay", [0, 0, 300, 61], [0, 0, 300, 20], 3), true);
+  assert.equal(scrollsFar("visible", [0, 0, 300, 9_000], [0, 0, 300, 300], 3), false);
+  // Without the sizes (an older answer), nothing is said.
+  assert.equal(scrollsFar("auto", undefined, undefined, 3), false);
 });

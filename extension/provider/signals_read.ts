@@ -53,6 +53,8 @@ export async function readSignals(
     answer = await untilAborted(
       context.browser.sendCommand(read.record.tabId, "DOMSnapshot.captureSnapshot", {
         computedStyles: [...signalStyles],
+        // Scroll and client sizes: what a scroller hides (`NodeSignals.scrollable`).
+        includeDOMRects: true,
       }),
       within,
     );

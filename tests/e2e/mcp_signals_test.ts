@@ -318,6 +318,41 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a list that draws only the rows in view says it scrolls, and a wheel on it draws more",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_virtual.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /^ *list "Contacts" scrollable$/m);
+        assert.match(seen.shown, /^ *list "Favourites"$/m);
+        assert.doesNotMatch(seen.shown, /Contact 101/);
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        const wheeled = await agent.act({
+          ...fence,
+          action: {
+            kind: "wheel",
+            ref: refOf(seen, "button", "Contact 1"),
+            deltaX: 0,
+            deltaY: 3000,
+          },
+        });
+        const drawn = /^ *\+ button "Contact 101" ref=(e\d+)$/m.exec(wheeled.shown);
+        assert.ok(drawn !== null, wheeled.shown);
+        const opened = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: drawn[1] },
+          expect: { textPresent: "opened contact 101" },
+        });
+        assert.equal(opened.status, "verified", opened.shown);
+        assert.equal(
+          await page.evaluate(`document.getElementById("opened").textContent`),
+          "opened contact 101",
+        );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);
