@@ -42,8 +42,10 @@ function impliedState(row: ObservedNode, state: string): boolean {
   // `clickable` is why a row without a widget role has a ref, so the ref already says it (a
   // calendar's forty days would pay a word each).
   if (state === "clickable") return row.ref !== null;
-  // A text field is editable unless it says `readonly` or `disabled`.
-  return state === "editable" && typedRoles.has(row.role);
+  // A text field is editable unless it says `readonly` or `disabled`; where editing starts in a
+  // rich-text editor, `contenteditable` says it.
+  return state === "editable" &&
+    (typedRoles.has(row.role) || row.states.includes("contenteditable"));
 }
 
 /**

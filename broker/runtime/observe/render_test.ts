@@ -59,6 +59,11 @@ Deno.test("renderRow() prints role, quoted name and value, states and ref", () =
   assert.equal(renderRow({ ...field, role: "searchbox" }), 'searchbox "Email" ref=e2');
   assert.equal(renderRow({ ...field, role: "combobox" }), 'combobox "Email" editable ref=e2');
   assert.equal(renderRow({ ...field, role: "generic" }), 'generic "Email" editable ref=e2');
+  // Where a rich-text editor's editing starts, `contenteditable` says it (an Editor.js block).
+  assert.equal(
+    renderRow({ ...field, role: "generic", states: ["editable", "contenteditable"] }),
+    'generic "Email" contenteditable ref=e2',
+  );
   assert.equal(
     renderRow({ ref: null, role: "textbox", name: "", value: "", states: [], level: 0 }),
     "textbox",
