@@ -199,10 +199,14 @@ const textRoles: ReadonlySet<string> = new Set(["", "text", "StaticText"]);
 
 function find(observed: Observed, target: Target): Row | undefined {
   const named = (row: Row) => row.name === target.name && row.ref !== undefined;
+  // A nameless editor is known by the text it shows (an Editor.js block).
+  const showing = (row: Row) =>
+    row.name === "" && row.value === target.name && row.ref !== undefined;
   return observed.rows.find((row) => row.role === target.role && named(row)) ??
     (textItemRoles.has(target.role)
       ? observed.rows.find((row) => textRoles.has(row.role) && named(row))
-      : undefined);
+      : undefined) ??
+    observed.rows.find((row) => row.role === target.role && showing(row));
 }
 
 function describe(target: Target): string {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { type ActOptions, type Adapter, runTask, stepLabel } from "./agent.ts";
 import type { Step, Task } from "./tasks.ts";
+import type { Row } from "./rows.ts";
 
 /** An adapter whose page shows `rows` and that records each act it is asked for. */
-function fakeAdapter(rows: { role: string; name: string; ref: string }[]) {
+function fakeAdapter(rows: Row[]) {
   const acts: { step: Step; ref: string | undefined; options: ActOptions }[] = [];
   const adapter: Adapter = {
     label: "fake",
@@ -64,6 +65,24 @@ Deno.test("runTask() takes an item by its text where the snapshot shows only the
   assert.equal(run.completed, false);
   assert.match(run.failure ?? "", /no button "Pin" with a ref/);
   assert.deepEqual(acts.map((act) => act.ref), ["1_4"]);
+});
+
+Deno.test("runTask() takes a nameless editor by the text it shows, not a named one", async () => {
+  const fill = {
+    intent: "fill" as const,
+    target: { role: "generic", name: "Summary goes here." },
+    text: "Faster sign-in",
+  };
+  const press = { intent: "click" as const, target: { role: "button", name: "Save" } };
+  const { adapter, acts } = fakeAdapter([
+    { role: "generic", name: "", ref: "e1", value: "Summary goes here." },
+    // A named button showing that value is known by its name.
+    { role: "button", name: "Send", ref: "e2", value: "Save" },
+  ]);
+  const run = await runTask(adapter, task([fill, press]), "http://127.0.0.1/t.html");
+  assert.equal(run.completed, false);
+  assert.match(run.failure ?? "", /no button "Save" with a ref/);
+  assert.deepEqual(acts.map((act) => act.ref), ["e1"]);
 });
 
 Deno.test("stepLabel() names a drag's start and its end", () => {

@@ -19,6 +19,8 @@ export interface Row {
    * a row went knows the rows under it went too.
    */
   within?: string[];
+  /** The value it shows (Leash's `value="…"`): a model reads a nameless editor by its text. */
+  value?: string;
 }
 
 /** A JSON string literal at the start of `text`, and what follows it. */
@@ -44,7 +46,14 @@ function leashRow(body: string): Row | undefined {
   const bare = (named?.rest ?? body.slice(role.length)).replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const own = bare.split(" in ")[0].split(" moved to ")[0];
   const ref = /(?:^| )ref=([A-Za-z0-9_.:-]+)/.exec(own)?.[1];
-  return { role, name: named?.value ?? "", ...(ref === undefined ? {} : { ref }) };
+  const valued = /^ value=("(?:[^"\\]|\\.)*")/.exec(named?.rest ?? body.slice(role.length));
+  const value = valued === null ? undefined : leadingString(valued[1])?.value;
+  return {
+    role,
+    name: named?.value ?? "",
+    ...(ref === undefined ? {} : { ref }),
+    ...(value === undefined ? {} : { value }),
+  };
 }
 
 /** How a row is known as a container of others: its ref, or `role "name"` without one. */
@@ -256,7 +265,14 @@ export function devtoolsRows(text: string): Row[] {
     const match = /^uid=(\S+)(?: ([A-Za-z][A-Za-z0-9_-]*))?(?: (.*))?$/.exec(line.trimStart());
     if (match === null) continue;
     const named = leadingString(match[3] ?? "");
-    rows.push({ role: match[2] ?? "", name: named?.value ?? "", ref: match[1] });
+    const valued = /(?:^| )value=("(?:[^"\\]|\\.)*")/.exec(named?.rest ?? match[3] ?? "");
+    const value = valued === null ? undefined : leadingString(valued[1])?.value;
+    rows.push({
+      role: match[2] ?? "",
+      name: named?.value ?? "",
+      ref: match[1],
+      ...(value === undefined ? {} : { value }),
+    });
   }
   return rows;
 }

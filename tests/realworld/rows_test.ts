@@ -16,13 +16,16 @@ Deno.test("leashRows() reads role, name and ref, and no ref where the row has no
     '  text "15"',
     '  button "Say \\"hi\\"" focused ref=e3',
     '  textbox "Year" value="ref=e9" ref=e4',
+    // A nameless editor, known by the text it shows.
+    'generic value="Summary goes \\"here\\"." contenteditable ref=e5',
     "(12 rows left out)",
   ].join("\n");
   const within = ['generic "December 15, 2026"'];
-  assert.deepEqual(leashRows(text).slice(-3), [
+  assert.deepEqual(leashRows(text).slice(-4), [
     { role: "text", name: "15", within },
     { role: "button", name: 'Say "hi"', ref: "e3", within },
-    { role: "textbox", name: "Year", ref: "e4", within },
+    { role: "textbox", name: "Year", ref: "e4", within, value: "ref=e9" },
+    { role: "generic", name: "", ref: "e5", value: 'Summary goes "here".' },
   ]);
 });
 
@@ -56,12 +59,14 @@ Deno.test("devtoolsRows() reads uid rows with and without a role", () => {
     '  uid=1_3 "Departure date"',
     '  uid=1_4 textbox "Departure date" readonly',
     "  uid=1_6 status atomic",
+    '  uid=2_2 generic value="Summary goes here."',
   ].join("\n");
   assert.deepEqual(devtoolsRows(text), [
     { role: "RootWebArea", name: "Book a trip", ref: "1_0" },
     { role: "", name: "Departure date", ref: "1_3" },
     { role: "textbox", name: "Departure date", ref: "1_4" },
     { role: "status", name: "", ref: "1_6" },
+    { role: "generic", name: "", ref: "2_2", value: "Summary goes here." },
   ]);
 });
 

@@ -400,6 +400,37 @@ export const tasks: readonly Task[] = [
     outcome: "Posted: Launch moved to Monday (bold)",
   },
   {
+    id: "slate-review",
+    page: "slate.html",
+    about:
+      "Slate: a React editor keeping its own value from beforeinput events, its draft replaced, then bolded",
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "textbox", name: "Comment" },
+        text: "Approved with one nit",
+      },
+      { intent: "press", key: "Control+a" },
+      { intent: "click", target: { role: "button", name: "Bold" } },
+      { intent: "click", target: { role: "button", name: "Post" } },
+    ],
+    outcome: "Posted: Approved with one nit (bold)",
+  },
+  {
+    id: "editorjs-notes",
+    page: "editorjs.html",
+    about: "Editor.js: a block editor, each paragraph a contenteditable block with its own data",
+    steps: [
+      {
+        intent: "fill",
+        target: { role: "generic", name: "Summary goes here." },
+        text: "Faster sign-in for everyone",
+      },
+      { intent: "click", target: { role: "button", name: "Save" } },
+    ],
+    outcome: "Saved: Faster sign-in for everyone | Fixed the login timeout.",
+  },
+  {
     id: "lexical-save",
     page: "lexical.html",
     about: "Lexical: a React rich-text editor keeping its own state, its two paragraphs replaced",
