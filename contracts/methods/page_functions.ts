@@ -785,9 +785,10 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     return target.textContent.trim() === "" &&
       target.querySelector("img, svg, video, canvas, picture, input") === null;
   };
-  const animating = () => {
-    if (typeof doc.getAnimations !== "function") return false;
-    return doc.getAnimations().some((animation) => {
+  // The running animations the page's reaction may still be in.
+  const motions = () => {
+    if (typeof doc.getAnimations !== "function") return [];
+    return doc.getAnimations().filter((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
       if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
@@ -812,17 +813,49 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       channel.port2.postMessage(0);
     });
   }
+  // Pages go on when a motion ends (Bootstrap shows a modal's dialog once its backdrop faded
+  // in, on transitionend): in the frame after, or on a short timer then. So the quiet lasts
+  // afterMotionMs past the end of a motion that moves or shows something, as its end event
+  // says or a look that saw it running sees it gone. Feedback no page waits for is left out:
+  // a colour or shadow easing (a hover), and any motion in the element the input focused (a
+  // pressed button's scale).
+  const afterMotionMs = 50;
+  const feedback = (property, target) => {
+    if (/color|shadow|outline|filter/.test(String(property))) return true;
+    const focused = doc.activeElement;
+    return !!focused && focused !== doc.body && !!target && typeof target.nodeType === "number" &&
+      focused.contains(target);
+  };
+  let heldUntil = 0;
+  const hold = (time) => {
+    heldUntil = Math.max(heldUntil, time + afterMotionMs);
+  };
+  const ended = (event) => {
+    if (!feedback(event.propertyName, event.target)) hold(now());
+  };
+  doc.addEventListener("transitionend", ended, true);
+  doc.addEventListener("animationend", ended, true);
+  let lasting = false;
   return new Promise((resolve) => {
     const check = () => {
       const time = now();
       const mutating = time - last < quietMs;
-      const moving = animating();
-      if ((!mutating && !moving) || time >= deadline) {
+      const running = motions();
+      const moving = running.length > 0;
+      const showing = running.some((motion) =>
+        !feedback(motion.transitionProperty, motion.effect && motion.effect.target)
+      );
+      if (lasting && !showing) hold(time);
+      lasting = showing;
+      const held = time < heldUntil;
+      if ((!mutating && !moving && !held) || time >= deadline) {
         observer.disconnect();
+        doc.removeEventListener("transitionend", ended, true);
+        doc.removeEventListener("animationend", ended, true);
         resolve({ quiet: !mutating && !moving, mutating, animating: moving });
         return;
       }
-      const wait = mutating ? quietMs - (time - last) : 16;
+      const wait = mutating ? quietMs - (time - last) : moving ? 16 : heldUntil - time;
       setTimeout(check, Math.max(1, Math.min(wait, deadline - time)));
     };
     // It watches at least half a window itself: what the page queued before it began (a busy

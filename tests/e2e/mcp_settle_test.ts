@@ -47,6 +47,23 @@ Deno.test({
       await agent.call("browser_release", { leaseId });
     });
 
+    await t.step(
+      "a click's result shows what the page put in once a fade ended, a moment after",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_chained.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Show details") },
+        });
+        assert.match(result.shown, /text "Shipped on 3 December"/);
+        assert.equal(result.unsettled, undefined, result.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a button's press wave is not waited for, nor shown as a row", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_wave.html"));
       const leaseId = await agent.claim(tab);
