@@ -68,6 +68,10 @@
  *   starts, and whether it holds no text besides placeholders (subtrees
  *   marked `contenteditable="false"` or `aria-hidden`, and `::before`
  *   content, which has no text node).
+ * - **scrollable**: an element a person can scroll (`overflow` auto, scroll
+ *   or overlay) that hides at least half as much again as it shows, a row's
+ *   height at least (a virtual list draws only the rows in view); not the
+ *   page's own scrolling, a control or an editor.
  * - **placeholder**: a custom select's trigger that its library marks as
  *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
  *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
