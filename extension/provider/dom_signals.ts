@@ -540,7 +540,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       !pageScrollers.has(tag);
     if (
       scroller &&
-      ([["overflow-x", 2], ["overflow-y", 3]] as const).some(([overflow, at]) =>
+      scrollAxes.some(([overflow, at]) =>
         scrollsFar(
           style(box, styleAt[overflow]),
           layout.scrollRects?.[box],
@@ -559,6 +559,9 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   }
   return { nodes: result, textHosts, size: elements, known };
 }
+
+/** Each axis a box scrolls along: its `overflow` style and its size's place in its rects. */
+const scrollAxes = [["overflow-x", 2], ["overflow-y", 3]] as const;
 
 /** The elements whose scrolling is the viewport's: the page's own, not a scroller in it. */
 const pageScrollers: ReadonlySet<string> = new Set(["HTML", "BODY"]);

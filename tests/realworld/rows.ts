@@ -31,6 +31,15 @@ function leadingString(text: string): { value: string; rest: string } | undefine
 }
 
 /**
+ * The quoted `value="…"` among a row's attributes after its name (Leash's
+ * and DevTools MCP's rows write a value alike), or undefined.
+ */
+function valueIn(attributes: string): string | undefined {
+  const valued = /(?:^| )value=("(?:[^"\\]|\\.)*")/.exec(attributes);
+  return valued === null ? undefined : leadingString(valued[1])?.value;
+}
+
+/**
  * One Leash row (`role "name" value="…" states ref=eN`, a delta line's
  * ` in <anchor>` and ` moved to 1 of 5: <anchor>` cut off), or undefined
  * for a line that is not a row.
@@ -46,8 +55,7 @@ function leashRow(body: string): Row | undefined {
   const bare = (named?.rest ?? body.slice(role.length)).replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const own = bare.split(" in ")[0].split(" moved to ")[0];
   const ref = /(?:^| )ref=([A-Za-z0-9_.:-]+)/.exec(own)?.[1];
-  const valued = /^ value=("(?:[^"\\]|\\.)*")/.exec(named?.rest ?? body.slice(role.length));
-  const value = valued === null ? undefined : leadingString(valued[1])?.value;
+  const value = valueIn(named?.rest ?? body.slice(role.length));
   return {
     role,
     name: named?.value ?? "",
@@ -265,8 +273,7 @@ export function devtoolsRows(text: string): Row[] {
     const match = /^uid=(\S+)(?: ([A-Za-z][A-Za-z0-9_-]*))?(?: (.*))?$/.exec(line.trimStart());
     if (match === null) continue;
     const named = leadingString(match[3] ?? "");
-    const valued = /(?:^| )value=("(?:[^"\\]|\\.)*")/.exec(named?.rest ?? match[3] ?? "");
-    const value = valued === null ? undefined : leadingString(valued[1])?.value;
+    const value = valueIn(named?.rest ?? match[3] ?? "");
     rows.push({
       role: match[2] ?? "",
       name: named?.value ?? "",

@@ -73,8 +73,9 @@ export interface DeltaLine {
 /**
  * `delta` without the rows whose only change goes without saying: a row
  * that lost focus when another row of the same delta gained it (where focus
- * went says where it left) or the action aimed at another element; the row an action aimed at, `actedOn`, gaining
- * it (a click or a key press there focuses it); and that row's value when
+ * went says where it left) or the action aimed at another element; the row
+ * an action aimed at, `actedOn`, gaining it (a click or a key press there
+ * focuses it); and that row's value when
  * it became exactly the text a verified fill or type put there, `entered`
  * (the status says it holds it), with or without the focus it gave it, or,
  * in an editor that shows its text as rows of its own, the one new text
