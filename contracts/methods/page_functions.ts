@@ -371,6 +371,49 @@ const headBox = String.raw`function () {
 }`;
 
 /**
+ * The boxes of the first text of this element's own, as quads (8 numbers
+ * each, viewport coordinates), when it holds a control drawn inside it:
+ * null when it holds none, when no text outside them shows, and outside
+ * the top frame. A row or card that holds controls (a mail row's checkbox
+ * and star, a card's edit button) may have one at its centre, where a
+ * click would work that control instead of the row; its own text (the
+ * sender, the card's title) is where a person clicks the row itself.
+ * Text in a control, in another element that takes clicks of its own
+ * (a pointer cursor that starts there) or in an `aria-hidden` part is not
+ * its own.
+ */
+const looseTextBox = String.raw`function () {
+  ${addQuads}
+  const view = this.ownerDocument.defaultView;
+  if (!view || view !== view.top) return null;
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, " +
+    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], " +
+    "[role=menuitem], [role=option], [role=combobox], [role=textbox], [role=slider], " +
+    "[contenteditable]:not([contenteditable=false])";
+  const drawn = (element) => element.getClientRects().length > 0 &&
+    getComputedStyle(element).visibility === "visible";
+  if (![...this.querySelectorAll(controls)].some(drawn)) return null;
+  const pointer = (element) => /^(pointer|hand)$/.test(getComputedStyle(element).cursor);
+  const own = (element) => {
+    for (let at = element; at !== null && at !== this; at = at.parentElement) {
+      if (at.matches(controls) || at.getAttribute("aria-hidden") === "true") return false;
+      if (pointer(at) && at.parentElement !== null && !pointer(at.parentElement)) return false;
+    }
+    return true;
+  };
+  const walker = this.ownerDocument.createTreeWalker(this, NodeFilter.SHOW_TEXT);
+  const range = this.ownerDocument.createRange();
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if (node.nodeValue.trim() === "" || !node.parentElement || !own(node.parentElement)) continue;
+    range.selectNodeContents(node);
+    const quads = [];
+    addQuads(quads, range.getClientRects());
+    if (quads.length > 0) return quads;
+  }
+  return null;
+}`;
+
+/**
  * A selection set by script is announced (`selectionchange`) a task later,
  * and Chromium runs input ahead of other tasks: an editor that keeps its
  * own document and takes the page's selection from that announcement
@@ -1107,6 +1150,7 @@ export const pageFunctions = {
   hovered,
   labelBox,
   headBox,
+  looseTextBox,
   pageVisible,
   restoreClipScrolls,
   scrollAligned,

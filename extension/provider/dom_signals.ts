@@ -34,6 +34,16 @@
  *   their days (bootstrap-datepicker's and daterangepicker's cells, one
  *   listener on the calendar or month, the pointer cursor set only on
  *   hover) and how plain-script menus draw their items.
+ *   A row or card that holds controls is clickable still where its own
+ *   pointer cursor starts and it holds text of its own outside them and
+ *   is widget-sized (at most {@linkcode hoverHost.elements} elements): a
+ *   mail list's row with its checkbox and star, a board's card with its
+ *   edit button, a table row that opens its record; not inside a control
+ *   or an item that is a target of its own (a tree item), nor a column's
+ *   header (its sort button is its control), nor the face of a field it
+ *   holds (a select's box around its search input). A container that only
+ *   listens (a React root, a menu panel stopping its clicks' propagation)
+ *   stays none: nothing says a person clicks it.
  * - **hoverable**: a row, card or menu entry that holds text and a button,
  *   link or menu item not drawn (`display: none` or not visible, as
  *   `.row:hover .delete { display: inline }` hides a list's row actions
@@ -224,6 +234,18 @@ export const hoverHost = {
   /** The most elements it holds: a row or a card, not a page's section. */
   elements: 60,
 } as const;
+/**
+ * Roles of items that are targets of their own (a tree's item, a grid's
+ * cell): a row of controls drawn inside one (MUI's tree item's content,
+ * with its checkbox) is the item's own face, not a second target.
+ */
+const itemRoles = new Set(["treeitem", "gridcell", "menuitemcheckbox", "menuitemradio"]);
+/**
+ * Elements that are no row of controls, whatever they hold: a column's
+ * header labels its column, and what it holds (a sort button) is its
+ * control.
+ */
+const notRows = new Set(["TH"]);
 /** Controls a page draws only while the pointer rests on what holds them. */
 const revealedTags = new Set(["BUTTON", "A"]);
 const revealedRoles = new Set(["button", "link", "menuitem"]);
@@ -299,6 +321,14 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     return undefined;
   };
   const clickListeners = new Set(nodes.isClickable?.index ?? []);
+  /** Whether node `i` is a field a person types into. */
+  const typedField = (i: number): boolean => {
+    const tag = text(nodes.nodeName[i]);
+    const editable = attribute(i, "contenteditable");
+    return tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? "")) ||
+      keyTargetRoles.has(attribute(i, "role") ?? "") ||
+      (editable !== undefined && editable !== "false");
+  };
 
   // Pass 1, parents first: cursors as inherited, each element's own signals.
   const cursor = new Array<string>(n);
@@ -310,6 +340,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const shut = new Uint8Array(n); // a box larger than a pixel, clipped to nothing
 
   const wantsClick = new Uint8Array(n);
+  const pointerStarts = new Uint8Array(n); // a pointer cursor its parent does not have
+  const inItem = new Uint8Array(n); // inside a control or an item its role makes a target
   // The nearest ancestor with a click listener, within `delegation.levels`, and how far up.
   const listener = new Int32Array(n).fill(-1);
   const listenerUp = new Uint8Array(n);
@@ -355,6 +387,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     elements++;
     const tag = text(nodes.nodeName[i]);
     const pointerStart = pointerCursors.has(cursor[i]) && !pointerCursors.has(parentCursor);
+    pointerStarts[i] = pointerStart ? 1 : 0;
     const tabindex = Number.parseInt(attribute(i, "tabindex") ?? "", 10);
     // A resize handle (a grid's column edge) listens for the pointer to drag, not to click.
     wantsClick[i] = !resizeCursors.has(cursor[i]) &&
@@ -367,6 +400,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     control[i] = controlTags.has(tag) || (tag === "A" && attribute(i, "href") !== undefined) ||
         (tag === "INPUT" && attribute(i, "type") !== "hidden") ||
         (role !== undefined && controlRoles.has(role))
+      ? 1
+      : 0;
+    inItem[i] = parent >= 0 &&
+        (control[parent] || inItem[parent] || itemRoles.has(attribute(parent, "role") ?? ""))
       ? 1
       : 0;
     // Only a control's icon is ever shown: the attributes of the rest are not read for one.
@@ -397,6 +434,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const holdsText = new Uint8Array(n); // a text of its own, not only in its descendants
   const elementsBeneath = new Uint32Array(n);
   const controlBeneath = new Uint8Array(n);
+  // Text a person reads beneath, outside the controls and targets there: where a row that
+  // holds controls is clicked itself.
+  const looseText = new Uint8Array(n);
+  // A field typed into beneath, laid out (a select's visually hidden search input too): what
+  // holds one is the field's face, clicked to type, not a row of controls.
+  const fieldBeneath = new Uint8Array(n);
   // A control not drawn, in the element or in what of it is not drawn either: found on the way
   // up from the control until the nearest drawn element, which holds it.
   const unseenActionIn = new Uint8Array(n);
@@ -424,6 +467,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
     if (!placeholder && (ownText || hasText[i])) hasText[parent] = 1;
     if (ownText) holdsText[parent] = 1;
+    if (ownText || (!placeholder && looseText[i] && !control[i] && !wantsClick[i])) {
+      looseText[parent] = 1;
+    }
+    if (fieldBeneath[i] || (boxOf[i] >= 0 && typedField(i))) fieldBeneath[parent] = 1;
   }
 
   // Pass 2b, children first: the cells and items a listener above delegates to (see the
@@ -509,8 +556,13 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     // hover) is an edge to drag, not a control: a control shows something a person can read.
     const strip = thin[i] === 1 && !hasText[i] && !showsBeneath[i];
     const hittable = box >= 0 && !tiny[i] && !strip;
-    const target = !hidden[i] && hittable && !control[i] && !interactiveBeneath[i] &&
-      !editable[i] && !notTargets.has(tag) && !partOfToggle;
+    // A row or card that holds controls, clicked itself on its own text (see the module doc).
+    const rowOfControls = pointerStarts[i] === 1 && looseText[i] === 1 &&
+      elementsBeneath[i] <= hoverHost.elements && !inItem[i] && !notRows.has(tag) &&
+      !fieldBeneath[i];
+    const target = !hidden[i] && hittable && !control[i] &&
+      (!interactiveBeneath[i] || rowOfControls) && !editable[i] && !notTargets.has(tag) &&
+      !partOfToggle;
     const signals: NodeSignals = {
       hidden: hidden[i] === 1,
       clickable: target && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])),

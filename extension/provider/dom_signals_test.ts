@@ -189,9 +189,75 @@ Deno.test("a dropdown whose closed menu is not drawn is its own target; once the
     { tag: "#text", backend: 16, parent: 15, ...(open ? { box: [40, 20] } : {}), text: "Editor" },
   ];
   assert.deepEqual([...flags(dropdown(false))], [[10, "clickable"]]);
-  // Open, the menu's items are drawn, each showing a pointer: they are the targets, and the
-  // dropdown and the menu only delegate their clicks.
-  assert.deepEqual([...flags(dropdown(true))], [[15, "clickable"]]);
+  // Open, the menu's items are drawn, each showing a pointer: they are targets, and the menu
+  // only delegates their clicks. The dropdown, its pointer its own and the choice it shows its
+  // own text, is still clicked itself (on that text: it closes).
+  assert.deepEqual([...flags(dropdown(true))], [[10, "clickable"], [15, "clickable"]]);
+});
+
+Deno.test("a row or card that holds controls is clickable where its own pointer starts and it holds text of its own", () => {
+  const row = (backend: number, extra: Partial<Spec> = {}): Spec[] => [
+    { tag: "DIV", backend, parent: 2, box: [400, 30], listener: true, ...extra },
+    {
+      tag: "INPUT",
+      backend: backend + 1,
+      parent: backend,
+      box: [16, 16],
+      attributes: { type: "checkbox" },
+    },
+    { tag: "BUTTON", backend: backend + 2, parent: backend, box: [20, 20] },
+    { tag: "SPAN", backend: backend + 3, parent: backend, box: [80, 20] },
+    { tag: "#text", backend: backend + 4, parent: backend + 3, box: [80, 20], text: "Ana" },
+  ];
+  const pointer = { style: { cursor: "pointer" } } as const;
+  const marks = flags([
+    ...page,
+    // A mail row with its checkbox and star, its pointer its own.
+    ...row(10, pointer),
+    // The same without a pointer: a container that only listens (a panel stopping its clicks).
+    ...row(20),
+    // A table row that opens its record, its cells' text its own.
+    { tag: "TR", backend: 30, parent: 2, box: [400, 30], ...pointer },
+    { tag: "TD", backend: 31, parent: 30, box: [30, 30] },
+    { tag: "INPUT", backend: 32, parent: 31, box: [16, 16], attributes: { type: "checkbox" } },
+    { tag: "TD", backend: 33, parent: 30, box: [100, 30] },
+    { tag: "#text", backend: 34, parent: 33, box: [40, 20], text: "1001" },
+    // Its only text is the button's: nothing of its own to click.
+    { tag: "DIV", backend: 40, parent: 2, box: [200, 30], ...pointer },
+    { tag: "BUTTON", backend: 41, parent: 40, box: [60, 20] },
+    { tag: "#text", backend: 42, parent: 41, box: [40, 20], text: "Edit" },
+    // Its own text only in an aria-hidden part.
+    { tag: "DIV", backend: 50, parent: 2, box: [200, 30], ...pointer },
+    { tag: "BUTTON", backend: 51, parent: 50, box: [60, 20] },
+    { tag: "SPAN", backend: 52, parent: 50, box: [20, 20], attributes: { "aria-hidden": "true" } },
+    { tag: "#text", backend: 53, parent: 52, box: [10, 10], text: "*" },
+    // A tree item's content (MUI's, with its checkbox): the item is the target.
+    { tag: "LI", backend: 70, parent: 2, box: [300, 30], attributes: { role: "treeitem" } },
+    ...row(71, pointer).map((spec) => spec.backend === 71 ? { ...spec, parent: 70 } : spec),
+    // A sortable column's header, its sort button inside: the button is its control.
+    { tag: "TH", backend: 80, parent: 2, box: [100, 30], ...pointer },
+    { tag: "#text", backend: 81, parent: 80, box: [40, 20], text: "Order" },
+    { tag: "SPAN", backend: 82, parent: 80, box: [10, 10], attributes: { role: "button" } },
+    // A searchable select's box: its search input, its placeholder, a clear button.
+    { tag: "DIV", backend: 90, parent: 2, box: [200, 30], ...pointer },
+    { tag: "INPUT", backend: 91, parent: 90, box: [1, 1], attributes: { role: "combobox" } },
+    { tag: "SPAN", backend: 92, parent: 90, box: [80, 20] },
+    { tag: "#text", backend: 93, parent: 92, box: [80, 20], text: "Pick tags" },
+    { tag: "BUTTON", backend: 94, parent: 90, box: [16, 16] },
+    // A page's section: more elements than a row or a card holds.
+    { tag: "SECTION", backend: 60, parent: 2, box: [800, 400], ...pointer },
+    { tag: "#text", backend: 61, parent: 60, box: [80, 20], text: "Orders" },
+    ...Array.from({ length: 61 }, (_, k): Spec => ({
+      tag: "BUTTON",
+      backend: 100 + k,
+      parent: 60,
+      box: [20, 20],
+    })),
+  ]);
+  assert.deepEqual([...marks].filter(([, flag]) => flag.includes("clickable")), [
+    [10, "clickable"],
+    [30, "clickable"],
+  ]);
 });
 
 Deno.test("draggable attributes and grab cursors mark draggable, also around controls", () => {

@@ -353,6 +353,53 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "a row or card that holds controls has a ref, and a click on it opens it, not its controls",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("signals_rows.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const targets = seen.nodes.filter((node) =>
+          node.states.includes("clickable") && node.ref !== null
+        );
+        // Two mail rows, the card and the order's row; not the panel that only stops clicks.
+        assert.deepEqual(targets.map((node) => node.role), [
+          "generic",
+          "generic",
+          "generic",
+          "row",
+        ]);
+        const [mail, , card, order] = targets.map((node) => node.ref!);
+        assert.doesNotMatch(seen.shown, /Signed in as Ana.*ref=/);
+        const click = async (ref: string, text: string, documentEpoch = seen.documentEpoch) => {
+          const result = await agent.act({
+            leaseId,
+            documentEpoch,
+            action: { kind: "click", ref },
+            expect: { textPresent: text },
+          });
+          assert.equal(result.status, "verified", result.shown);
+          return result;
+        };
+        // The card's middle is its edit button: the click goes to the card's own text.
+        await click(card, "Opened card Fix login bug");
+        await click(order, "Opened order 1001");
+        // Hovered, the row draws its archive button and keeps its ref.
+        const hovered = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "hover", ref: mail },
+        });
+        assert.match(
+          hovered.shown,
+          new RegExp(`^\\+ button "Archive" ref=e\\d+ in generic ref=${mail}$`, "m"),
+        );
+        assert.doesNotMatch(hovered.shown, new RegExp(`^- generic ref=${mail}$`, "m"));
+        await click(mail, "Opened Invoice March");
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);

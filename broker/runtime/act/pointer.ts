@@ -5,7 +5,9 @@
  * centre of its first visible quad — before any input is sent.
  *
  * Where to aim: the centre of the element's own first visible quad (of an
- * item holding items of its role, a tree's open folder, its own row's); a
+ * item holding items of its role, a tree's open folder, its own row's; of
+ * a row or card holding controls, its own first text's, as the centre may
+ * be its checkbox or its edit button); a
  * control whose own box is too small to take a click (a visually hidden
  * checkbox, clipped to a pixel or moved off the page) is aimed at through
  * its first visible label instead, which the browser forwards the click
@@ -49,6 +51,7 @@ import {
   visibleCentre,
 } from "./geometry.ts";
 import { assertHit, hitAt } from "./hit_test.ts";
+import { actionableRoles } from "../observe/refs.ts";
 import { hoverAt, pressAt, wheelAt } from "./input.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { type PreparedTarget, prepareTarget, probeTarget } from "./target.ts";
@@ -63,6 +66,19 @@ const LabelBoxAnswer = z.array(z.array(z.number().finite()).length(8)).max(8).nu
  * to the row (`headBox`).
  */
 const nestingRoles: ReadonlySet<string> = new Set(["treeitem", "menuitem"]);
+
+/**
+ * Roles of elements that may hold controls and are clicked themselves
+ * there (a link drawn as a card, a grid cell, an option): with the rest of
+ * what has no widget role (a mail row, a card), aimed at on their own text
+ * when they hold a control (`looseTextBox`).
+ */
+const holderRoles: ReadonlySet<string> = new Set(["link", "gridcell", "option"]);
+
+/** Whether an element of `role` is aimed at on its own text when it holds a control. */
+function mayHoldControls(role: string): boolean {
+  return !actionableRoles.has(role) || holderRoles.has(role);
+}
 
 /** Where an element's box is, in the viewport: its own quads, or its label's. */
 interface Box {
@@ -367,6 +383,11 @@ async function readBox(
     ? stamped(context.objects.run("headBox", prepared.objectId, [], LabelBoxAnswer))
     : undefined;
   heading?.catch(() => {});
+  // And, for a row or a card, its own text, where a click on it works no control it holds.
+  const loose = heading === undefined && mayHoldControls(prepared.target.role)
+    ? stamped(context.objects.run("looseTextBox", prepared.objectId, [], LabelBoxAnswer))
+    : undefined;
+  loose?.catch(() => {});
   const { value: own, at } = await ownBox.quads;
   const viewport = await ownBox.viewport;
   // A page function that fails leaves the element's own box, as for any element.
@@ -378,6 +399,10 @@ async function readBox(
     }
     await scrollTowards(context, prepared.backendNodeId, own, head.value);
     return { code: "TARGET_NOT_INTERACTABLE", reason: "offscreen" };
+  }
+  const text = loose === undefined ? null : await loose.catch(() => null);
+  if (text !== null && text.value !== null && visibleCentre(text.value, viewport) !== undefined) {
+    return { quads: text.value, via: "self", viewport, at: text.at };
   }
   // A field clipped to a pixel by its wrapper keeps a box of its own size where nothing shows.
   const shrunk = prepared.description.shrunk === true;
