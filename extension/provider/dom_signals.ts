@@ -47,11 +47,16 @@
  * - **hoverable**: a row, card or menu entry that holds text and a button,
  *   link or menu item not drawn (`display: none` or not visible, as
  *   `.row:hover .delete { display: inline }` hides a list's row actions
- *   until the pointer rests on the row), the nearest drawn element around
+ *   until the pointer rests on the row; not a closed dialog's, which show
+ *   when it opens), the nearest drawn element around
  *   it, when nothing drawn inside it is a target (a drawn link there is
  *   what a person hovers) and it is widget-sized (at most
  *   {@linkcode hoverHost.elements} elements): without it, a row whose
- *   actions show only on hover has nothing to point at.
+ *   actions show only on hover has nothing to point at. Where the one
+ *   target drawn inside is a link that says of no popup of its own (no
+ *   `aria-expanded`, no `aria-haspopup`: a dropdown's toggle opens on a
+ *   click), the link is hoverable: a site's menu whose submenus show on
+ *   `li:hover`, a card whose buttons show while its title is hovered.
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **icon**: on a control or clickable element, the name of the icon it
@@ -246,6 +251,7 @@ const itemRoles = new Set(["treeitem", "gridcell", "menuitemcheckbox", "menuitem
  * control.
  */
 const notRows = new Set(["TH"]);
+const dialogRoles = new Set(["dialog", "alertdialog"]);
 /** Controls a page draws only while the pointer rests on what holds them. */
 const revealedTags = new Set(["BUTTON", "A"]);
 const revealedRoles = new Set(["button", "link", "menuitem"]);
@@ -321,6 +327,17 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     return undefined;
   };
   const clickListeners = new Set(nodes.isClickable?.index ?? []);
+  /**
+   * Whether node `i` is a link that opens nothing on a click of its own:
+   * no `aria-expanded` or `aria-haspopup` (a dropdown's toggle says it
+   * opens on a click), so what its item holds shows on hover.
+   */
+  const hoversOpen = (i: number): boolean =>
+    i >= 0 && text(nodes.nodeName[i]) === "A" && attribute(i, "href") !== undefined &&
+    attribute(i, "aria-expanded") === undefined && attribute(i, "aria-haspopup") === undefined;
+  /** Whether node `i` is a dialog: `<dialog>`, or the role `dialog` or `alertdialog`. */
+  const isDialog = (i: number): boolean =>
+    text(nodes.nodeName[i]) === "DIALOG" || dialogRoles.has(attribute(i, "role") ?? "");
   /** Whether node `i` is a field a person types into. */
   const typedField = (i: number): boolean => {
     const tag = text(nodes.nodeName[i]);
@@ -445,10 +462,16 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const unseenActionIn = new Uint8Array(n);
   // The first icon in an element that is no icon itself.
   const iconIn = new Array<string | undefined>(n);
+  // How many drawn targets are beneath (0, 1, or 2 for more), and one of them.
+  const drawnTargets = new Uint8Array(n);
+  const drawnTarget = new Int32Array(n).fill(-1);
   for (let i = n - 1; i > 0; i--) {
     const parent = parents[i];
     if (parent < 0) continue;
-    if ((unseenAction[i] || unseenActionIn[i]) && !visible[i]) unseenActionIn[parent] = 1;
+    // A closed dialog's buttons show when it opens, never on hover.
+    if ((unseenAction[i] || unseenActionIn[i]) && !visible[i] && !isDialog(i)) {
+      unseenActionIn[parent] = 1;
+    }
     // Children come last to first: the first icon in document order is the one kept.
     const found = icon[i] ?? iconIn[i];
     if (found !== undefined) iconIn[parent] = found;
@@ -461,6 +484,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const drawn = boxOf[i] >= 0 && style(boxOf[i], styleAt.visibility) === "visible";
     if ((drawn && (control[i] || wantsClick[i])) || interactiveBeneath[i]) {
       interactiveBeneath[parent] = 1;
+    }
+    const drawnHere = drawn && (control[i] || wantsClick[i]) ? 1 : 0;
+    if (drawnHere + drawnTargets[i] > 0) {
+      drawnTargets[parent] = Math.min(2, drawnTargets[parent] + drawnHere + drawnTargets[i]);
+      drawnTarget[parent] = drawnHere ? i : drawnTarget[i];
     }
     const placeholder = nodes.nodeType[i] === elementNode &&
       (attribute(i, "contenteditable") === "false" || attribute(i, "aria-hidden") === "true");
@@ -496,6 +524,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const inToggle = new Uint8Array(n);
   const editable = new Uint8Array(n);
   const flagged = new Uint8Array(n);
+  const hoverFace = new Uint8Array(n); // the link a person hovers to draw what its item holds
   const inFlagged = new Uint8Array(n);
   const result = new Map<number, NodeSignals>();
   const textHosts = new Map<number, number>();
@@ -570,10 +599,15 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       editingHost,
       blank: editingHost && !hasText[i],
     };
-    if (
-      target && !signals.clickable && unseenActionIn[i] && visible[i] && hasText[i] &&
-      showsBeneath[i] && elementsBeneath[i] <= hoverHost.elements && !inFlagged[i]
-    ) signals.hoverable = true;
+    const hoverHolder = unseenActionIn[i] && visible[i] && hasText[i] && showsBeneath[i] &&
+      elementsBeneath[i] <= hoverHost.elements && !inFlagged[i];
+    if (target && !signals.clickable && hoverHolder) signals.hoverable = true;
+    // A menu's item whose submenu shows while the pointer rests on it: its link is hovered.
+    const face = drawnTarget[i];
+    if (hoverHolder && !target && !control[i] && drawnTargets[i] === 1 && hoversOpen(face)) {
+      hoverFace[face] = 1;
+    }
+    if (hoverFace[i] && !signals.hidden) signals.hoverable = true;
     const shownIcon = icon[i] ?? iconIn[i];
     if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
       signals.icon = shownIcon;

@@ -669,7 +669,7 @@ Deno.test("a cell or item with its own text is clickable where a widget-sized an
   assert.deepEqual([...none], [[60, "clickable"], [70, "clickable"], [81, "clickable"]]);
 });
 
-Deno.test("a row whose only controls are drawn on hover is hoverable, the nearest drawn element around them", () => {
+Deno.test("a row whose only controls are drawn on hover is hoverable, the nearest drawn element around them, or the link in it", () => {
   const marks = flags([
     ...page,
     { tag: "UL", backend: 10, parent: 2, box: [300, 60] },
@@ -695,15 +695,16 @@ Deno.test("a row whose only controls are drawn on hover is hoverable, the neares
   ]);
 
   // Not where something drawn inside is a target already (a menu's link that is hovered to
-  // open its submenu), where only a field is not drawn (a checkbox its label stands in for),
-  // for the body, nor for a section holding more than a row or card.
+  // open its submenu: the link is hoverable, unless it says it opens a popup on a click, or it
+  // is a button), where only a field is not drawn (a checkbox its label stands in for), for the
+  // body, nor for a section holding more than a row or card.
   const filler: Spec[] = Array.from({ length: 61 }, (_, i) => ({
     tag: "SPAN",
     backend: 1000 + i,
     parent: 50,
     box: [10, 10] as [number, number],
   }));
-  const none = flags([
+  const others = flags([
     ...page,
     { tag: "LI", backend: 30, parent: 2, box: [300, 20] },
     { tag: "A", backend: 31, parent: 30, box: [60, 20], attributes: { href: "/products" } },
@@ -711,6 +712,28 @@ Deno.test("a row whose only controls are drawn on hover is hoverable, the neares
     { tag: "UL", backend: 33, parent: 30 },
     { tag: "LI", backend: 34, parent: 33 },
     { tag: "A", backend: 35, parent: 34, attributes: { href: "/products/new" } },
+    { tag: "LI", backend: 36, parent: 2, box: [300, 20] },
+    {
+      tag: "A",
+      backend: 37,
+      parent: 36,
+      box: [60, 20],
+      attributes: { href: "#", "aria-haspopup": "true" },
+    },
+    { tag: "UL", backend: 38, parent: 36 },
+    { tag: "A", backend: 39, parent: 38, attributes: { href: "/account" } },
+    { tag: "DIV", backend: 60, parent: 2, box: [300, 20] },
+    { tag: "BUTTON", backend: 61, parent: 60, box: [60, 20] },
+    { tag: "#text", backend: 62, parent: 61, box: [60, 10], text: "Options" },
+    { tag: "UL", backend: 63, parent: 60 },
+    { tag: "A", backend: 64, parent: 63, attributes: { href: "/export" } },
+    // A small page's closed dialog: its buttons show when it opens.
+    { tag: "MAIN", backend: 65, parent: 2, box: [300, 60] },
+    { tag: "#text", backend: 66, parent: 65, box: [60, 10], text: "File a bug" },
+    { tag: "DIV", backend: 67, parent: 65, attributes: { role: "dialog" } },
+    { tag: "BUTTON", backend: 68, parent: 67 },
+    { tag: "DIALOG", backend: 69, parent: 65 },
+    { tag: "BUTTON", backend: 70, parent: 69 },
     { tag: "LI", backend: 40, parent: 2, box: [300, 20] },
     { tag: "#text", backend: 41, parent: 40, box: [40, 10], text: "Buy milk" },
     { tag: "INPUT", backend: 42, parent: 40, attributes: { type: "checkbox" } },
@@ -721,7 +744,7 @@ Deno.test("a row whose only controls are drawn on hover is hoverable, the neares
     { tag: "BUTTON", backend: 52, parent: 50 },
     ...filler,
   ]);
-  assert.deepEqual([...none], []);
+  assert.deepEqual([...others], [[31, "hoverable"]]);
 });
 
 Deno.test("a control or clickable element says the first icon it is or holds; other elements do not", () => {

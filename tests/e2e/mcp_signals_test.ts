@@ -287,6 +287,23 @@ Deno.test({
           action: { kind: "click", ref: summary },
         });
         assert.match(opened.shown, /\+ checkbox "Exact matches only" ref=/);
+        // A site menu's link whose submenu shows on hover says so; one that opens on a click
+        // (it says it has a popup) does not.
+        assert.match(seen.shown, /^ *link "Products" hoverable ref=e\d+$/m);
+        assert.match(seen.shown, /^ *link "Account" ref=e\d+$/m);
+        const menu = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "hover", ref: refOf(seen, "link", "Products") },
+        });
+        const laptops = /\+ link "Laptops" ref=(e\d+)/.exec(menu.shown)?.[1];
+        assert.ok(laptops !== undefined, menu.shown);
+        await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: laptops },
+          expect: { textPresent: "Went to Laptops" },
+        });
         await agent.call("browser_release", { leaseId });
       },
     );
