@@ -783,7 +783,8 @@ const hovered = String.raw`function () {
  * the input clock saw, {@linkcode inputClockExpression}, when one runs in
  * its world) and no finite transition or animation that
  * started less than `sinceMs` ago, and can end before `timeoutMs`, is
- * still running, or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
+ * still running (in the document or in an open shadow root, a web
+ * component's own), or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
  * frames) answers after one task instead, quiet if nothing changed in it.
  * Answers `{quiet, mutating, animating}` (booleans only).
  *
@@ -815,7 +816,34 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   const observer = new MutationObserver(() => {
     last = now();
   });
-  observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+  const observed = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(doc, observed);
+  // A web component's parts change and move in its open shadow root (Material's dialog closes
+  // with an animation there, and tells the page once it ended), which neither the document's
+  // observer nor its getAnimations() sees. The roots are looked for as the wait begins, and
+  // again after the document changed, in a walk of at most shadowWalk elements.
+  const shadowWalk = 20000;
+  const roots = new Set();
+  let rootsAt = -1;
+  const findRoots = () => {
+    rootsAt = last;
+    const pending = [doc];
+    let seen = 0;
+    while (pending.length > 0 && seen < shadowWalk) {
+      const walker = doc.createTreeWalker(pending.pop(), NodeFilter.SHOW_ELEMENT);
+      let node = walker.nextNode();
+      for (; node !== null && seen < shadowWalk; node = walker.nextNode()) {
+        seen++;
+        const root = node.shadowRoot;
+        if (!root || roots.has(root)) continue;
+        roots.add(root);
+        observer.observe(root, observed);
+        root.addEventListener("transitionend", ended, true);
+        root.addEventListener("animationend", ended, true);
+        pending.push(root);
+      }
+    }
+  };
   // An empty layer that takes no pointer input is drawn over or under content, never content:
   // a button's press wave or ripple (Ant Design's runs two seconds), a glow. Its animation is
   // no reaction of the page to wait for.
@@ -831,7 +859,12 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   // The running animations the page's reaction may still be in.
   const motions = () => {
     if (typeof doc.getAnimations !== "function") return [];
-    return doc.getAnimations().filter((animation) => {
+    if (rootsAt !== last) findRoots();
+    const all = doc.getAnimations();
+    for (const root of roots) {
+      if (root.host && root.host.isConnected) all.push(...root.getAnimations());
+    }
+    return all.filter((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
       if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
@@ -878,6 +911,7 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   };
   doc.addEventListener("transitionend", ended, true);
   doc.addEventListener("animationend", ended, true);
+  findRoots();
   let lasting = false;
   return new Promise((resolve) => {
     const check = () => {
@@ -893,8 +927,10 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       const held = time < heldUntil;
       if ((!mutating && !moving && !held) || time >= deadline) {
         observer.disconnect();
-        doc.removeEventListener("transitionend", ended, true);
-        doc.removeEventListener("animationend", ended, true);
+        for (const target of [doc, ...roots]) {
+          target.removeEventListener("transitionend", ended, true);
+          target.removeEventListener("animationend", ended, true);
+        }
         resolve({ quiet: !mutating && !moving, mutating, animating: moving });
         return;
       }

@@ -64,6 +64,25 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "a click's result waits for an animation in a web component's shadow root",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_shadow.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "File bug") },
+        });
+        // The dialog tells the page it closed once its fade ended, 400 ms after the click.
+        assert.match(result.shown, /^\+ status "Filed"$/m);
+        assert.match(result.shown, /^- dialog "File this bug\?"/m);
+        assert.equal(result.unsettled, undefined, result.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a button's press wave is not waited for, nor shown as a row", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_wave.html"));
       const leaseId = await agent.claim(tab);
