@@ -6,7 +6,10 @@
  * leaves the browser.
  *
  * Long-lived requests (event streams, WebSockets, media) never count: they
- * stay open by design. Anything older than {@linkcode requestLimits.maxAgeMs}
+ * stay open by design. A frame's new document ends its old document's
+ * requests: a fetch whose body the page never read, cut off by the
+ * navigation the page started once its answer came (a log-in that goes on
+ * to the next page), hears no end of its own. Anything older than {@linkcode requestLimits.maxAgeMs}
  * is forgotten, and each tab keeps at most
  * {@linkcode requestLimits.perTab} (the oldest go first), so a page that
  * opens requests without end costs bounded memory.
@@ -27,14 +30,32 @@ export const requestLimits = {
 /** Resource types that stay open by design. */
 const longLived = new Set(["EventSource", "WebSocket", "Media"]);
 
-const RequestSentSchema = z.object({ requestId: z.string(), type: z.string().optional() });
+const RequestSentSchema = z.object({
+  requestId: z.string(),
+  type: z.string().optional(),
+  frameId: z.string().optional(),
+  loaderId: z.string().optional(),
+});
 const RequestEndedSchema = z.object({ requestId: z.string() });
+/** A document's answer: its frame now shows the document of `loaderId`. */
+const DocumentAnswerSchema = z.object({
+  type: z.literal("Document"),
+  frameId: z.string(),
+  loaderId: z.string(),
+});
+
+/** One open request: when it was first heard, and the frame and document that sent it. */
+interface OpenRequest {
+  at: number;
+  frameId: string | undefined;
+  loaderId: string | undefined;
+}
 
 /** Open requests per tab, fed with the debugger events of leased tabs. */
 export class RequestTracker implements RequestWatch {
   readonly #now: () => number;
-  /** Per tab: request ID → when its first event was heard (insertion order is age order). */
-  readonly #tabs = new Map<number, Map<string, number>>();
+  /** Per tab: request ID → the open request (insertion order is age order). */
+  readonly #tabs = new Map<number, Map<string, OpenRequest>>();
 
   constructor(now: () => number) {
     this.#now = now;
@@ -52,7 +73,16 @@ export class RequestTracker implements RequestWatch {
         const oldest = open.keys().next();
         if (!oldest.done) open.delete(oldest.value);
       }
-      open.set(parsed.data.requestId, this.#now());
+      const { frameId, loaderId } = parsed.data;
+      open.set(parsed.data.requestId, { at: this.#now(), frameId, loaderId });
+    } else if (method === "Network.responseReceived") {
+      const parsed = DocumentAnswerSchema.safeParse(params);
+      if (!parsed.success) return;
+      const open = this.#tabs.get(tabId);
+      const { frameId, loaderId } = parsed.data;
+      for (const [id, request] of open ?? []) {
+        if (request.frameId === frameId && request.loaderId !== loaderId) open?.delete(id);
+      }
     } else if (method === "Network.loadingFinished" || method === "Network.loadingFailed") {
       const parsed = RequestEndedSchema.safeParse(params);
       if (!parsed.success) return;
@@ -66,7 +96,7 @@ export class RequestTracker implements RequestWatch {
   open(tabId: number, since: number): number {
     const open = this.#open(tabId, false);
     let count = 0;
-    for (const heardAt of open.values()) if (heardAt >= since) count++;
+    for (const request of open.values()) if (request.at >= since) count++;
     return count;
   }
 
@@ -76,7 +106,7 @@ export class RequestTracker implements RequestWatch {
   }
 
   /** The open requests of `tabId`, without those past the age bound. */
-  #open(tabId: number, create: boolean): Map<string, number> {
+  #open(tabId: number, create: boolean): Map<string, OpenRequest> {
     let open = this.#tabs.get(tabId);
     if (open === undefined) {
       open = new Map();
@@ -84,8 +114,8 @@ export class RequestTracker implements RequestWatch {
       return open;
     }
     const oldest = this.#now() - requestLimits.maxAgeMs;
-    for (const [id, heardAt] of open) {
-      if (heardAt >= oldest) break;
+    for (const [id, request] of open) {
+      if (request.at >= oldest) break;
       open.delete(id);
     }
     return open;

@@ -36,6 +36,31 @@ Deno.test("RequestTracker leaves out long-lived requests and keeps a redirect's 
   assert.equal(requests.open(7, 1_200), 0, "the redirect did not restart the request");
 });
 
+Deno.test("RequestTracker ends a frame's old document's requests when its new document answers", () => {
+  const { requests } = tracker();
+  const sent = (requestId: string, frameId: string, loaderId: string, type = "Fetch") =>
+    requests.heard(7, "Network.requestWillBeSent", { requestId, type, frameId, loaderId });
+  // A fetch whose body the page never read, then the navigation it started.
+  sent("fetch", "top", "L1");
+  sent("framed", "child", "L0");
+  sent("L2", "top", "L2", "Document");
+  assert.equal(requests.open(7, 0), 3);
+  // A frame's own document, and an answer of another type, end nothing.
+  requests.heard(7, "Network.responseReceived", { type: "Fetch", frameId: "top", loaderId: "L2" });
+  assert.equal(requests.open(7, 0), 3);
+  requests.heard(7, "Network.responseReceived", {
+    requestId: "L2",
+    type: "Document",
+    frameId: "top",
+    loaderId: "L2",
+  });
+  // The old document's fetch is gone; the new document's request and the frame's stay.
+  assert.equal(requests.open(7, 0), 2);
+  requests.heard(7, "Network.loadingFinished", { requestId: "L2" });
+  requests.heard(7, "Network.loadingFinished", { requestId: "framed" });
+  assert.equal(requests.open(7, 0), 0);
+});
+
 Deno.test("RequestTracker ignores malformed events and bounds what it keeps", () => {
   const { requests, advance } = tracker();
   requests.heard(7, "Network.requestWillBeSent", { type: "Fetch" });

@@ -83,6 +83,25 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "a click whose request's answer starts a navigation waits for the new page, not the request",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_login.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Log in") },
+        });
+        // The request the navigation cut off is the old document's: nothing to wait for.
+        assert.equal(result.unsettled, undefined, result.shown);
+        assert.notEqual(result.documentEpoch, seen.documentEpoch);
+        assert.match(result.shown, /url: "[^"]*\/form\.html"/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("a button's press wave is not waited for, nor shown as a row", async () => {
       const { tab } = await world.openTab(world.fixtures.url("settle_wave.html"));
       const leaseId = await agent.claim(tab);
