@@ -398,8 +398,10 @@ Deno.test({
           assert.equal(result.status, "verified", result.shown);
           return result;
         };
-        // The card's middle is its edit button: the click goes to the card's own text.
+        // The card's middle is its edit button: the click goes to the card's own text, as it
+        // does on a card drawn as one button holding another.
         await click(card, "Opened card Fix login bug");
+        await click(refOf(seen, "button", "Q3 report Share"), "Opened card Q3 report");
         await click(order, "Opened order 1001");
         // Hovered, the row draws its archive button and keeps its ref.
         const hovered = await agent.act({

@@ -6,8 +6,8 @@
  *
  * Where to aim: the centre of the element's own first visible quad (of an
  * item holding items of its role, a tree's open folder, its own row's; of
- * a row or card holding controls, its own first text's, as the centre may
- * be its checkbox or its edit button); a
+ * an element holding controls, a row, a card or a tab, its own first
+ * text's, as the centre may be its checkbox, its edit or close button); a
  * control whose own box is too small to take a click (a visually hidden
  * checkbox, clipped to a pixel or moved off the page) is aimed at through
  * its first visible label instead, which the browser forwards the click
@@ -51,7 +51,7 @@ import {
   visibleCentre,
 } from "./geometry.ts";
 import { assertHit, hitAt } from "./hit_test.ts";
-import { actionableRoles } from "../observe/refs.ts";
+import { pickerFieldRowRoles } from "../../../contracts/picker_fields.ts";
 import { hoverAt, pressAt, wheelAt } from "./input.ts";
 import { type Postcondition, requireTarget, type StepContext } from "./step.ts";
 import { type PreparedTarget, prepareTarget, probeTarget } from "./target.ts";
@@ -68,17 +68,22 @@ const LabelBoxAnswer = z.array(z.array(z.number().finite()).length(8)).max(8).nu
 const nestingRoles: ReadonlySet<string> = new Set(["treeitem", "menuitem"]);
 
 /**
- * Roles of elements that may hold controls and are clicked themselves
- * there (a link drawn as a card, a grid cell, an option): with the rest of
- * what has no widget role (a mail row, a card), aimed at on their own text
- * when they hold a control (`looseTextBox`).
+ * Roles of elements aimed at as a whole, whatever they hold: fields a
+ * click puts the caret in or opens the list of. Any other element that
+ * holds a control drawn inside it (a mail row, a card, a tab with its close
+ * button, a card drawn as one button holding another) is aimed at on its
+ * own text (`looseTextBox`): its centre may be that control.
  */
-const holderRoles: ReadonlySet<string> = new Set(["link", "gridcell", "option"]);
-
-/** Whether an element of `role` is aimed at on its own text when it holds a control. */
-function mayHoldControls(role: string): boolean {
-  return !actionableRoles.has(role) || holderRoles.has(role);
-}
+const wholeRoles: ReadonlySet<string> = new Set([
+  "textbox",
+  "searchbox",
+  "combobox",
+  "spinbutton",
+  "slider",
+  "listbox",
+  "scrollbar",
+  ...pickerFieldRowRoles,
+]);
 
 /** Where an element's box is, in the viewport: its own quads, or its label's. */
 interface Box {
@@ -384,7 +389,7 @@ async function readBox(
     : undefined;
   heading?.catch(() => {});
   // And, for a row or a card, its own text, where a click on it works no control it holds.
-  const loose = heading === undefined && mayHoldControls(prepared.target.role)
+  const loose = heading === undefined && !wholeRoles.has(prepared.target.role)
     ? stamped(context.objects.run("looseTextBox", prepared.objectId, [], LabelBoxAnswer))
     : undefined;
   loose?.catch(() => {});
