@@ -53,7 +53,7 @@
  *   what a person hovers) and it is widget-sized (at most
  *   {@linkcode hoverHost.elements} elements): without it, a row whose
  *   actions show only on hover has nothing to point at. Where the one
- *   target drawn inside is a link that says of no popup of its own (no
+ *   target drawn inside is a link that says it opens no popup (no
  *   `aria-expanded`, no `aria-haspopup`: a dropdown's toggle opens on a
  *   click), the link is hoverable: a site's menu whose submenus show on
  *   `li:hover`, a card whose buttons show while its title is hovered.
@@ -251,6 +251,7 @@ const itemRoles = new Set(["treeitem", "gridcell", "menuitemcheckbox", "menuitem
  * control.
  */
 const notRows = new Set(["TH"]);
+/** Roles of dialogs, whose closed buttons show when they open, never on hover. */
 const dialogRoles = new Set(["dialog", "alertdialog"]);
 /** Controls a page draws only while the pointer rests on what holds them. */
 const revealedTags = new Set(["BUTTON", "A"]);
