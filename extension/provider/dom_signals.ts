@@ -35,7 +35,8 @@
  *   listener on the calendar or month, the pointer cursor set only on
  *   hover) and how plain-script menus draw their items.
  *   A row or card that holds controls is clickable still where its own
- *   pointer cursor starts and it holds text of its own outside them and
+ *   pointer cursor starts (or it listens and the page put it in the tab
+ *   order, `tabindex="0"`) and it holds text of its own outside them and
  *   is widget-sized (at most {@linkcode hoverHost.elements} elements): a
  *   mail list's row with its checkbox and star, a board's card with its
  *   edit button, a table row that opens its record; not inside a control
@@ -358,7 +359,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const shut = new Uint8Array(n); // a box larger than a pixel, clipped to nothing
 
   const wantsClick = new Uint8Array(n);
-  const pointerStarts = new Uint8Array(n); // a pointer cursor its parent does not have
+  const pointerStarts = new Uint8Array(n); // says a person clicks it: see pass 1
   const inItem = new Uint8Array(n); // inside a control or an item its role makes a target
   // The nearest ancestor with a click listener, within `delegation.levels`, and how far up.
   const listener = new Int32Array(n).fill(-1);
@@ -405,8 +406,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     elements++;
     const tag = text(nodes.nodeName[i]);
     const pointerStart = pointerCursors.has(cursor[i]) && !pointerCursors.has(parentCursor);
-    pointerStarts[i] = pointerStart ? 1 : 0;
     const tabindex = Number.parseInt(attribute(i, "tabindex") ?? "", 10);
+    // Where a row is clicked itself though it holds controls: its own pointer, or a listener
+    // on an element the page put in the tab order (a card made to be opened from the keyboard).
+    pointerStarts[i] = pointerStart || (clickListeners.has(i) && tabindex === 0) ? 1 : 0;
     // A resize handle (a grid's column edge) listens for the pointer to drag, not to click.
     wantsClick[i] = !resizeCursors.has(cursor[i]) &&
         (clickListeners.has(i) || pointerStart || tabindex > 0)

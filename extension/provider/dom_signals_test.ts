@@ -195,7 +195,7 @@ Deno.test("a dropdown whose closed menu is not drawn is its own target; once the
   assert.deepEqual([...flags(dropdown(true))], [[10, "clickable"], [15, "clickable"]]);
 });
 
-Deno.test("a row or card that holds controls is clickable where its own pointer starts and it holds text of its own", () => {
+Deno.test("a row or card that holds controls is clickable where its own pointer starts or it listens in the tab order, and it holds text of its own", () => {
   const row = (backend: number, extra: Partial<Spec> = {}): Spec[] => [
     { tag: "DIV", backend, parent: 2, box: [400, 30], listener: true, ...extra },
     {
@@ -214,6 +214,8 @@ Deno.test("a row or card that holds controls is clickable where its own pointer 
     ...page,
     // A mail row with its checkbox and star, its pointer its own.
     ...row(10, pointer),
+    // The same in the tab order: a card made to be opened from the keyboard.
+    ...row(85, { attributes: { tabindex: "0" } }),
     // The same without a pointer: a container that only listens (a panel stopping its clicks).
     ...row(20),
     // A table row that opens its record, its cells' text its own.
@@ -256,6 +258,7 @@ Deno.test("a row or card that holds controls is clickable where its own pointer 
   ]);
   assert.deepEqual([...marks].filter(([, flag]) => flag.includes("clickable")), [
     [10, "clickable"],
+    [85, "clickable"],
     [30, "clickable"],
   ]);
 });

@@ -379,14 +379,16 @@ Deno.test({
         const targets = seen.nodes.filter((node) =>
           node.states.includes("clickable") && node.ref !== null
         );
-        // Two mail rows, the card and the order's row; not the panel that only stops clicks.
+        // Two mail rows, the card, the notice in the tab order and the order's row; not the panel
+        // that only stops clicks.
         assert.deepEqual(targets.map((node) => node.role), [
+          "generic",
           "generic",
           "generic",
           "generic",
           "row",
         ]);
-        const [mail, , card, order] = targets.map((node) => node.ref!);
+        const [mail, , card, notice, order] = targets.map((node) => node.ref!);
         assert.doesNotMatch(seen.shown, /Signed in as Ana.*ref=/);
         const click = async (ref: string, text: string, documentEpoch = seen.documentEpoch) => {
           const result = await agent.act({
@@ -403,6 +405,7 @@ Deno.test({
         await click(card, "Opened card Fix login bug");
         await click(refOf(seen, "button", "Q3 report Share"), "Opened card Q3 report");
         await click(order, "Opened order 1001");
+        await click(notice, "Opened notice");
         // Hovered, the row draws its archive button and keeps its ref.
         const hovered = await agent.act({
           leaseId,
