@@ -128,6 +128,20 @@ const describeElement = String.raw`function () {
 }`;
 
 /**
+ * A part of page functions: `isControl(node)`, whether a node is
+ * interactive by tag, focusability, `onclick` or widget role.
+ */
+const controlTest = String
+  .raw`const controls = "a[href], area[href], button, input:not([type=hidden]), select, " +
+    "textarea, iframe, frame, embed, object, summary, details, audio[controls], " +
+    "video[controls], [contenteditable]:not([contenteditable=false]), [tabindex], [onclick], " +
+    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], " +
+    "[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], " +
+    "[role=tab], [role=textbox], [role=searchbox], [role=combobox], [role=slider], " +
+    "[role=spinbutton], [role=treeitem], [role=gridcell]";
+  const isControl = (node) => node instanceof Element && node.matches(controls);`;
+
+/**
  * A part of the hit test and the box page functions: `isControl(node)`,
  * whether a node is interactive by tag, focusability, `onclick` or widget
  * role, `holdsOnly(container, target, limit)`, whether a container holds
@@ -142,15 +156,7 @@ const describeElement = String.raw`function () {
  * for a control whose own box shows or that has no box of its own (a
  * control shrunk to nothing is hidden, not drawn by its parent).
  */
-const faceOf = String
-  .raw`const controls = "a[href], area[href], button, input:not([type=hidden]), select, " +
-    "textarea, iframe, frame, embed, object, summary, details, audio[controls], " +
-    "video[controls], [contenteditable]:not([contenteditable=false]), [tabindex], [onclick], " +
-    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], " +
-    "[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], " +
-    "[role=tab], [role=textbox], [role=searchbox], [role=combobox], [role=slider], " +
-    "[role=spinbutton], [role=treeitem], [role=gridcell]";
-  const isControl = (node) => node instanceof Element && node.matches(controls);
+const faceOf = String.raw`${controlTest}
   // Whether a container holds no control but the target, searching at most limit elements.
   const holdsOnly = (container, target, limit) => {
     let seen = 0;
@@ -378,25 +384,22 @@ const headBox = String.raw`function () {
  * and star, a card's edit button) may have one at its centre, where a
  * click would work that control instead of the row; its own text (the
  * sender, the card's title) is where a person clicks the row itself.
- * Text in a control, in another element that takes clicks of its own
- * (a pointer cursor that starts there) or in an `aria-hidden` part is not
- * its own.
+ * Text in a control (as the hit test counts them, `controlTest`), in
+ * another element that takes clicks of its own (a pointer cursor that
+ * starts there) or in an `aria-hidden` part is not its own.
  */
 const looseTextBox = String.raw`function () {
   ${addQuads}
+  ${controlTest}
   const view = this.ownerDocument.defaultView;
   if (!view || view !== view.top) return null;
-  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, " +
-    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], " +
-    "[role=menuitem], [role=option], [role=combobox], [role=textbox], [role=slider], " +
-    "[contenteditable]:not([contenteditable=false])";
   const drawn = (element) => element.getClientRects().length > 0 &&
     getComputedStyle(element).visibility === "visible";
   if (![...this.querySelectorAll(controls)].some(drawn)) return null;
   const pointer = (element) => /^(pointer|hand)$/.test(getComputedStyle(element).cursor);
   const own = (element) => {
     for (let at = element; at !== null && at !== this; at = at.parentElement) {
-      if (at.matches(controls) || at.getAttribute("aria-hidden") === "true") return false;
+      if (isControl(at) || at.getAttribute("aria-hidden") === "true") return false;
       if (pointer(at) && at.parentElement !== null && !pointer(at.parentElement)) return false;
     }
     return true;

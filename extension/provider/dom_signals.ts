@@ -340,12 +340,15 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   /** Whether node `i` is a dialog: `<dialog>`, or the role `dialog` or `alertdialog`. */
   const isDialog = (i: number): boolean =>
     text(nodes.nodeName[i]) === "DIALOG" || dialogRoles.has(attribute(i, "role") ?? "");
-  /** Whether node `i` is a field a person types into. */
-  const typedField = (i: number): boolean => {
+  /** Whether node `i` is a text area or an input that takes typed text. */
+  const typedTag = (i: number): boolean => {
     const tag = text(nodes.nodeName[i]);
+    return tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? ""));
+  };
+  /** Whether node `i` is a field a person types into: also by its role, or an editor. */
+  const typedField = (i: number): boolean => {
     const editable = attribute(i, "contenteditable");
-    return tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? "")) ||
-      keyTargetRoles.has(attribute(i, "role") ?? "") ||
+    return typedTag(i) || keyTargetRoles.has(attribute(i, "role") ?? "") ||
       (editable !== undefined && editable !== "false");
   };
 
@@ -359,7 +362,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const shut = new Uint8Array(n); // a box larger than a pixel, clipped to nothing
 
   const wantsClick = new Uint8Array(n);
-  const pointerStarts = new Uint8Array(n); // says a person clicks it: see pass 1
+  const clickedItself = new Uint8Array(n); // its own pointer, or a listener in the tab order
   const inItem = new Uint8Array(n); // inside a control or an item its role makes a target
   // The nearest ancestor with a click listener, within `delegation.levels`, and how far up.
   const listener = new Int32Array(n).fill(-1);
@@ -409,7 +412,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const tabindex = Number.parseInt(attribute(i, "tabindex") ?? "", 10);
     // Where a row is clicked itself though it holds controls: its own pointer, or a listener
     // on an element the page put in the tab order (a card made to be opened from the keyboard).
-    pointerStarts[i] = pointerStart || (clickListeners.has(i) && tabindex === 0) ? 1 : 0;
+    clickedItself[i] = pointerStart || (clickListeners.has(i) && tabindex === 0) ? 1 : 0;
     // A resize handle (a grid's column edge) listens for the pointer to drag, not to click.
     wantsClick[i] = !resizeCursors.has(cursor[i]) &&
         (clickListeners.has(i) || pointerStart || tabindex > 0)
@@ -561,8 +564,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     // stays however small; one taken out of the tab order (a hidden original) does not.
     const tabIndex = attribute(i, "tabindex")?.trim();
     const keyTarget = tabIndex !== "-1" &&
-      (tag === "TEXTAREA" || (tag === "INPUT" && typedTypes.has(attribute(i, "type") ?? "")) ||
-        (keyTargetRoles.has(attribute(i, "role") ?? "") && tabIndex !== undefined));
+      (typedTag(i) || (keyTargetRoles.has(attribute(i, "role") ?? "") && tabIndex !== undefined));
     const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]);
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
@@ -590,7 +592,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     const strip = thin[i] === 1 && !hasText[i] && !showsBeneath[i];
     const hittable = box >= 0 && !tiny[i] && !strip;
     // A row or card that holds controls, clicked itself on its own text (see the module doc).
-    const rowOfControls = pointerStarts[i] === 1 && looseText[i] === 1 &&
+    const rowOfControls = clickedItself[i] === 1 && looseText[i] === 1 &&
       elementsBeneath[i] <= hoverHost.elements && !inItem[i] && !notRows.has(tag) &&
       !fieldBeneath[i];
     const target = !hidden[i] && hittable && !control[i] &&
