@@ -272,7 +272,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
 function marked(marks: NodeSignals | undefined): boolean {
   return marks !== undefined &&
     (marks.clickable || marks.hoverable === true || marks.draggable || marks.editingHost ||
-      marks.declaredRole !== undefined);
+      marks.scrollable === true || marks.declaredRole !== undefined);
 }
 
 /**

@@ -87,7 +87,11 @@
  * - **scrollable**: an element a person can scroll (`overflow` auto, scroll
  *   or overlay) that hides at least half as much again as it shows, a row's
  *   height at least (a virtual list draws only the rows in view); not the
- *   page's own scrolling, a control or an editor.
+ *   page's own scrolling, a control or an editor. A scroller whose only
+ *   child is a list, a listbox, a grid or a table (a dropdown's scroll
+ *   wrapper around its listbox) passes the mark to it: the row a person
+ *   reads is the list, and a wrapper row that comes and goes as a filter
+ *   shortens the list would take the list in and out of it.
  * - **placeholder**: a custom select's trigger that its library marks as
  *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
  *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
@@ -252,6 +256,23 @@ const itemRoles = new Set(["treeitem", "gridcell", "menuitemcheckbox", "menuitem
  * control.
  */
 const notRows = new Set(["TH"]);
+/**
+ * What a scroller passes its mark to: lists, by tag or by role, whose rows
+ * show whether or not they scroll (a `rowgroup` shows only then).
+ */
+const listTags = new Set(["UL", "OL", "MENU", "TABLE"]);
+const listRoles = new Set([
+  "list",
+  "listbox",
+  "grid",
+  "treegrid",
+  "tree",
+  "table",
+  "menu",
+  "tablist",
+  "feed",
+  "radiogroup",
+]);
 /** Roles of dialogs, whose closed buttons show when they open, never on hover. */
 const dialogRoles = new Set(["dialog", "alertdialog"]);
 /** Controls a page draws only while the pointer rests on what holds them. */
@@ -340,6 +361,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   /** Whether node `i` is a dialog: `<dialog>`, or the role `dialog` or `alertdialog`. */
   const isDialog = (i: number): boolean =>
     text(nodes.nodeName[i]) === "DIALOG" || dialogRoles.has(attribute(i, "role") ?? "");
+  /** Whether element `i` is a list a scroller around it passes its mark to (`listRoles`). */
+  const isList = (i: number): boolean => {
+    const role = attribute(i, "role")?.trim().split(/\s+/)[0] || undefined;
+    return role === undefined ? listTags.has(text(nodes.nodeName[i])) : listRoles.has(role);
+  };
   /** Whether node `i` is a text area or an input that takes typed text. */
   const typedTag = (i: number): boolean => {
     const tag = text(nodes.nodeName[i]);
@@ -375,9 +401,16 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const icon = new Array<string | undefined>(n);
   const inTarget = new Uint8Array(n); // inside a control or an element that wants clicks
   const labelledIds = new Set<string>();
+  // How many element children each element has (1 or 2 for more), and the first.
+  const elementChildren = new Uint8Array(n);
+  const onlyChild = new Int32Array(n).fill(-1);
   let elements = 0;
   for (let i = 0; i < n; i++) {
     const parent = parents[i];
+    if (parent >= 0 && nodes.nodeType[i] === elementNode) {
+      if (elementChildren[parent]++ === 0) onlyChild[parent] = i;
+      elementChildren[parent] = Math.min(2, elementChildren[parent]);
+    }
     const parentCursor = parent >= 0 ? cursor[parent] : "";
     const box = boxOf[i];
     cursor[i] = box >= 0 ? style(box, styleAt.cursor) : parentCursor;
@@ -532,6 +565,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const editable = new Uint8Array(n);
   const flagged = new Uint8Array(n);
   const hoverFace = new Uint8Array(n); // the link a person hovers to draw what its item holds
+  const scrolledBy = new Uint8Array(n); // the list a scroller wrapped around it passed its mark to
   const inFlagged = new Uint8Array(n);
   const result = new Map<number, NodeSignals>();
   const textHosts = new Map<number, number>();
@@ -630,8 +664,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     // scroller is the editor's.
     const scroller = box >= 0 && visible[i] && !hidden[i] && !control[i] && !editable[i] &&
       !pageScrollers.has(tag);
-    if (
-      scroller &&
+    const scrolls = scroller &&
       scrollAxes.some(([overflow, at]) =>
         scrollsFar(
           style(box, styleAt[overflow]),
@@ -639,8 +672,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
           layout.clientRects?.[box],
           at,
         )
-      )
-    ) signals.scrollable = true;
+      );
+    const only = onlyChild[i];
+    if (scrolls && elementChildren[i] === 1 && !holdsText[i] && isList(only)) {
+      scrolledBy[only] = 1;
+    } else if (scrolls || (scrolledBy[i] && !hidden[i])) signals.scrollable = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
       signals.hidden || flagged[i] || signals.hoverable === true ||

@@ -835,6 +835,45 @@ Deno.test("an element that scrolls its own content and hides much of it is scrol
   assert.equal(long.size, 0);
 });
 
+Deno.test("a scroller around one list passes its mark to the list; one around rows keeps it", () => {
+  const scroller = (backend: number): Spec => ({
+    tag: "DIV",
+    backend,
+    parent: 2,
+    box: [300, 300],
+    scroll: [300, 3_000],
+    style: { "overflow-y": "auto" },
+  });
+  const found = flags([
+    ...page,
+    // A dropdown's scroll wrapper around its listbox, and one around a list.
+    scroller(3),
+    { tag: "DIV", backend: 4, parent: 3, box: [300, 3_000], attributes: { role: "listbox" } },
+    scroller(5),
+    { tag: "UL", backend: 6, parent: 5, box: [300, 3_000] },
+    // A virtual list's spacer is no row of its own: the scroller keeps the mark.
+    scroller(7),
+    { tag: "DIV", backend: 8, parent: 7, box: [300, 3_000] },
+    // Nor a spacer that says it stands for nothing.
+    scroller(9),
+    { tag: "DIV", backend: 10, parent: 9, box: [300, 3_000], attributes: { role: "presentation" } },
+    // A list beside a text of the scroller's own, or beside another element.
+    scroller(11),
+    { tag: "#text", backend: 12, parent: 11, box: [100, 20], text: "Contacts" },
+    { tag: "UL", backend: 13, parent: 11, box: [300, 3_000] },
+    scroller(14),
+    { tag: "UL", backend: 15, parent: 14, box: [300, 1_500] },
+    { tag: "UL", backend: 16, parent: 14, box: [300, 1_500] },
+    // A control, or a role a row shows only with the mark (a grid's `rowgroup`): it stays.
+    scroller(17),
+    { tag: "BUTTON", backend: 18, parent: 17, box: [300, 3_000] },
+    scroller(19),
+    { tag: "DIV", backend: 20, parent: 19, box: [300, 3_000], attributes: { role: "rowgroup" } },
+  ]);
+  const marked = [...found].filter(([, flags]) => flags === "scrollable").map(([id]) => id);
+  assert.deepEqual(marked, [4, 6, 7, 9, 11, 14, 17, 19]);
+});
+
 Deno.test("scrollsFar() wants a scrolling overflow and half as much again hidden, a row at least", () => {
   assert.equal(scrollsFar("auto", [0, 0, 300, 451], [0, 0, 300, 300], 3), true);
   assert.equal(scrollsFar("scroll", [0, 0, 300, 449], [0, 0, 300, 300], 3), false);

@@ -245,7 +245,10 @@ Deno.test({
           action: { kind: "press", key: "Tab" },
         });
         const after = await agent.observe({ leaseId });
-        assert.match(after.shown, /^text "Visitors sign in at the front desk\."$/m);
+        assert.match(
+          after.shown,
+          /^generic[a-z ]* scrollable ref=e\d+\n {2}text "Visitors sign in at the front desk\."$/m,
+        );
         assert.doesNotMatch(after.shown, /"Visitors sign in at the front desk\. Parking/);
         await agent.call("browser_release", { leaseId });
       },
@@ -341,7 +344,7 @@ Deno.test({
         const { tab, page } = await world.openTab(world.fixtures.url("signals_virtual.html"));
         const leaseId = await agent.claim(tab);
         const seen = await agent.observe({ leaseId });
-        assert.match(seen.shown, /^ *list "Contacts" scrollable$/m);
+        assert.match(seen.shown, /^ *list "Contacts" scrollable ref=e\d+$/m);
         assert.match(seen.shown, /^ *list "Favourites"$/m);
         assert.doesNotMatch(seen.shown, /Contact 101/);
         const fence = { leaseId, documentEpoch: seen.documentEpoch };
@@ -366,6 +369,41 @@ Deno.test({
           await page.evaluate(`document.getElementById("opened").textContent`),
           "opened contact 101",
         );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
+      "a scroller with neither role nor name is a ref to wheel; one that stops scrolling leaves its rows",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("signals_virtual.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        // The scroll wrapper around a list box gives the list box its mark.
+        assert.match(seen.shown, /^ *listbox "Cities" scrollable ref=e\d+\n *option "Oslo"/m);
+        const people = /^( *)generic scrollable ref=(e\d+)\n\1 {2}text "Person 1"$/m.exec(
+          seen.shown,
+        );
+        assert.ok(people !== null, seen.shown);
+        assert.doesNotMatch(seen.shown, /Person 101/);
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        const wheeled = await agent.act({
+          ...fence,
+          action: { kind: "wheel", ref: people[2], deltaX: 0, deltaY: 3000 },
+        });
+        assert.match(wheeled.shown, /^ *\+ text "Person 101"$/m);
+        // The log shortened until it no longer scrolls: its wrapper's row goes, the two messages
+        // left stay, and the delta says only which went.
+        const log = /^ *generic scrollable ref=(e\d+)\n *text "Message 1"$/m.exec(seen.shown);
+        assert.ok(log !== null, seen.shown);
+        const kept = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: refOf(seen, "button", "Keep the last two") },
+        });
+        assert.match(kept.shown, /^- 8 siblings: text "Message 1" … text "Message 8"$/m);
+        assert.doesNotMatch(kept.shown, new RegExp(`generic ref=${log[1]}\\b`));
+        const after = await agent.observe({ leaseId });
+        assert.match(after.shown, /^ *text "Message 9"\n *text "Message 10"$/m);
         await agent.call("browser_release", { leaseId });
       },
     );

@@ -44,6 +44,7 @@ import { formatCount } from "./budget.ts";
 import { estimateTokens } from "../../../contracts/tokens.ts";
 import type { Move, RowDelta } from "./delta.ts";
 import { parentsOf, type PlacedLines, tellable } from "./placement.ts";
+import { transparentRoles } from "./prune.ts";
 import { renderAnchor } from "./render.ts";
 import type { Row } from "./rows.ts";
 import { rowTexts } from "./tree.ts";
@@ -193,7 +194,9 @@ export function moveNotes(
  * The lines of `removed` (old document order): each removed row whose
  * parent went with it goes with its topmost removed ancestor's line, which
  * says it without repeating or counting it (a dialog's line says its
- * contents went; the structured delta lists every row).
+ * contents went; the structured delta lists every row). A nameless
+ * wrapper (a `generic`, a `rowgroup`: a role of {@linkcode transparentRoles})
+ * that went from around a row that stayed has no line.
  * `first` is the entry index of `removed[0]`.
  */
 export function removedLines(
@@ -211,12 +214,25 @@ export function removedLines(
   /** The old index of each line's row. */
   const lineAts: (number | undefined)[] = [];
   const lineOf = new Map<number, DeltaLine>();
+  /** The old indexes of the rows a child of which stayed. */
+  const holdsKept = new Set<number>();
+  before.forEach((row, k) => {
+    const parent = parents[k];
+    if (parent !== null && !gone.has(row.backendNodeId)) holdsKept.add(parent);
+  });
   /** The lines whose row reads like any other (`row`). */
   const plain = new Set<DeltaLine>();
   /** For such a line, the first row in it that does not. */
   const described = new Map<DeltaLine, string>();
   removed.forEach((row, i) => {
     const at = index.get(row.backendNodeId);
+    // A nameless wrapper taken away from around rows that stay (a scroller whose list got too
+    // short to scroll) is no line: a line for it would read as if what it held went with it.
+    if (
+      at !== undefined && holdsKept.has(at) && transparentRoles.has(row.role) && row.name === ""
+    ) {
+      return;
+    }
     /** The rows it stood in, nearest first. */
     const within: number[] = [];
     for (let p = at === undefined ? null : parents[at]; p !== null; p = parents[p]) {

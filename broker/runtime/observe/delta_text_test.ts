@@ -63,6 +63,25 @@ Deno.test("a removed row whose parent stays is listed on its own line", () => {
   assert.deepEqual(lines(leanDelta(before, after)), ['- listitem "Two"']);
 });
 
+Deno.test("a nameless wrapper taken from around rows that stay is no line; one that took its rows is", () => {
+  const people = (ids: number[]) =>
+    ids.map((id) => n("generic", `Person ${id}`, [], { id, states: ["clickable"] }));
+  // A list filtered short enough not to scroll: its scroller's row goes, the kept rows stay.
+  const before = n("RootWebArea", "", [
+    n("textbox", "Filter", [], { id: 2 }),
+    n("generic", "", people([4, 5, 6, 7, 8, 9]), { id: 3, states: ["scrollable"] }),
+  ], { id: 1 });
+  const after = n("RootWebArea", "", [n("textbox", "Filter", [], { id: 2 }), ...people([4])], {
+    id: 1,
+  });
+  assert.deepEqual(lines(leanDelta(before, after)), [
+    '- 5 siblings: generic "Person 5" ref=e4 … generic "Person 9" ref=e8',
+  ]);
+  // Emptied, it says it went, its rows with it.
+  const emptied = n("RootWebArea", "", [n("textbox", "Filter", [], { id: 2 })], { id: 1 });
+  assert.deepEqual(lines(leanDelta(before, emptied)), ["- generic ref=e2"]);
+});
+
 Deno.test("focus handed from one row to another shows only where it went", () => {
   const before = n("RootWebArea", "", [
     n("textbox", "Message", [], { id: 2, value: "Hello", states: ["focused", "editable"] }),

@@ -17,8 +17,9 @@ export const maxRefsPerEpoch = 50_000;
 
 /**
  * Roles that get a ref: the ARIA widget roles an action can target. Cells,
- * rows and containers do not; anything `editable`, `focused`, `clickable`
- * or `draggable` does, whatever its role (see {@linkcode isActionable}).
+ * rows and containers do not; anything `editable`, `focused`, `clickable`,
+ * `hoverable`, `draggable` or `scrollable` (what a wheel aims at) does,
+ * whatever its role (see {@linkcode isActionable}).
  */
 export const actionableRoles: ReadonlySet<string> = new Set([
   "button",
@@ -51,6 +52,7 @@ const actionableStates: readonly ElementState[] = [
   "clickable",
   "hoverable",
   "draggable",
+  "scrollable",
 ];
 
 /** Whether a node gets a ref: an actionable role, or a state in {@linkcode actionableStates}. */
