@@ -48,7 +48,9 @@ const clippedAway = String.raw`const clippedAway = (el) => {
  * `text` (text-like input or textarea), `value` (date, time, colour or range
  * input), `checkbox` (with the checkable `item`s of trees, lists and grids:
  * `aria-checked` on a treeitem, option, gridcell or row), `radio`, `select`,
- * `multiselect`, `editable` (contenteditable) or `other`. A text field or editable element also says
+ * `multiselect`, `editable` (contenteditable) or `other`; a label whose
+ * checkbox or radio is not rendered is that input's kind and state, seen
+ * where the label is. A text field or editable element also says
  * whether it `suggests`: whether what is typed there may start a search or
  * open suggestions, on a timer the wait after typing must outlast. It does
  * when it says so (a combobox or search role, a search input, a datalist,
@@ -59,8 +61,12 @@ const clippedAway = String.raw`const clippedAway = (el) => {
  * libraries (Element Plus, Ionic) turn it off on every field.
  */
 const describeElement = String.raw`function () {
-  const el = this;
-  if (!(el instanceof Element) || !el.isConnected) return { connected: false };
+  if (!(this instanceof Element) || !this.isConnected) return { connected: false };
+  // A label whose checkbox or radio is not rendered stands for it: its state is the input's.
+  const stood = this instanceof HTMLLabelElement ? this.control : null;
+  const standsFor = stood instanceof HTMLInputElement &&
+    (stood.type === "checkbox" || stood.type === "radio") && stood.getClientRects().length === 0;
+  const el = standsFor ? stood : this;
   const tag = el.localName;
   const type = tag === "input" ? String(el.type).toLowerCase() : "";
   const role = el.getAttribute("role");
@@ -79,11 +85,12 @@ const describeElement = String.raw`function () {
   const itemRole = ["treeitem", "option", "gridcell", "row"].includes(role);
   if (kind === "other" && itemRole && el.hasAttribute("aria-checked")) kind = "checkbox";
   const item = kind === "checkbox" && itemRole;
-  const visible = typeof el.checkVisibility === "function"
-    ? el.checkVisibility({ visibilityProperty: true })
-    : el.getClientRects().length > 0;
+  // What a person sees and clicks is the element itself, the label for an input it stands for.
+  const visible = typeof this.checkVisibility === "function"
+    ? this.checkVisibility({ visibilityProperty: true })
+    : this.getClientRects().length > 0;
   ${clippedAway}
-  const shrunk = visible && clippedAway(el);
+  const shrunk = visible && clippedAway(this);
   const disabled = el.matches(":disabled") || el.getAttribute("aria-disabled") === "true" ||
     el.closest("[inert]") !== null;
   const readOnly = ((kind === "text" || kind === "value") && el.readOnly === true) ||
@@ -97,7 +104,7 @@ const describeElement = String.raw`function () {
   }
   // The element's own root answers for it, open or closed shadow root alike (the host's
   // shadowRoot is null for a closed one, so walking down from the document cannot reach it).
-  const focused = el.getRootNode().activeElement === el;
+  const focused = this.getRootNode().activeElement === this;
   let suggests = false;
   let offOnly = false;
   if (kind === "text" || kind === "editable") {

@@ -145,6 +145,8 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   const stand = new Map<number, { shown: Shown; depth: number }>();
 
   const nodes: AxNode[] = [];
+  /** Labels whose name a control they name by a glyph took (see {@linkcode labelTitle}). */
+  const taken = new Set<number>();
   const cuts = new Map<ProjectionCut["reason"], ProjectionCut>();
   const note = (reason: ProjectionCut["reason"], at: number | null, count = 1) => {
     const cut = cuts.get(reason);
@@ -232,6 +234,8 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
         );
         if (declared !== undefined) shown.row = declaredRow(shown.row, declared, bounds, note);
         nodes.push(shown.row);
+        const titled = shown.row.axName === undefined ? undefined : labelTitle(node, named);
+        if (titled !== undefined) taken.add(titled.label);
       }
     }
     // A picker field is one control: what the browser draws inside it is not shown.
@@ -260,19 +264,33 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   }
   const walked = cuts.get("nodes");
   if (walked !== undefined && bounds.unread !== undefined) walked.omitted += bounds.unread;
+  const kept = taken.size === 0 ? nodes : withoutSubtrees(nodes, taken);
 
   for (const reason of ["time", "nodes", "depth", "text"] as const) {
     const cut = cuts.get(reason);
-    if (cut !== undefined) return { nodes, cut };
+    if (cut !== undefined) return { nodes: kept, cut };
   }
-  return { nodes, cut: null };
+  return { nodes: kept, cut: null };
+}
+
+/** `rows` without the rows of `roots` and everything under them. */
+function withoutSubtrees(rows: readonly AxNode[], roots: ReadonlySet<number>): AxNode[] {
+  const gone = new Set(roots);
+  return rows.filter((row) => {
+    if (!gone.has(row.backendNodeId) && (row.parentId === null || !gone.has(row.parentId))) {
+      return true;
+    }
+    gone.add(row.backendNodeId);
+    return false;
+  });
 }
 
 /** Whether the signals mark an element as something to act on. */
 function marked(marks: NodeSignals | undefined): boolean {
   return marks !== undefined &&
     (marks.clickable || marks.hoverable === true || marks.draggable || marks.editingHost ||
-      marks.scrollable === true || marks.declaredRole !== undefined);
+      marks.scrollable === true || marks.declaredRole !== undefined ||
+      marks.standsFor !== undefined);
 }
 
 /**
@@ -303,6 +321,11 @@ function declaredOf(
   marks: NodeSignals | undefined,
   byId: ReadonlyMap<string, RawAxNode>,
 ): { role: string; name: string } | undefined {
+  // A label standing for its checkbox or radio is that control, named as the label reads.
+  if (marks?.standsFor !== undefined) {
+    const name = nameOf(node);
+    return { role: marks.standsFor.role, name: name !== "" ? name : contentText(node, byId) };
+  }
   const role = marks?.declaredRole;
   if (role === undefined) return undefined;
   if (!node.ignored && !plainRoles.has(stringOf(node.role?.value))) return undefined;
@@ -434,6 +457,11 @@ function toRow(
   };
   // Its ref is checked against the role the tree gives it.
   if (picker !== undefined) row.axRole = axRole;
+  const titled = labelTitle(node, named);
+  if (titled !== undefined) {
+    row.axName = row.name;
+    row.name = bounded(titled.name);
+  }
   // An icon-only control the page left nameless shows the icon a person sees.
   if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);
@@ -449,6 +477,43 @@ function toRow(
   if (rawActive !== undefined) row.active = bounded(rawActive);
   return row;
 }
+
+/** Roles a `<label for>` names: the controls a glyph-only label is drawn for. */
+const labelledRoles: ReadonlySet<string> = new Set(["radio", "checkbox", "switch"]);
+
+/** A name with no letter or digit in any script: a star, a tick, an arrow. */
+export function glyphOnly(name: string): boolean {
+  return name !== "" && !/[\p{L}\p{N}]/u.test(name);
+}
+
+/**
+ * The name a checkbox or radio named by a glyph-only `<label for>` takes
+ * from that label's own name, when the label has one that says more (its
+ * `title`: a star rating's "4 stars" over a `★`), and the label's backend
+ * node ID, whose row then says nothing more. `undefined` otherwise.
+ */
+export function labelTitle(
+  node: RawAxNode,
+  named: (backendNodeId: number) => string | undefined,
+): { name: string; label: number } | undefined {
+  if (!labelledRoles.has(stringOf(node.role?.value)) || !glyphOnly(nameOf(node))) return undefined;
+  for (const source of node.name?.sources ?? []) {
+    const parsed = LabelSourceSchema.safeParse(source);
+    if (!parsed.success || parsed.data.nativeSource !== "labelfor") continue;
+    const label = parsed.data.nativeSourceValue?.relatedNodes?.[0]?.backendDOMNodeId;
+    const name = label === undefined ? undefined : named(label);
+    if (label === undefined || name === undefined || glyphOnly(name) || name === "") continue;
+    return { name, label };
+  }
+  return undefined;
+}
+
+/** A name source that names a control by its `<label>`; extra fields are dropped. */
+const LabelSourceSchema = z.object({
+  nativeSource: z.string().optional(),
+  nativeSourceValue: z.object({ relatedNodes: z.array(RawRelatedNodeSchema).optional() })
+    .optional(),
+});
 
 /**
  * The message of the browser's form-validation bubble, when the read holds
@@ -602,6 +667,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks.current === true) all.add("current");
   if (marks.selected === true) all.add("selected");
   if (marks.scrollable === true) all.add("scrollable");
+  if (marks.standsFor?.checked === true) all.add("checked");
   return stateOrder.filter((state) => all.has(state));
 }
 

@@ -765,3 +765,88 @@ Deno.test("a row that scrolls far says so; a nameless scroller is a row for it",
     ],
   );
 });
+
+Deno.test("a label standing for its input is that control: its role, its name, checked", () => {
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Delivery", undefined, ["2"]),
+    node("2", "group", "Delivery", "1", ["3", "5"]),
+    node("3", "LabelText", "Fast", "2", ["4"]),
+    node("4", "StaticText", "☆", "3", []),
+    node("5", "LabelText", "", "2", ["6"]),
+    node("6", "StaticText", "Slow", "5", []),
+  ];
+  const signals = marks([
+    [3, { standsFor: { role: "radio", checked: true } }],
+    [5, { standsFor: { role: "radio", checked: false } }],
+  ]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  const shown = nodes.map((row) =>
+    `${"  ".repeat(row.depth)}${row.role} ${row.name} ${row.states.join(",")}`.trimEnd()
+  );
+  assert.deepEqual(shown, [
+    "RootWebArea Delivery",
+    "  group Delivery",
+    "    radio Fast checked",
+    "      StaticText ☆",
+    // Named by its text, which is then no row of its own.
+    "    radio Slow",
+  ]);
+  // Its ref is checked against what the tree says of the label.
+  assert.deepEqual(
+    nodes.filter((row) => row.role === "radio").map((row) => [row.axRole, row.axName]),
+    [["LabelText", "Fast"], ["LabelText", ""]],
+  );
+});
+
+Deno.test("a radio named by a glyph-only label takes the label's own name, and the label goes", () => {
+  /** A radio named "★" by the label of `label`, by its `for`. */
+  const star = (id: string, label: string) =>
+    node(id, "radio", "★", "2", [], {
+      name: {
+        type: "computedString",
+        value: "★",
+        sources: [
+          { type: "attribute", attribute: "aria-label" },
+          {
+            type: "relatedElement",
+            nativeSource: "labelfor",
+            nativeSourceValue: {
+              type: "nodeList",
+              relatedNodes: [{ backendDOMNodeId: Number(label), text: "★" }],
+            },
+            value: { type: "computedString", value: "★" },
+          },
+        ],
+      },
+    });
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Review", undefined, ["2"]),
+    node("2", "group", "Your rating", "1", ["3", "4", "6", "7", "9", "10"]),
+    star("3", "4"),
+    node("4", "LabelText", "5 stars", "2", ["5"]),
+    node("5", "StaticText", "★", "4", []),
+    // Its label first, as a page may draw it.
+    node("6", "LabelText", "4 stars", "2", ["8"]),
+    star("7", "6"),
+    node("8", "StaticText", "★", "6", []),
+    // A glyph label without a name of its own says nothing more: the radio keeps its glyph.
+    star("9", "10"),
+    node("10", "LabelText", "★", "2", ["11"]),
+    node("11", "StaticText", "★", "10", []),
+  ];
+  const { nodes } = projectAxNodes(raw, open);
+  assert.deepEqual(nodes.map((row) => `${row.role} ${row.name}`), [
+    "RootWebArea Review",
+    "group Your rating",
+    "radio 5 stars",
+    "radio 4 stars",
+    "radio ★",
+    "LabelText ★",
+  ]);
+  // The ref's identity is the name the tree gives the radio.
+  assert.deepEqual(nodes.filter((row) => row.role === "radio").map((row) => row.axName), [
+    "★",
+    "★",
+    undefined,
+  ]);
+});

@@ -92,6 +92,9 @@
  *   wrapper around its listbox) passes the mark to it: the row a person
  *   reads is the list, and a wrapper row that comes and goes as a filter
  *   shortens the list would take the list in and out of it.
+ * - **standsFor**: a visible `<label>` whose checkbox or radio (by `for`, or
+ *   the one inside it) is not rendered: the label is the control a person
+ *   clicks, and the tree has no node for the input.
  * - **placeholder**: a custom select's trigger that its library marks as
  *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
  *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
@@ -129,6 +132,7 @@ const SnapshotSchema = z.object({
       backendNodeId: Ints,
       attributes: z.array(Ints).optional(),
       isClickable: z.object({ index: Ints }).optional(),
+      inputChecked: z.object({ index: Ints }).optional(),
     }),
     layout: z.object({
       nodeIndex: Ints,
@@ -186,6 +190,13 @@ export interface NodeSignals {
    * draws only the rows in view holds more than the page lists.
    */
   scrollable?: boolean;
+  /**
+   * A `<label>` whose checkbox or radio is not rendered (`display: none`:
+   * Tailwind's `hidden peer`, a CSS star rating) stands for it: a person
+   * clicks the label, and the tree holds no node for the input. Its role
+   * and whether it is checked.
+   */
+  standsFor?: { role: "checkbox" | "radio"; checked: boolean };
 }
 
 /** The reduction of one snapshot. */
@@ -294,6 +305,10 @@ const controlRoles = new Set([
   "combobox",
 ]);
 const labelledTypes = new Set(["checkbox", "radio", "file"]);
+/** Inputs a label stands for when they are not rendered (`NodeSignals.standsFor`). */
+const toggleTypes = new Set(["checkbox", "radio"]);
+/** How far up from a checkbox or radio the label around it is looked for. */
+const labelLevels = 8;
 /**
  * Roles whose parts are one control: a click anywhere on a switch toggles it,
  * so its track, knob and label text are never targets of their own.
@@ -401,6 +416,10 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   const icon = new Array<string | undefined>(n);
   const inTarget = new Uint8Array(n); // inside a control or an element that wants clicks
   const labelledIds = new Set<string>();
+  // The checkbox or radio each label names, by `for` or around it (-1: none).
+  const labelControl = new Int32Array(n).fill(-1);
+  const toggleIds = new Map<string, number>();
+  const labelsFor: [label: number, id: string][] = [];
   // How many element children each element has (1 or 2 for more), and the first.
   const elementChildren = new Uint8Array(n);
   const onlyChild = new Int32Array(n).fill(-1);
@@ -482,7 +501,21 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       : 0;
     const labelFor = tag === "LABEL" ? attribute(i, "for") : undefined;
     if (labelFor !== undefined && visible[i]) labelledIds.add(labelFor);
+    if (labelFor !== undefined) labelsFor.push([i, labelFor]);
+    if (tag === "INPUT" && toggleTypes.has(attribute(i, "type") ?? "")) {
+      const id = attribute(i, "id");
+      if (id !== undefined && !toggleIds.has(id)) toggleIds.set(id, i);
+      // The label around it names it, unless that label names another by `for`.
+      let up = parent;
+      for (let level = 0; up >= 0 && level < labelLevels; level++, up = parents[up]) {
+        if (text(nodes.nodeName[up]) !== "LABEL") continue;
+        if (attribute(up, "for") === undefined && labelControl[up] < 0) labelControl[up] = i;
+        break;
+      }
+    }
   }
+  for (const [label, id] of labelsFor) labelControl[label] = toggleIds.get(id) ?? -1;
+  const checkedInputs = new Set(nodes.inputChecked?.index ?? []);
 
   // Pass 2, children first: what shows beneath, what is interactive beneath, what text there is.
   const showsBeneath = new Uint8Array(n);
@@ -677,8 +710,16 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (scrolls && elementChildren[i] === 1 && !holdsText[i] && isList(only)) {
       scrolledBy[only] = 1;
     } else if (scrolls || (scrolledBy[i] && !hidden[i])) signals.scrollable = true;
+    // Not a label inside a checkbox or switch the page drew itself (Ionic's, whose shadow root
+    // holds its label and hidden input): that control is the row already.
+    const stood = labelControl[i];
+    if (stood >= 0 && boxOf[stood] < 0 && visible[i] && !hidden[i] && !partOfToggle && !inItem[i]) {
+      const role = attribute(stood, "type") === "radio" ? "radio" : "checkbox";
+      signals.standsFor = { role, checked: checkedInputs.has(stood) };
+    }
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
+      signals.standsFor !== undefined ||
       signals.hidden || flagged[i] || signals.hoverable === true ||
       signals.icon !== undefined || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||

@@ -14,6 +14,8 @@ interface Spec {
   style?: Partial<Record<(typeof signalStyles)[number], string>>;
   /** [scrollWidth, scrollHeight] of its content; its box's size when absent. */
   scroll?: [number, number];
+  /** A checkbox or radio that is checked. */
+  checked?: boolean;
 }
 
 /** A `DOMSnapshot.captureSnapshot` answer for `specs`, parents listed before children. */
@@ -69,6 +71,7 @@ function snapshot(specs: Spec[]) {
           Object.entries(spec.attributes ?? {}).flatMap(([name, value]) => [id(name), id(value)])
         ),
         isClickable: { index: specs.flatMap((spec, i) => spec.listener === true ? [i] : []) },
+        inputChecked: { index: specs.flatMap((spec, i) => spec.checked === true ? [i] : []) },
       },
       layout,
     }],
@@ -872,6 +875,45 @@ Deno.test("a scroller around one list passes its mark to the list; one around ro
   ]);
   const marked = [...found].filter(([, flags]) => flags === "scrollable").map(([id]) => id);
   assert.deepEqual(marked, [4, 6, 7, 9, 11, 14, 17, 19]);
+});
+
+Deno.test("a label stands for its checkbox or radio when the input is not rendered", () => {
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    // A star rating: inputs display:none, each label drawn as a star, by `for`.
+    { tag: "INPUT", backend: 3, parent: 2, attributes: { type: "radio", id: "s5" } },
+    { tag: "LABEL", backend: 4, parent: 2, box: [20, 20], attributes: { for: "s5" } },
+    { tag: "INPUT", backend: 5, parent: 2, checked: true, attributes: { type: "radio", id: "s4" } },
+    { tag: "LABEL", backend: 6, parent: 2, box: [20, 20], attributes: { for: "s4" } },
+    // A checkbox hidden inside its label (Tailwind's `hidden peer`).
+    { tag: "LABEL", backend: 7, parent: 2, box: [120, 20] },
+    { tag: "INPUT", backend: 8, parent: 7, attributes: { type: "checkbox" } },
+    { tag: "SPAN", backend: 9, parent: 7, box: [100, 20] },
+    // A label of a rendered input, of a hidden text field, of no element, and a hidden label.
+    { tag: "INPUT", backend: 10, parent: 2, box: [16, 16], attributes: { type: "radio", id: "a" } },
+    { tag: "LABEL", backend: 11, parent: 2, box: [40, 20], attributes: { for: "a" } },
+    { tag: "INPUT", backend: 12, parent: 2, attributes: { type: "text", id: "t" } },
+    { tag: "LABEL", backend: 13, parent: 2, box: [40, 20], attributes: { for: "t" } },
+    { tag: "LABEL", backend: 14, parent: 2, box: [40, 20], attributes: { for: "nowhere" } },
+    { tag: "INPUT", backend: 15, parent: 2, attributes: { type: "checkbox", id: "c" } },
+    { tag: "LABEL", backend: 16, parent: 2, attributes: { for: "c" } },
+    // A label that names another input by `for` does not stand for the one inside it.
+    { tag: "LABEL", backend: 17, parent: 2, box: [40, 20], attributes: { for: "a" } },
+    { tag: "INPUT", backend: 18, parent: 17, attributes: { type: "checkbox" } },
+    // A switch drawn by the page holds its label and hidden input: the switch is the control.
+    { tag: "ION-TOGGLE", backend: 19, parent: 2, box: [60, 20], attributes: { role: "switch" } },
+    { tag: "LABEL", backend: 20, parent: 19, box: [60, 20] },
+    { tag: "INPUT", backend: 21, parent: 20, attributes: { type: "checkbox" } },
+  ]));
+  assert.ok(reduced !== undefined);
+  const stands = [...reduced.nodes].flatMap(([backend, signals]) =>
+    signals.standsFor === undefined ? [] : [[backend, signals.standsFor]]
+  );
+  assert.deepEqual(stands, [
+    [4, { role: "radio", checked: false }],
+    [6, { role: "radio", checked: true }],
+    [7, { role: "checkbox", checked: false }],
+  ]);
 });
 
 Deno.test("scrollsFar() wants a scrolling overflow and half as much again hidden, a row at least", () => {

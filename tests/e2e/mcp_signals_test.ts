@@ -409,6 +409,55 @@ Deno.test({
     );
 
     await t.step(
+      "a label is the control a person clicks where its input is hidden or drawn as a glyph",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_labels.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        // Each star reads as what its label's title says, in the page's order, and once.
+        assert.match(
+          seen.shown,
+          /^group "Your rating"\n {2}radio "5 stars" ref=e\d+\n {2}radio "4 stars" ref=e\d+\n/m,
+        );
+        assert.doesNotMatch(seen.shown, /★|LabelText/);
+        // Labels whose inputs are not rendered are the radios and the checkbox, checked or not.
+        assert.match(seen.shown, /^ {2}radio "Okay" ref=e\d+$/m);
+        assert.match(seen.shown, /^ *radio "Team 50 projects" checked ref=e\d+$/m);
+        assert.match(seen.shown, /^checkbox "Remember me" ref=e\d+$/m);
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        const rated = await agent.act({
+          ...fence,
+          action: { kind: "radio", ref: refOf(seen, "radio", "4 stars") },
+        });
+        assert.equal(rated.status, "verified", rated.shown);
+        const okay = await agent.act({
+          ...fence,
+          action: { kind: "radio", ref: refOf(seen, "radio", "Okay") },
+        });
+        assert.equal(okay.status, "verified", okay.shown);
+        assert.match(okay.shown, /^~ radio "Okay" checked/m);
+        const starter = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: refOf(seen, "radio", "Starter 5 projects") },
+        });
+        assert.match(starter.shown, /^~ radio "Team 50 projects" ref=e\d+$/m);
+        const remember = {
+          kind: "check",
+          ref: refOf(seen, "checkbox", "Remember me"),
+          checked: true,
+        };
+        assert.equal((await agent.act({ ...fence, action: remember })).status, "verified");
+        // Already checked: a verified no-op, nothing clicked that would uncheck it.
+        assert.equal((await agent.act({ ...fence, action: remember })).status, "verified");
+        assert.equal(
+          await page.evaluate(`document.getElementById("chosen").textContent`),
+          "s4,d2,starter,remember",
+        );
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a row or card that holds controls has a ref, and a click on it opens it, not its controls",
       async () => {
         const { tab } = await world.openTab(world.fixtures.url("signals_rows.html"));
