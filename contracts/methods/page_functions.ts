@@ -48,7 +48,7 @@ const clippedAway = String.raw`const clippedAway = (el) => {
  * `text` (text-like input or textarea), `value` (date, time, colour or range
  * input), `checkbox` (with the checkable `item`s of trees, lists and grids:
  * `aria-checked` on a treeitem, option, gridcell or row), `radio`, `select`,
- * `multiselect`, `editable` (contenteditable) or `other`; a label whose
+ * `multiselect`, `editable` (contenteditable) or `other`. A label whose
  * checkbox or radio is not rendered is that input's kind and state, seen
  * where the label is. A text field or editable element also says
  * whether it `suggests`: whether what is typed there may start a search or

@@ -668,6 +668,7 @@ function markStates(states: ElementState[], marks: NodeSignals | undefined): Ele
   if (marks.selected === true) all.add("selected");
   if (marks.scrollable === true) all.add("scrollable");
   if (marks.standsFor?.checked === true) all.add("checked");
+  if (marks.pointerless === true) all.add("disabled");
   return stateOrder.filter((state) => all.has(state));
 }
 

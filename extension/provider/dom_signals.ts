@@ -95,6 +95,14 @@
  * - **standsFor**: a visible `<label>` whose checkbox or radio (by `for`, or
  *   the one inside it) is not rendered: the label is the control a person
  *   clicks, and the tree has no node for the input.
+ * - **pointerless**: a link, button, tab, menu item or element that wants
+ *   clicks with `pointer-events: none` of its own: no click reaches it, as
+ *   none reaches a disabled control (a pager's "Previous" on its first
+ *   page). Not one that inherits it: a page whose dropdown is open may turn
+ *   pointer events off on the whole body, so a click anywhere else only
+ *   closes the dropdown; nor one inside a control or an item, which takes
+ *   the click that passes through. An action on it is
+ *   still refused by the hit test, which names what the click would reach.
  * - **placeholder**: a custom select's trigger that its library marks as
  *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
  *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
@@ -113,6 +121,7 @@ export const signalStyles = [
   "opacity",
   "clip",
   "clip-path",
+  "pointer-events",
 ] as const;
 
 /** Each style's position in a layout box's styles: its place in {@linkcode signalStyles}. */
@@ -197,6 +206,14 @@ export interface NodeSignals {
    * and whether it is checked.
    */
   standsFor?: { role: "checkbox" | "radio"; checked: boolean };
+  /**
+   * A link, button, tab or menu item, or an element that wants clicks, that
+   * the page turned pointer events off on (`pointer-events: none` set on it,
+   * not inherited: Bootstrap's `.disabled` link button, a pager's "Previous"
+   * on the first page): a click passes through it to what is beneath, as
+   * nothing reaches a disabled control.
+   */
+  pointerless?: boolean;
 }
 
 /** The reduction of one snapshot. */
@@ -289,6 +306,8 @@ const dialogRoles = new Set(["dialog", "alertdialog"]);
 /** Controls a page draws only while the pointer rests on what holds them. */
 const revealedTags = new Set(["BUTTON", "A"]);
 const revealedRoles = new Set(["button", "link", "menuitem"]);
+/** Roles of what is pressed to act: a click through them is lost (`NodeSignals.pointerless`). */
+const pressRoles = new Set([...revealedRoles, "tab", "menuitemcheckbox", "menuitemradio"]);
 /** What a widget draws its delegated targets as. */
 const delegatedTags = new Set(["TD", "LI"]);
 const controlTags = new Set(["BUTTON", "SELECT", "TEXTAREA", "SUMMARY"]);
@@ -717,9 +736,21 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       const role = attribute(stood, "type") === "radio" ? "radio" : "checkbox";
       signals.standsFor = { role, checked: checkedInputs.has(stood) };
     }
+    const pressed = revealedTags.has(tag) || pressRoles.has(attribute(i, "role") ?? "") ||
+      signals.clickable;
+    // Its own: a page that turns pointer events off on the whole body while its dropdown is
+    // open (Vaadin, Radix) only closes the dropdown on a click elsewhere. Nor one a control or
+    // item around it takes the click for (Vuetify's select, whose input lets the pointer
+    // through); a listener around it may be any page's (React's on its root), so it says no.
+    const pointerEvents = (at: number) =>
+      boxOf[at] >= 0 ? style(boxOf[at], styleAt["pointer-events"]) : "";
+    if (
+      pressed && !inItem[i] && pointerEvents(i) === "none" && parent >= 0 &&
+      pointerEvents(parent) !== "none"
+    ) signals.pointerless = true;
     if (signals.clickable || signals.draggable) flagged[i] = 1;
     if (
-      signals.standsFor !== undefined ||
+      signals.standsFor !== undefined || signals.pointerless === true ||
       signals.hidden || flagged[i] || signals.hoverable === true ||
       signals.icon !== undefined || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||

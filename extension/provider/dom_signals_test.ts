@@ -48,6 +48,7 @@ function snapshot(specs: Spec[]) {
       "opacity": "1",
       "clip": "auto",
       "clip-path": "none",
+      "pointer-events": inherited["pointer-events"] ?? "auto",
       ...spec.style,
     };
     styles.set(i, own);
@@ -914,6 +915,49 @@ Deno.test("a label stands for its checkbox or radio when the input is not render
     [6, { role: "radio", checked: true }],
     [7, { role: "checkbox", checked: false }],
   ]);
+});
+
+Deno.test("a link, button or clickable element no pointer event reaches is pointerless", () => {
+  const found = flags([
+    ...page,
+    // Bootstrap's disabled link button; a link inheriting it (a body turned off while a
+    // dropdown is open) is not marked.
+    {
+      tag: "A",
+      backend: 3,
+      parent: 2,
+      box: [60, 20],
+      attributes: { href: "#next" },
+      style: { "pointer-events": "none" },
+    },
+    { tag: "LI", backend: 4, parent: 2, box: [60, 20], style: { "pointer-events": "none" } },
+    { tag: "A", backend: 5, parent: 4, box: [60, 20], attributes: { href: "#prev" } },
+    { tag: "DIV", backend: 6, parent: 2, box: [60, 20], attributes: { role: "tab" } },
+    { tag: "DIV", backend: 7, parent: 6, box: [60, 20], style: { "pointer-events": "none" } },
+    // An icon a button's clicks pass through to the button, a button inside a control that
+    // takes its clicks, and a decoration.
+    { tag: "BUTTON", backend: 8, parent: 2, box: [60, 20] },
+    { tag: "SPAN", backend: 9, parent: 8, box: [16, 16], style: { "pointer-events": "none" } },
+    {
+      tag: "BUTTON",
+      backend: 12,
+      parent: 8,
+      box: [16, 16],
+      style: { "pointer-events": "none" },
+    },
+    { tag: "DIV", backend: 10, parent: 2, box: [60, 20], style: { "pointer-events": "none" } },
+    // A checkbox its label is clicked for keeps its state of its own.
+    {
+      tag: "INPUT",
+      backend: 11,
+      parent: 2,
+      box: [16, 16],
+      attributes: { type: "checkbox" },
+      style: { "pointer-events": "none" },
+    },
+  ]);
+  const pointerless = [...found].filter(([, on]) => on.includes("pointerless"));
+  assert.deepEqual(pointerless.map(([id]) => id), [3]);
 });
 
 Deno.test("scrollsFar() wants a scrolling overflow and half as much again hidden, a row at least", () => {

@@ -72,21 +72,36 @@ Deno.test({
       },
     );
 
-    await t.step("the page a pagination marks with aria-current is current", async () => {
-      const { tab } = await world.openTab(world.fixtures.url("signals_current.html"));
-      const leaseId = await agent.claim(tab);
-      const seen = await agent.observe({ leaseId });
-      assert.match(seen.shown, /^ *button "Page 1" current ref=e\d+$/m);
-      assert.match(seen.shown, /^ *button "Page 3" ref=e\d+$/m);
-      const moved = await agent.act({
-        leaseId,
-        documentEpoch: seen.documentEpoch,
-        action: { kind: "click", ref: refOf(seen, "button", "Page 3") },
-      });
-      assert.match(moved.shown, /~ button "Page 1" ref=e\d+/, moved.shown);
-      assert.match(moved.shown, /~ button "Page 3" current focused ref=e\d+/, moved.shown);
-      await agent.call("browser_release", { leaseId });
-    });
+    await t.step(
+      "the page a pagination marks with aria-current is current; its dead link is disabled",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("signals_current.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /^ *button "Page 1" current ref=e\d+$/m);
+        assert.match(seen.shown, /^ *button "Page 3" ref=e\d+$/m);
+        // On the first page the pager's Previous takes no pointer events: it reads disabled, and
+        // a click on it is refused, not sent to what is beneath (which the refusal names).
+        assert.match(seen.shown, /^ *link "Previous" disabled ref=e\d+$/m);
+        const previous = refOf(seen, "link", "Previous");
+        const refused = await agent.fail("browser_act", {
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: previous },
+          timeoutMs: 0,
+        });
+        assert.equal(refused.code, "TARGET_COVERED", refused.text);
+        const moved = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Page 3") },
+        });
+        assert.match(moved.shown, /~ button "Page 1" ref=e\d+/, moved.shown);
+        assert.match(moved.shown, /~ button "Page 3" current focused ref=e\d+/, moved.shown);
+        assert.match(moved.shown, new RegExp(`~ link "Previous" ref=${previous}$`, "m"));
+        await agent.call("browser_release", { leaseId });
+      },
+    );
 
     await t.step("each click signal gives a ref; delegating containers do not", async () => {
       const { tab, page } = await world.openTab(world.fixtures.url("signals_clickables.html"));
