@@ -32,7 +32,11 @@ export const ElementStateSchema = z.enum([
   "checked",
   "mixed",
   "selected",
-  /** `aria-current`: the page, step or slide a set of links or buttons says is the one shown. */
+  /**
+   * `aria-current`: the page, step or slide a set of links or buttons says
+   * is the one shown; where the page says nothing in ARIA, the one item of
+   * a set drawn alike that its class marks active (`li.active`).
+   */
   "current",
   "expanded",
   "collapsed",

@@ -177,7 +177,9 @@ export interface NodeSignals {
   declaredRole?: string;
   /**
    * `aria-current` set (other than "false"): the page, step or slide the
-   * element stands for is the one shown. The tree Chromium sends omits it.
+   * element stands for is the one shown. Or, where the page says nothing in
+   * ARIA, the one item of a list of links or buttons its class marks as
+   * the active one (see {@linkcode activeClasses}). The tree Chromium sends omits it.
    */
   current?: boolean;
   /**
@@ -284,6 +286,22 @@ const itemRoles = new Set(["treeitem", "gridcell", "menuitemcheckbox", "menuitem
  * control.
  */
 const notRows = new Set(["TH"]);
+/**
+ * Classes that mark the item shown of a set (Bootstrap 3's and Bulma's tabs
+ * and pagers, Vue Router's link to the page shown, a pricing toggle's
+ * `active` button): the one item among its siblings that has one is current.
+ */
+const activeClasses = new Set([
+  "active",
+  "is-active",
+  "current",
+  "is-current",
+  "selected",
+  "is-selected",
+  "router-link-exact-active",
+]);
+/** ARIA states that say which item is chosen: where one is set, the class says no more. */
+const ariaChoices = ["aria-current", "aria-selected", "aria-checked", "aria-pressed"];
 /**
  * What a scroller passes its mark to: lists, by tag or by role, whose rows
  * show whether or not they scroll (a `rowgroup` shows only then).
@@ -442,12 +460,23 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   // How many element children each element has (1 or 2 for more), and the first.
   const elementChildren = new Uint8Array(n);
   const onlyChild = new Int32Array(n).fill(-1);
+  // Of an element's element children, whether it has several and how many its class marks
+  // active (0, 1, or 2 for more).
+  const severalChildren = new Uint8Array(n);
+  const activeChildren = new Uint8Array(n);
+  const markedActive = new Uint8Array(n);
   let elements = 0;
   for (let i = 0; i < n; i++) {
     const parent = parents[i];
     if (parent >= 0 && nodes.nodeType[i] === elementNode) {
       if (elementChildren[parent]++ === 0) onlyChild[parent] = i;
       elementChildren[parent] = Math.min(2, elementChildren[parent]);
+      if (elementChildren[parent] === 2) severalChildren[parent] = 1;
+      const classes = attribute(i, "class")?.split(/\s+/) ?? [];
+      if (classes.some((name) => activeClasses.has(name))) {
+        markedActive[i] = 1;
+        activeChildren[parent] = Math.min(2, activeChildren[parent] + 1);
+      }
     }
     const parentCursor = parent >= 0 ? cursor[parent] : "";
     const box = boxOf[i];
@@ -608,6 +637,35 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (parent >= 0 && (delegated[i] || interactiveBeneath[i])) interactiveBeneath[parent] = 1;
   }
 
+  // The item a class marks active among siblings drawn alike (the same tag and, the active
+  // ones aside, the same classes: not an open dropdown among a form's fields), or the one
+  // target it holds: current.
+  const alike = (i: number) =>
+    [
+      text(nodes.nodeName[i]),
+      ...(attribute(i, "class")?.split(/\s+/) ?? []).filter((name) =>
+        name !== "" && !activeClasses.has(name)
+      ).sort(),
+    ].join(" ");
+  const looks = new Map<number, Map<string, number>>();
+  for (let i = 0; i < n; i++) {
+    const parent = parents[i];
+    if (parent < 0 || activeChildren[parent] !== 1 || !severalChildren[parent]) continue;
+    if (nodes.nodeType[i] !== elementNode) continue;
+    const counts = looks.get(parent) ?? new Map<string, number>();
+    counts.set(alike(i), (counts.get(alike(i)) ?? 0) + 1);
+    looks.set(parent, counts);
+  }
+  const classCurrent = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const parent = parents[i];
+    if (!markedActive[i] || parent < 0 || (looks.get(parent)?.get(alike(i)) ?? 0) < 2) continue;
+    const item = control[i] || wantsClick[i] ? i : drawnTargets[i] === 1 ? drawnTarget[i] : -1;
+    if (item >= 0 && !ariaChoices.some((name) => attribute(item, name) !== undefined)) {
+      classCurrent[item] = 1;
+    }
+  }
+
   // Pass 3, parents first: hiding and editing are inherited; the flags are final.
   const hidden = new Uint8Array(n);
   const hiddenOutright = new Uint8Array(n);
@@ -710,6 +768,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     }
     const current = attribute(i, "aria-current")?.trim();
     if (current !== undefined && current !== "" && current !== "false") signals.current = true;
+    if (classCurrent[i] && !hidden[i]) signals.current = true;
     if (attribute(i, "aria-selected")?.trim() === "true") signals.selected = true;
     if (showsPlaceholder(attribute, i)) signals.placeholder = true;
     // A control scrolls what it holds as part of itself (a textarea, a select); an editor's

@@ -960,6 +960,62 @@ Deno.test("a link, button or clickable element no pointer event reaches is point
   assert.deepEqual(pointerless.map(([id]) => id), [3]);
 });
 
+Deno.test("the one item a class marks active among items drawn alike is current", () => {
+  const link = (backend: number, parent: number): Spec => ({
+    tag: "A",
+    backend,
+    parent,
+    box: [60, 20],
+    attributes: { href: `#${backend}` },
+  });
+  const found = flags([
+    ...page,
+    // Bootstrap 3's tabs: the item holds the link, which is current.
+    { tag: "UL", backend: 3, parent: 2, box: [300, 20] },
+    { tag: "LI", backend: 4, parent: 3, box: [60, 20], attributes: { class: "active" } },
+    link(5, 4),
+    { tag: "LI", backend: 6, parent: 3, box: [60, 20] },
+    link(7, 6),
+    // A pricing toggle's buttons.
+    { tag: "DIV", backend: 8, parent: 2, box: [200, 20] },
+    { tag: "BUTTON", backend: 9, parent: 8, box: [60, 20], attributes: { class: "btn" } },
+    { tag: "BUTTON", backend: 10, parent: 8, box: [60, 20], attributes: { class: "btn active" } },
+    // Two marked: no one is the item shown.
+    { tag: "DIV", backend: 11, parent: 2, box: [200, 20] },
+    { tag: "BUTTON", backend: 12, parent: 11, box: [60, 20], attributes: { class: "active" } },
+    { tag: "BUTTON", backend: 13, parent: 11, box: [60, 20], attributes: { class: "active" } },
+    // An open dropdown among a form's fields is open, not current.
+    { tag: "FORM", backend: 14, parent: 2, box: [200, 80] },
+    { tag: "DIV", backend: 15, parent: 14, box: [200, 20], attributes: { class: "field" } },
+    {
+      tag: "DIV",
+      backend: 16,
+      parent: 14,
+      box: [200, 20],
+      listener: true,
+      attributes: { class: "ui dropdown active" },
+    },
+    // Where ARIA says which is chosen, the class says no more.
+    { tag: "DIV", backend: 17, parent: 2, box: [200, 20] },
+    {
+      tag: "BUTTON",
+      backend: 18,
+      parent: 17,
+      box: [60, 20],
+      attributes: { class: "active", "aria-pressed": "false" },
+    },
+    {
+      tag: "BUTTON",
+      backend: 19,
+      parent: 17,
+      box: [60, 20],
+      attributes: { "aria-pressed": "true" },
+    },
+  ]);
+  const current = [...found].filter(([, on]) => on.includes("current")).map(([id]) => id);
+  assert.deepEqual(current, [5, 10]);
+});
+
 Deno.test("scrollsFar() wants a scrolling overflow and half as much again hidden, a row at least", () => {
   assert.equal(scrollsFar("auto", [0, 0, 300, 451], [0, 0, 300, 300], 3), true);
   assert.equal(scrollsFar("scroll", [0, 0, 300, 449], [0, 0, 300, 300], 3), false);

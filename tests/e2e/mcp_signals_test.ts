@@ -73,7 +73,7 @@ Deno.test({
     );
 
     await t.step(
-      "the page a pagination marks with aria-current is current; its dead link is disabled",
+      "the page or tab a set marks with aria-current or its class is current; a dead link is disabled",
       async () => {
         const { tab } = await world.openTab(world.fixtures.url("signals_current.html"));
         const leaseId = await agent.claim(tab);
@@ -99,6 +99,15 @@ Deno.test({
         assert.match(moved.shown, /~ button "Page 1" ref=e\d+/, moved.shown);
         assert.match(moved.shown, /~ button "Page 3" current focused ref=e\d+/, moved.shown);
         assert.match(moved.shown, new RegExp(`~ link "Previous" ref=${previous}$`, "m"));
+        // Tabs that say which is shown by a class only: the tab clicked is current, the other not.
+        assert.match(seen.shown, /^ *link "Overview" current ref=e\d+$/m);
+        const tabbed = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "link", "Details") },
+        });
+        assert.match(tabbed.shown, /^ *~ link "Overview" ref=e\d+$/m);
+        assert.match(tabbed.shown, /^ *~ link "Details" current focused ref=e\d+$/m);
         await agent.call("browser_release", { leaseId });
       },
     );
