@@ -300,6 +300,8 @@ const activeClasses = new Set([
   "is-selected",
   "router-link-exact-active",
 ]);
+/** A class list that may hold one of {@linkcode activeClasses}. */
+const activeHint = /active|current|selected/;
 /** ARIA states that say which item is chosen: where one is set, the class says no more. */
 const ariaChoices = ["aria-current", "aria-selected", "aria-checked", "aria-pressed"];
 /**
@@ -394,6 +396,9 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (node >= 0 && node < n && boxOf[node] === -1) boxOf[node] = box;
   });
   const style = (box: number, at: number) => text(layout.styles[box][at]);
+  /** Node `at`'s computed `pointer-events`, "" when it has no box. */
+  const pointerEvents = (at: number) =>
+    boxOf[at] >= 0 ? style(boxOf[at], styleAt["pointer-events"]) : "";
   const attribute = (i: number, name: string): string | undefined => {
     const list = nodes.attributes?.[i] ?? [];
     for (let j = 0; j + 1 < list.length; j += 2) {
@@ -472,8 +477,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       if (elementChildren[parent]++ === 0) onlyChild[parent] = i;
       elementChildren[parent] = Math.min(2, elementChildren[parent]);
       if (elementChildren[parent] === 2) severalChildren[parent] = 1;
-      const classes = attribute(i, "class")?.split(/\s+/) ?? [];
-      if (classes.some((name) => activeClasses.has(name))) {
+      // Most classes hold no such word: the cheap look first, the split only then.
+      const classes = attribute(i, "class");
+      if (
+        classes !== undefined && activeHint.test(classes) &&
+        classes.split(/\s+/).some((name) => activeClasses.has(name))
+      ) {
         markedActive[i] = 1;
         activeChildren[parent] = Math.min(2, activeChildren[parent] + 1);
       }
@@ -795,14 +804,11 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
       const role = attribute(stood, "type") === "radio" ? "radio" : "checkbox";
       signals.standsFor = { role, checked: checkedInputs.has(stood) };
     }
-    const pressed = revealedTags.has(tag) || pressRoles.has(attribute(i, "role") ?? "") ||
-      signals.clickable;
+    const pressed = revealedTags.has(tag) || pressRoles.has(declared ?? "") || signals.clickable;
     // Its own: a page that turns pointer events off on the whole body while its dropdown is
     // open (Vaadin, Radix) only closes the dropdown on a click elsewhere. Nor one a control or
     // item around it takes the click for (Vuetify's select, whose input lets the pointer
     // through); a listener around it may be any page's (React's on its root), so it says no.
-    const pointerEvents = (at: number) =>
-      boxOf[at] >= 0 ? style(boxOf[at], styleAt["pointer-events"]) : "";
     if (
       pressed && !inItem[i] && pointerEvents(i) === "none" && parent >= 0 &&
       pointerEvents(parent) !== "none"
