@@ -66,5 +66,10 @@ export function flatName(name: string): string {
   return invisibleOnly.test(flat) ? "" : flat;
 }
 
+/** Whether a name has no letter or digit in any script: a star, a tick, an arrow. */
+export function glyphOnly(name: string): boolean {
+  return name !== "" && !/[\p{L}\p{N}]/u.test(name);
+}
+
 /** Zero-width spaces, joiners and the byte order mark, and nothing else. */
 const invisibleOnly = /^[\u200b-\u200d\u2060\ufeff]+$/;

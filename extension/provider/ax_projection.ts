@@ -21,7 +21,7 @@ import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ElementStateSchema } from "../../contracts/methods/mod.ts";
 import { axNodeName } from "../../contracts/ax_name.ts";
 import { pickerFieldRoles } from "../../contracts/picker_fields.ts";
-import { boundText, flatName } from "../../contracts/text.ts";
+import { boundText, flatName, glyphOnly } from "../../contracts/text.ts";
 import { joinInlineRuns } from "./inline_runs.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 
@@ -233,9 +233,14 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
           marks,
         );
         if (declared !== undefined) shown.row = declaredRow(shown.row, declared, bounds, note);
+        const titled = labelTitle(node, named);
+        if (titled !== undefined) {
+          // Its ref is checked against the name the tree gives it.
+          const name = boundedText(titled.name, bounds.maxTextUnits, note, shown.row.backendNodeId);
+          shown.row = { ...shown.row, name, axName: shown.row.name };
+          taken.add(titled.label);
+        }
         nodes.push(shown.row);
-        const titled = shown.row.axName === undefined ? undefined : labelTitle(node, named);
-        if (titled !== undefined) taken.add(titled.label);
       }
     }
     // A picker field is one control: what the browser draws inside it is not shown.
@@ -457,11 +462,6 @@ function toRow(
   };
   // Its ref is checked against the role the tree gives it.
   if (picker !== undefined) row.axRole = axRole;
-  const titled = labelTitle(node, named);
-  if (titled !== undefined) {
-    row.axName = row.name;
-    row.name = bounded(titled.name);
-  }
   // An icon-only control the page left nameless shows the icon a person sees.
   if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);
@@ -480,11 +480,6 @@ function toRow(
 
 /** Roles a `<label for>` names: the controls a glyph-only label is drawn for. */
 const labelledRoles: ReadonlySet<string> = new Set(["radio", "checkbox", "switch"]);
-
-/** A name with no letter or digit in any script: a star, a tick, an arrow. */
-export function glyphOnly(name: string): boolean {
-  return name !== "" && !/[\p{L}\p{N}]/u.test(name);
-}
 
 /**
  * The name a checkbox or radio named by a glyph-only `<label for>` takes

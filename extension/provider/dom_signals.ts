@@ -418,9 +418,12 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   /** Whether node `i` is a dialog: `<dialog>`, or the role `dialog` or `alertdialog`. */
   const isDialog = (i: number): boolean =>
     text(nodes.nodeName[i]) === "DIALOG" || dialogRoles.has(attribute(i, "role") ?? "");
+  /** The role element `i` declares (its first), if any. */
+  const roleOf = (i: number): string | undefined =>
+    attribute(i, "role")?.trim().split(/\s+/)[0] || undefined;
   /** Whether element `i` is a list a scroller around it passes its mark to (`listRoles`). */
   const isList = (i: number): boolean => {
-    const role = attribute(i, "role")?.trim().split(/\s+/)[0] || undefined;
+    const role = roleOf(i);
     return role === undefined ? listTags.has(text(nodes.nodeName[i])) : listRoles.has(role);
   };
   /** Whether node `i` is a text area or an input that takes typed text. */
@@ -662,7 +665,8 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (parent < 0 || activeChildren[parent] !== 1 || !severalChildren[parent]) continue;
     if (nodes.nodeType[i] !== elementNode) continue;
     const counts = looks.get(parent) ?? new Map<string, number>();
-    counts.set(alike(i), (counts.get(alike(i)) ?? 0) + 1);
+    const look = alike(i);
+    counts.set(look, (counts.get(look) ?? 0) + 1);
     looks.set(parent, counts);
   }
   const classCurrent = new Uint8Array(n);
@@ -771,7 +775,7 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
       signals.icon = shownIcon;
     }
-    const declared = attribute(i, "role")?.trim().split(/\s+/)[0];
+    const declared = roleOf(i);
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
       signals.declaredRole = declared;
     }

@@ -80,6 +80,7 @@
 import { contentNamedRoles, formattingRoles } from "../../../contracts/ax_name.ts";
 import type { AxNode } from "../../../contracts/methods/mod.ts";
 import { type ElementState, ElementStateSchema } from "../../../contracts/methods/mod.ts";
+import { glyphOnly } from "../../../contracts/text.ts";
 import { labelTextsOf, nameFromLabelBefore } from "./label_before.ts";
 import { labelText, normalize } from "./names.ts";
 import { actionableRoles, isActionable } from "./refs.ts";
@@ -547,7 +548,7 @@ function keeps(node: AxNode, nearest: TreeRow | undefined): boolean {
     if (parentName !== "" && presentationalChildren.has(nearest.role)) return false;
     // A glyph drawn beside a named control's name (a pager's `«` in `link "First"`) says
     // nothing its name does not.
-    if (parentName !== "" && isActionable(nearest) && !/[\p{L}\p{N}]/u.test(name)) return false;
+    if (parentName !== "" && isActionable(nearest) && glyphOnly(name)) return false;
     if (contentNamedRoles.has(nearest.role)) return !parentName.includes(name);
     // A wrapper the page named itself (`aria-label`) already says its own text.
     return !(transparentRoles.has(nearest.role) && containsWords(parentName, name));
