@@ -72,6 +72,7 @@ export const ErrorDetailSchema = z.strictObject({
     name: z.string().max(detailNameUnits),
   }).optional(),
   cursor: IdSchema.optional(),
+  redrawnAs: z.string().regex(/^e[1-9][0-9]{0,9}$/).optional(),
 });
 
 /**

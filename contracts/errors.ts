@@ -129,6 +129,12 @@ export interface ErrorDetail {
   by?: { role: string; name: string };
   /** The cursor of the observation read when a wait ran out (`notYet`). */
   cursor?: string;
+  /**
+   * For a target no longer in the document (`detached`): the ref of the
+   * node the page drew in its place, reading as it did, when an
+   * observation saw it do so.
+   */
+  redrawnAs?: string;
 }
 
 /** Options of a {@linkcode LeashError}. */

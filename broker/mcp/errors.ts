@@ -86,6 +86,9 @@ export function detailText(detail: ErrorDetail): string {
   }
   line += ".";
   if (detail.use !== undefined) line += ` Use ${detail.use} instead.`;
+  if (detail.redrawnAs !== undefined) {
+    line += ` The page drew it again, reading as it did, as ${detail.redrawnAs}: use that ref.`;
+  }
   if (detail.cursor !== undefined) {
     line += `\nThe page as it was then has cursor ${
       quote(detail.cursor)

@@ -57,3 +57,10 @@ Deno.test("a navigation off the lease's origin tells the reader to open the URL 
     /^Why: the URL is outside the lease's origin; .*browser_open/,
   );
 });
+
+Deno.test("a target the page drew again names the ref of the node in its place", () => {
+  assert.equal(
+    detailText({ reason: "detached", redrawnAs: "e139" }),
+    "Why: the element is no longer in the document. The page drew it again, reading as it did, as e139: use that ref.",
+  );
+});

@@ -178,6 +178,75 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "rows the page draws again keep no old ref: the answer says their new ones, and an action on an old one names its new one",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("redraw.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        const five = refOf(seen, "cell", "5");
+        const picked = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: refOf(seen, "cell", "2") },
+        });
+        // The table drawn again is no news; its new refs are one line, the status the change.
+        assert.match(
+          picked.shown,
+          /^# drawn again as they were, under new refs: e\d+–e\d+ are now e\d+–e\d+$/m,
+        );
+        assert.match(picked.shown, /^~ status "Picked 2"$/m);
+        assert.doesNotMatch(picked.shown, /^ *[+-] .*cell/m);
+        const stale = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "click", ref: five },
+        });
+        assert.equal(stale.code, "STALE_TARGET", stale.text);
+        const now = /The page drew it again, reading as it did, as (e\d+): use that ref\./.exec(
+          stale.text,
+        );
+        assert.ok(now !== null, stale.text);
+        assert.equal(
+          await page.evaluate(`document.getElementById("picked").textContent`),
+          "Picked 2",
+        );
+        const again = await agent.act({ ...fence, action: { kind: "click", ref: now[1] } });
+        assert.match(again.shown, /^~ status "Picked 5"$/m);
+
+        // A list drawn again after one item went: what the others hold tells them apart.
+        const removes = seen.nodes.filter((node) =>
+          node.role === "button" && node.name === "Remove"
+        )
+          .map((node) => node.ref ?? "");
+        assert.equal(removes.length, 3, seen.shown);
+        const [alice, bob] = removes;
+        const taken = await agent.act({ ...fence, action: { kind: "click", ref: alice } });
+        // Alice's item went; Bob's and Cara's, drawn again, are their new refs only.
+        assert.match(taken.shown, /^- listitem\n {2}- text "Alice"$/m);
+        assert.match(taken.shown, /^# drawn again as they were, under new refs: /m);
+        assert.doesNotMatch(taken.shown, /Bob|Cara/);
+        const gone = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "click", ref: alice },
+        });
+        assert.equal(gone.code, "STALE_TARGET", gone.text);
+        assert.doesNotMatch(gone.text, /drew it again/);
+        const moved = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "click", ref: bob },
+        });
+        const bobNow = /as (e\d+): use that ref/.exec(moved.text);
+        assert.ok(bobNow !== null, moved.text);
+        await agent.act({ ...fence, action: { kind: "click", ref: bobNow[1] } });
+        assert.equal(
+          await page.evaluate(`document.getElementById("removed").textContent`),
+          "Removed Bob",
+        );
+        assert.equal(await page.evaluate(`document.querySelectorAll("li").length`), 1);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("navigation out of the lease's origin is refused and the page stays", async () => {
       const { tab, page } = await world.openTab(formUrl);
       const leaseId = await agent.claim(tab);

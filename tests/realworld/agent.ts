@@ -18,8 +18,10 @@
  *    carry no page content: `@playwright/mcp` links its snapshot as a file,
  *    `chrome-devtools-mcp` says the action ran.)
  * 4. A step that fails (no ref for its target, or the tool answers an
- *    error) is retried once after a fresh observation; a second failure ends
- *    the task.
+ *    error) is retried once: on the ref the error names as the target's
+ *    new self where it names one (Leash's answer for an element the page
+ *    drew again), else after a fresh observation; a second failure ends the
+ *    task.
  *
  * Nothing waits or sleeps between steps. Each server gets an
  * {@linkcode Adapter} that turns its snapshot text into rows and maps the
@@ -68,6 +70,11 @@ export interface Adapter {
    * target); see {@linkcode ActOptions} for the rest.
    */
   act(step: Step, ref: string | undefined, options: ActOptions): Promise<void>;
+  /**
+   * The ref an action's error names as its target's new self (the page drew
+   * the element again), when the server's errors say one.
+   */
+  redrawnRef?(error: unknown): string | undefined;
   /** Leave the page (release, close), ready for the next task. */
   leave(): Promise<void>;
   /** End the server. */
@@ -162,8 +169,8 @@ export async function runTask(
       if (row === undefined) throw new Error(`no ${describe(target)} with a ref`);
       return row.ref;
     };
-    const attempt = async (step: Step) => {
-      const ref = step.target === undefined ? undefined : await refOf(step.target);
+    const attempt = async (step: Step, redrawn?: string) => {
+      const ref = step.target === undefined ? undefined : redrawn ?? await refOf(step.target);
       const to = step.intent === "drag" ? await refOf(step.to) : undefined;
       const focused = ref !== undefined && ref === last;
       last = ref;
@@ -174,9 +181,10 @@ export async function runTask(
         await attempt(step);
       } catch (first) {
         retries.push(`step ${index + 1} (${stepLabel(step)}): ${brief(first)}`);
-        observed = await adapter.observe(undefined, "retry");
+        const redrawn = adapter.redrawnRef?.(first);
+        if (redrawn === undefined) observed = await adapter.observe(undefined, "retry");
         try {
-          await attempt(step);
+          await attempt(step, redrawn);
         } catch (second) {
           return {
             completed: false,

@@ -91,3 +91,28 @@ Deno.test("stepLabel() names a drag's start and its end", () => {
     'drag button "Move Ship dark mode" to button "Move Fix login bug"',
   );
 });
+
+Deno.test("runTask() retries a step on the ref its error names as the target's new self, without looking again", async () => {
+  const { adapter, acts } = fakeAdapter([{ role: "gridcell", name: "20", ref: "e33" }]);
+  let looks = 0;
+  adapter.observe = () => {
+    looks++;
+    return Promise.resolve({
+      rows: [{ role: "gridcell", name: "20", ref: "e33" }],
+      partial: false,
+    });
+  };
+  adapter.act = (step, ref, options) => {
+    acts.push({ step, ref, options });
+    return ref === "e33" ? Promise.reject(new Error("drawn again as e139")) : Promise.resolve();
+  };
+  adapter.redrawnRef = (error) => /as (e\d+)/.exec(String(error))?.[1];
+  const run = await runTask(
+    adapter,
+    task([{ intent: "click", target: { role: "gridcell", name: "20" } }]),
+    "u",
+  );
+  assert.equal(run.completed, true);
+  assert.deepEqual(acts.map((act) => act.ref), ["e33", "e139"]);
+  assert.equal(looks, 1);
+});

@@ -114,8 +114,15 @@ export function leashRows(text: string): Row[] {
  */
 export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
   const lines = indented(text);
+  // Rows the page drew again as they were are the same rows under new refs.
+  const renamed = redrawnRefs(text);
+  const rename = (ref: string) => renamed.get(ref) ?? ref;
   // What went, went from the rows held before this answer: a row it adds may read the same.
-  let out = [...rows];
+  let out = renamed.size === 0 ? [...rows] : rows.map((row) => ({
+    ...row,
+    ...(row.ref === undefined ? {} : { ref: rename(row.ref) }),
+    ...(row.within === undefined ? {} : { within: row.within.map(rename) }),
+  }));
   for (const { marker, body, row } of lines) {
     if (marker !== "-") continue;
     if (/^\d[\d,]* siblings: /.test(body)) {
@@ -140,6 +147,23 @@ export function applyLeashDelta(rows: readonly Row[], text: string): Row[] {
     );
   }
   return out;
+}
+
+/**
+ * The refs a Leash delta says the page drew again, old to new, as its line
+ * spells them (`# drawn again as they were, under new refs: e3–e5 are now
+ * e9–e11, e7 is now e12`).
+ */
+export function redrawnRefs(text: string): Map<string, string> {
+  const renamed = new Map<string, string>();
+  const line = /^# drawn again as they were, under new refs: ([^;\n]*)/m.exec(text);
+  for (const range of line?.[1].split(", ") ?? []) {
+    const match = /^e(\d+)(?:–e(\d+))? (?:is|are) now e(\d+)/.exec(range);
+    if (match === null) continue;
+    const [from, to, now] = [Number(match[1]), Number(match[2] ?? match[1]), Number(match[3])];
+    for (let i = 0; i <= to - from; i++) renamed.set(`e${from + i}`, `e${now + i}`);
+  }
+  return renamed;
 }
 
 /** Where a delta's region summary says to look (`— observe rootRef=eN` or `query "…"`). */

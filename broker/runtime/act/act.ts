@@ -29,6 +29,7 @@
  *
  * @module
  */
+import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { flatName } from "../../../contracts/text.ts";
 import { type ActResult, refOf } from "../../../contracts/methods/mod.ts";
 import type { ClientMethods, ParamsOf } from "../../../contracts/methods/mod.ts";
@@ -214,6 +215,10 @@ export async function actOnLease(
       if (params.expect !== undefined) return;
       settling = waitForPage({ ...run, signal: AbortSignal.any([signal, early.signal]) });
     },
+  }).catch((error) => {
+    throw ref === undefined
+      ? error
+      : redrawnTarget(error, epochs.redrawnAs(leaseId, params.documentEpoch, ref));
   });
   const ranInto = dialogOf(outcome.cause);
   if (ranInto !== undefined) {
@@ -234,6 +239,22 @@ export async function actOnLease(
     settling: settling ?? waitForPage(run),
     actedOn: target?.backendNodeId,
     note: noteFor(params.action, outcome),
+  });
+}
+
+/**
+ * `error`, or for a target the page took out of the document and drew
+ * again in its place (`redrawnAs`, the new node's ref), the same refusal
+ * naming that ref: the reader acts on it without observing the page again.
+ */
+function redrawnTarget(error: unknown, redrawnAs: string | undefined): unknown {
+  // A node the page let go of may no longer resolve at all: that refusal says no reason.
+  const gone = isLeashError(error, "STALE_TARGET") &&
+    (error.detail === undefined || error.detail.reason === "detached");
+  if (redrawnAs === undefined || !gone) return error;
+  return new LeashError("STALE_TARGET", {
+    cause: error,
+    detail: { reason: "detached", redrawnAs },
   });
 }
 

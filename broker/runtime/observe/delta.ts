@@ -23,6 +23,11 @@ export interface RowDelta {
   current: { marker: "+" | "~"; row: Row }[];
   /** Of the changed rows, those that moved (see {@linkcode movedRows}), by backend node ID. */
   moved?: Map<number, Move>;
+  /**
+   * Rows with a ref the page drew again as they were (see `withoutRedrawn`):
+   * each old row and the new one in its place, in new document order.
+   */
+  redrawn?: { before: Row; after: Row }[];
 }
 
 /** Where a moved row stands now: the `at`-th (from 1) of its parent's `of` rows. */
@@ -85,7 +90,7 @@ export function diffRows(
     if (seen.has(row.backendNodeId)) continue;
     if (i <= reached || reread[i] === true) delta.removed.push(row);
   }
-  return withoutReplicas(delta, parents);
+  return withoutRedrawn(delta, parents, after);
 }
 
 /** Each row's parent row's backend node ID, before and after, by the row's backend node ID. */
@@ -183,41 +188,36 @@ function underRoots(rows: readonly Row[], roots: ReadonlySet<number>): boolean[]
 }
 
 /**
- * `delta` without the rows a page only re-created: a subtree of rows
- * without a ref removed and an identical one (each row's role, name,
- * value, states and level, and the same rows under it) added under the
- * same parent row, in the order such rows stood there. Nothing a reader can see or use changed — a select's
- * options built again, a label drawn again. A row with a ref is never
- * paired: its new ref is news; nor is a row whose contents changed, though
- * it reads the same itself (a table's nameless row that holds other
- * cells after a sort).
+ * `delta` without the rows a page only drew again: a subtree removed and
+ * one that reads the same (each row's role, name, texts and level, and the
+ * same rows under it; states and refs aside) added under the same parent
+ * row, in the order such subtrees stood there. Nothing a reader can see
+ * changed — a select's options built again, a calendar's table drawn anew on
+ * each click, a list swapped in from the server — except where a row's
+ * states or whether it has a ref differ: that row changed (`~`). A row
+ * drawn again with a ref, as it had, has a new ref all the same (a ref never
+ * names another node); `redrawn` pairs the two. Pairing needs the whole
+ * subtree to read the same, so a row is never taken for another one that
+ * only sits where it sat: the Delete button of a list's next item, a sorted
+ * table's other row, a calendar's next month.
  */
-function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
+function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]): RowDelta {
   const addedKids = Map.groupBy(delta.added, (row) => parents.after.get(row.backendNodeId) ?? null);
   const removedKids = Map.groupBy(
     delta.removed,
     (row) => parents.before.get(row.backendNodeId) ?? null,
   );
-  /** What a subtree reads as, or undefined when a ref is in it. */
+  /** What a subtree reads as. */
   const signature = (kids: Map<number | null, Row[]>) => {
-    const known = new Map<Row, string | undefined>();
-    const of = (row: Row): string | undefined => {
-      if (known.has(row)) return known.get(row);
-      let sign: string | undefined;
-      if (row.ref === null) {
+    const known = new Map<Row, string>();
+    const of = (row: Row): string => {
+      let sign = known.get(row);
+      if (sign === undefined) {
         const inside = (kids.get(row.backendNodeId) ?? []).map(of);
-        if (inside.every((one) => one !== undefined)) {
-          const own = [
-            row.role,
-            row.name,
-            ...rowTexts.map((key) => row[key] ?? ""),
-            row.states,
-            row.level,
-          ];
-          sign = JSON.stringify([own, inside]);
-        }
+        const own = [row.role, row.name, ...rowTexts.map((key) => row[key] ?? ""), row.level];
+        sign = JSON.stringify([own, inside]);
+        known.set(row, sign);
       }
-      known.set(row, sign);
       return sign;
     };
     return of;
@@ -232,43 +232,130 @@ function withoutReplicas(delta: RowDelta, parents: Parents): RowDelta {
   delta.removed.forEach((row, at) => {
     const parent = parents.before.get(row.backendNodeId) ?? null;
     if (parent !== null && removedIds.has(parent)) return;
-    const sign = removedSign(row);
-    if (sign === undefined) return;
-    const key = JSON.stringify([parent, sign]);
+    const key = JSON.stringify([parent, removedSign(row)]);
     gone.set(key, [...(gone.get(key) ?? []), { row, at }]);
   });
   if (gone.size === 0) return delta;
-  const paired = new Set<Row>();
-  const pairAll = (row: Row, kids: Map<number | null, Row[]>) => {
-    paired.add(row);
-    for (const kid of kids.get(row.backendNodeId) ?? []) pairAll(kid, kids);
+  /** Each row drawn again, by its new self: its old self. */
+  const twins = new Map<Row, Row>();
+  const pairAll = (now: Row, then: Row, into: Map<Row, Row>) => {
+    into.set(now, then);
+    const before = removedKids.get(then.backendNodeId) ?? [];
+    (addedKids.get(now.backendNodeId) ?? []).forEach((kid, i) => pairAll(kid, before[i], into));
+  };
+  /**
+   * A list, table or other set drawn again with rows only added to it or
+   * only taken from it: the rows under both that read the same, in order,
+   * paired with the set itself; undefined when the set reads otherwise, or
+   * rows were both added and taken (a calendar's next month, whose weeks
+   * may read like the last one's: only its heading tells them apart) —
+   * unless the one row each side is such a set itself.
+   */
+  const pairSet = (now: Row, then: Row): Map<Row, Row> | undefined => {
+    if (
+      !setRoles.has(now.role) || now.role !== then.role || now.name !== then.name ||
+      rowTexts.some((key) => now[key] !== then[key])
+    ) return undefined;
+    const pairs = new Map<Row, Row>([[now, then]]);
+    const olds = removedKids.get(then.backendNodeId) ?? [];
+    const taken: Row[] = [];
+    const added: Row[] = [];
+    let from = 0;
+    for (const kid of addedKids.get(now.backendNodeId) ?? []) {
+      const sign = addedSign(kid);
+      const at = olds.findIndex((old, i) => i >= from && removedSign(old) === sign);
+      if (at < 0) {
+        added.push(kid);
+        continue;
+      }
+      taken.push(...olds.slice(from, at));
+      from = at + 1;
+      pairAll(kid, olds[at], pairs);
+    }
+    taken.push(...olds.slice(from));
+    if (taken.length === 0 || added.length === 0) return pairs;
+    if (taken.length !== 1 || added.length !== 1) return undefined;
+    const inner = pairSet(added[0], taken[0]);
+    if (inner === undefined) return undefined;
+    for (const [kid, old] of inner) pairs.set(kid, old);
+    return pairs;
   };
   /** Where the last twin paired under each parent stood among the removed rows. */
   const lastAt = new Map<number | null, number>();
+  const unpaired: Row[] = [];
   for (const row of delta.added) {
     const parent = parents.after.get(row.backendNodeId) ?? null;
     if (parent !== null && addedIds.has(parent)) continue;
-    const sign = addedSign(row);
-    if (sign === undefined) continue;
-    const twins = gone.get(JSON.stringify([parent, sign])) ?? [];
-    const next = twins.findIndex(({ at }) => at > (lastAt.get(parent) ?? -1));
-    if (next < 0) continue;
-    const [twin] = twins.splice(next, 1);
+    const candidates = gone.get(JSON.stringify([parent, addedSign(row)])) ?? [];
+    const next = candidates.findIndex(({ at }) => at > (lastAt.get(parent) ?? -1));
+    if (next < 0) {
+      unpaired.push(row);
+      continue;
+    }
+    const [twin] = candidates.splice(next, 1);
     lastAt.set(parent, twin.at);
-    pairAll(row, addedKids);
-    pairAll(twin.row, removedKids);
+    pairAll(row, twin.row, twins);
   }
-  if (paired.size === 0) return delta;
+  // A set drawn again with rows added or taken pairs with the set it replaced, in order too.
+  const left = [...gone.values()].flat().sort((a, b) => a.at - b.at);
+  for (const row of unpaired) {
+    const parent = parents.after.get(row.backendNodeId) ?? null;
+    for (const [i, { row: old, at }] of left.entries()) {
+      if (at <= (lastAt.get(parent) ?? -1)) continue;
+      if ((parents.before.get(old.backendNodeId) ?? null) !== parent) continue;
+      const pairs = pairSet(row, old);
+      if (pairs === undefined) continue;
+      left.splice(i, 1);
+      lastAt.set(parent, at);
+      for (const [now, then] of pairs) twins.set(now, then);
+      break;
+    }
+  }
+  if (twins.size === 0) return delta;
+  const paired = new Set([...twins.keys(), ...twins.values()]);
+  const restyled = [...twins].filter(([now, then]) =>
+    (now.ref === null) !== (then.ref === null) || !sameStates(now.states, then.states)
+  ).map(([now]) => now);
+  const order = new Map(after.map((row, i) => [row.backendNodeId, i]));
+  const inOrder = (a: Row, b: Row) =>
+    (order.get(a.backendNodeId) ?? 0) - (order.get(b.backendNodeId) ?? 0);
+  const redrawn = [...twins].filter(([now, then]) => now.ref !== null && then.ref !== null)
+    .map(([now, then]) => ({ before: then, after: now }))
+    .sort((a, b) => inOrder(a.after, b.after));
   return {
     ...delta,
     added: delta.added.filter((row) => !paired.has(row)),
     removed: delta.removed.filter((row) => !paired.has(row)),
-    current: delta.current.filter(({ row }) => !paired.has(row)),
+    changed: [...delta.changed, ...restyled].sort(inOrder),
+    current: [
+      ...delta.current.filter(({ row }) => !paired.has(row)),
+      ...restyled.map((row) => ({ marker: "~" as const, row })),
+    ].sort((a, b) => inOrder(a.row, b.row)),
+    ...(redrawn.length === 0 ? {} : { redrawn }),
   };
+}
+
+/** Roles of the sets {@linkcode withoutRedrawn} pairs when rows were only added or taken. */
+const setRoles: ReadonlySet<string> = new Set([
+  "list",
+  "table",
+  "grid",
+  "treegrid",
+  "tree",
+  "listbox",
+  "menu",
+  "menubar",
+  "tablist",
+  "feed",
+  "radiogroup",
+  "rowgroup",
+]);
+
+function sameStates(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((state, i) => state === b[i]);
 }
 
 function differs(a: Row, b: Row): boolean {
   return a.role !== b.role || a.name !== b.name || rowTexts.some((key) => a[key] !== b[key]) ||
-    a.ref !== b.ref ||
-    a.states.length !== b.states.length || a.states.some((state, i) => state !== b.states[i]);
+    a.ref !== b.ref || !sameStates(a.states, b.states);
 }

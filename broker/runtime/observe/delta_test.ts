@@ -48,14 +48,14 @@ Deno.test("diffRows() after a read cut at its bound counts no unread tail as rem
   assert.deepEqual(diffRows(before, after).removed.map((one) => one.name), ["b", "d"]);
 });
 
-Deno.test("diffRows() leaves out rows without a ref the page only re-created in the same place", () => {
+Deno.test("diffRows() leaves out rows the page only re-created in the same place, pairing their refs", () => {
   const before = [
     row(1, "Month", { role: "combobox", ref: "e1" }),
     row(2, "March", { role: "option", level: 1 }),
     row(3, "April", { role: "option", level: 1 }),
     row(4, "Day 1", { role: "generic", ref: "e2" }),
   ];
-  // The select's options built again (new nodes, same rows), the day cell too (new ref).
+  // The select's options built again (new nodes, same rows), the day cell too (a new ref).
   const after = [
     row(1, "Month", { role: "combobox", ref: "e1" }),
     row(12, "March", { role: "option", level: 1 }),
@@ -63,8 +63,8 @@ Deno.test("diffRows() leaves out rows without a ref the page only re-created in 
     row(14, "Day 1", { role: "generic", ref: "e3" }),
   ];
   const delta = diffRows(before, after);
-  assert.deepEqual(delta.added.map((one) => one.ref), ["e3"]);
-  assert.deepEqual(delta.removed.map((one) => one.ref), ["e2"]);
+  assert.equal(delta.added.length + delta.removed.length + delta.current.length, 0);
+  assert.deepEqual(redrawnOf(delta), ["e2>e3"]);
 });
 
 Deno.test("diffRows() keeps a re-created row without a ref whose parent is new", () => {
@@ -73,12 +73,13 @@ Deno.test("diffRows() keeps a re-created row without a ref whose parent is new",
     row(2, "It cannot be undone", { role: "StaticText", level: 1 }),
   ];
   const after = [
-    row(11, "Sure?", { role: "dialog", ref: "e2" }),
+    row(11, "Delete 3 files?", { role: "dialog", ref: "e2" }),
     row(12, "It cannot be undone", { role: "StaticText", level: 1 }),
   ];
   const delta = diffRows(before, after);
   assert.deepEqual(delta.added.map((one) => one.backendNodeId), [11, 12]);
   assert.deepEqual(delta.removed.map((one) => one.backendNodeId), [1, 2]);
+  assert.equal(delta.redrawn, undefined);
 });
 
 Deno.test("diffRows() keeps rows read past a cut read's bound from moving where it stopped", () => {
@@ -185,4 +186,86 @@ Deno.test("diffRows() keeps a re-created row without a ref whose contents change
   // Drawn again with the same cells in the same order, nothing changed for a reader.
   const redrawn = diffRows(table(10, ["INV-1", "INV-2"]), table(20, ["INV-1", "INV-2"]));
   assert.equal(redrawn.added.length + redrawn.removed.length, 0);
+});
+
+Deno.test("diffRows() pairs a table drawn again whole, its state changes shown and its refs paired", () => {
+  const month = (first: number, refs: number, chosen?: string) => [
+    row(first, "", { role: "table" }),
+    ...["1", "2", "3"].flatMap((day, i) => [
+      row(first + 1 + i, day, {
+        role: "gridcell",
+        level: 1,
+        ref: `e${refs + i}`,
+        states: day === chosen ? ["selected"] : [],
+      }),
+    ]),
+  ];
+  const before = [row(1, "Period", { role: "textbox", ref: "e1" }), ...month(10, 2)];
+  const after = [row(1, "Period", { role: "textbox", ref: "e1" }), ...month(20, 5, "2")];
+  const delta = diffRows(before, after);
+  assert.equal(delta.added.length + delta.removed.length, 0);
+  // The day the click chose is the one change, under its new ref.
+  assert.deepEqual(delta.current.map(({ marker, row }) => `${marker}${row.name} ${row.ref}`), [
+    "~2 e6",
+  ]);
+  assert.deepEqual(redrawnOf(delta), ["e2>e5", "e3>e6", "e4>e7"]);
+  // The next month reads otherwise: its days are new, none takes an old day's place.
+  const next = [
+    row(1, "Period", { role: "textbox", ref: "e1" }),
+    row(30, "", { role: "table" }),
+    ...["4", "5", "6"].map((day, i) =>
+      row(31 + i, day, { role: "gridcell", level: 1, ref: `e${8 + i}` })
+    ),
+  ];
+  const turned = diffRows(before, next);
+  assert.equal(turned.redrawn, undefined);
+  assert.equal(turned.added.length, 4);
+});
+
+/** A list item of a person's name and a Remove button with `ref`, its rows from `id` on. */
+function person(id: number, name: string, ref: string): Row[] {
+  return [
+    row(id, "", { role: "listitem", level: 1 }),
+    row(id + 1, name, { level: 2 }),
+    row(id + 2, "Remove", { role: "button", level: 2, ref }),
+  ];
+}
+
+/** A delta's redrawn refs as `old>new`. */
+function redrawnOf(delta: ReturnType<typeof diffRows>): string[] | undefined {
+  return delta.redrawn?.map((pair) => `${pair.before.ref}>${pair.after.ref}`);
+}
+
+Deno.test("diffRows() pairs items drawn again by what they hold, never by where they sit or under another heading", () => {
+  const before = [
+    row(1, "", { role: "list" }),
+    ...person(10, "Alice", "e1"),
+    ...person(20, "Bob", "e2"),
+  ];
+  // Alice removed, the items drawn again in the list: Bob's item now stands first. The list
+  // itself stays, or is drawn again too.
+  for (const list of [1, 2]) {
+    const delta = diffRows(before, [row(list, "", { role: "list" }), ...person(30, "Bob", "e3")]);
+    assert.deepEqual(redrawnOf(delta), ["e2>e3"]);
+    assert.deepEqual(delta.removed.map((one) => one.name), ["", "Alice", "Remove"]);
+    assert.deepEqual(delta.added, []);
+    assert.deepEqual(delta.current, []);
+  }
+  // An item added and another taken in one drawing: nothing tells which took whose place.
+  const swapped = diffRows(before, [
+    row(2, "", { role: "list" }),
+    ...person(30, "Bob", "e3"),
+    ...person(40, "Dan", "e4"),
+  ]);
+  assert.equal(swapped.redrawn, undefined);
+  // A calendar's next month: its weeks read like the last one's, its heading does not.
+  const month = (first: number, heading: string, refs: number) => [
+    row(first, "", { role: "table" }),
+    row(first + 1, heading, { role: "columnheader", level: 1 }),
+    row(first + 2, "", { role: "row", level: 1 }),
+    row(first + 3, "5", { role: "gridcell", level: 2, ref: `e${refs}` }),
+  ];
+  const turned = diffRows(month(1, "Mar 2027", 1), month(11, "Apr 2027", 2));
+  assert.equal(turned.redrawn, undefined);
+  assert.equal(turned.added.length, 4);
 });

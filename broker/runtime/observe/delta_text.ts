@@ -190,6 +190,44 @@ export function moveNotes(
   return notes;
 }
 
+/** The most ranges {@linkcode redrawnLine} spells out. */
+export const redrawnRanges = 4;
+
+/**
+ * The line that says which refs the page drew again (`RowDelta.redrawn`),
+ * in the order the rows stand: `# drawn again as they were, under new refs:
+ * e3–e106 are now e109–e212`. Pairs whose old and new numbers both run on
+ * by one make one range; past {@linkcode redrawnRanges} ranges the rest is
+ * a count (an action on one of their old refs names its new one).
+ */
+export function redrawnLine(pairs: readonly { before: Row; after: Row }[]): string {
+  const number = (ref: string | null) => Number(ref?.slice(1));
+  const runs: { from: Row; to: Row; length: number }[] = [];
+  for (const { before, after } of pairs) {
+    const run = runs.at(-1);
+    if (
+      run !== undefined && number(before.ref) === number(run.from.ref) + run.length &&
+      number(after.ref) === number(run.to.ref) + run.length
+    ) {
+      run.length++;
+    } else {
+      runs.push({ from: before, to: after, length: 1 });
+    }
+  }
+  const ranges = runs.slice(0, redrawnRanges).map(({ from, to, length }) =>
+    length === 1
+      ? `${from.ref} is now ${to.ref}`
+      : `${from.ref}–e${number(from.ref) + length - 1} are now ${to.ref}–e${
+        number(to.ref) + length - 1
+      }`
+  );
+  const rest = runs.slice(redrawnRanges).reduce((sum, run) => sum + run.length, 0);
+  const more = rest === 0
+    ? ""
+    : `; ${formatCount(rest)} more: an action on an old one says its new one`;
+  return `# drawn again as they were, under new refs: ${ranges.join(", ")}${more}`;
+}
+
 /**
  * The lines of `removed` (old document order): each removed row whose
  * parent went with it goes with its topmost removed ancestor's line, which

@@ -137,6 +137,17 @@ export class EpochBook {
   }
 
   /**
+   * The ref of the node the page drew in place of `ref`'s in `documentEpoch`
+   * (see `RefTable.redrawnAs`), only if that epoch is live and belongs to
+   * `leaseId`.
+   */
+  redrawnAs(leaseId: string, documentEpoch: string, ref: string): string | undefined {
+    const document = this.#epochs.get(documentEpoch);
+    if (document === undefined || document.leaseId !== leaseId) return undefined;
+    return document.refs.redrawnAs(ref);
+  }
+
+  /**
    * The live document of `leaseId` that holds `ref`, for requests that name
    * a ref without an epoch (`rootRef`). Refs never repeat within a lease, so
    * at most one live document holds it.

@@ -19,6 +19,7 @@ import {
   budgetDelta,
   defaultDeltaTokens,
   moveNotes,
+  redrawnLine,
   removedLines,
   withoutImpliedChanges,
 } from "./delta_text.ts";
@@ -236,6 +237,11 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   if (snapshot.signals !== undefined && entries.length > 0) {
     header.push(signalsNote[snapshot.signals]);
   }
+  // Rows drawn again as they were are no news, but their refs are new: an old one in the
+  // reader's hands would find its node gone.
+  const redrawn = delta.redrawn ?? [];
+  for (const { before, after } of redrawn) refs.noteRedrawn(before.ref ?? "", after.ref ?? "");
+  if (redrawn.length > 0) header.push(redrawnLine(redrawn));
   // Added and changed rows say where they stand; a heading line belongs to the entries after it.
   // Past the delta's own budget, its largest regions are said in a line each.
   const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;

@@ -99,6 +99,8 @@ export interface RefTableOptions {
 export class RefTable {
   readonly #byNode = new Map<number, string>();
   readonly #byRef = new Map<string, RefTarget>();
+  /** Each ref whose element the page drew again: the ref of the new node in its place. */
+  readonly #redrawn = new Map<string, string>();
   readonly #maxRefs: number;
   readonly #allocate: () => number;
 
@@ -144,5 +146,31 @@ export class RefTable {
   resolve(ref: string): RefTarget | undefined {
     const target = this.#byRef.get(ref);
     return target === undefined ? undefined : { ...target };
+  }
+
+  /**
+   * Say that the page drew the element of `ref` again as the node `now`
+   * names: a new node that reads the same, in its place (a delta paired
+   * them). `ref` keeps naming the old node; this only lets an action on it
+   * say where to act instead. Both must be refs of this table.
+   */
+  noteRedrawn(ref: string, now: string): void {
+    if (ref === now || !this.#byRef.has(ref) || !this.#byRef.has(now)) return;
+    this.#redrawn.set(ref, now);
+  }
+
+  /**
+   * The ref of the node the page last drew in place of `ref`'s, following
+   * each drawing again; undefined when it never did.
+   */
+  redrawnAs(ref: string): string | undefined {
+    let now = this.#redrawn.get(ref);
+    // A node seen before may come back in another's place, so a walk could meet a ref twice.
+    const met = new Set([ref]);
+    for (let next = now; next !== undefined && !met.has(next); next = this.#redrawn.get(next)) {
+      met.add(next);
+      now = next;
+    }
+    return now === ref ? undefined : now;
   }
 }

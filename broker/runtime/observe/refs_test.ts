@@ -101,3 +101,22 @@ Deno.test("isActionable() gives clickable and draggable rows a ref whatever thei
   assert.equal(isActionable({ role: "generic", states: ["contenteditable"] }), false);
   assert.equal(isActionable({ role: "generic", states: [] }), false);
 });
+
+Deno.test("RefTable says where the page drew a ref's element again, following each redraw", () => {
+  const table = new RefTable();
+  const first = table.refFor(1, { role: "gridcell", name: "20" });
+  const second = table.refFor(2, { role: "gridcell", name: "20" });
+  const third = table.refFor(3, { role: "gridcell", name: "20" });
+  assert.equal(table.redrawnAs(first), undefined);
+  table.noteRedrawn(first, second);
+  table.noteRedrawn(second, third);
+  assert.equal(table.redrawnAs(first), third);
+  assert.equal(table.redrawnAs(second), third);
+  // The old ref still names its own node: an action on it finds it gone and says where to act.
+  assert.equal(table.resolve(first)?.backendNodeId, 1);
+  // Not a ref of this table, or a loop back: nothing.
+  table.noteRedrawn(first, "e99");
+  assert.equal(table.redrawnAs(first), third);
+  table.noteRedrawn(third, first);
+  assert.equal(table.redrawnAs(third), second);
+});

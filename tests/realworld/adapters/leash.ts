@@ -227,6 +227,11 @@ class LeashAdapter implements Adapter {
     }
   }
 
+  redrawnRef(error: unknown): string | undefined {
+    const text = error instanceof Error ? error.message : String(error);
+    return /The page drew it again, reading as it did, as (e\d+): use that ref\./.exec(text)?.[1];
+  }
+
   async leave(): Promise<void> {
     const leaseId = this.#lease;
     this.#lease = undefined;
