@@ -222,11 +222,13 @@ export const AxSnapshotSchema = z.strictObject({
    * page changed since an action began (`beyond`: every row read past the
    * bound for them, their ancestors' included; `roots`: the top rows of
    * each region read whole), so a delta can tell what it saw there from
-   * what it did not read.
+   * what it did not read; `gone`: the nodes of elements the page took from
+   * one too large to read, which went wherever they stood.
    */
   changed: z.strictObject({
     beyond: z.array(BackendNodeIdSchema).max(maxAxNodes),
     roots: z.array(BackendNodeIdSchema).max(maxAxNodes),
+    gone: z.array(BackendNodeIdSchema).max(maxAxNodes).optional(),
   }).optional(),
 });
 

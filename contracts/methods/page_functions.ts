@@ -1004,7 +1004,10 @@ export const documentClockSource = String.raw`if (window === window.top) ${input
  * the elements that lost and gained the focus (no mutation says so),
  * until {@linkcode takeChangesExpression} ends it. At most 64 regions
  * (elements not inside one another); past that it notes only that there
- * were more. Nothing crosses back.
+ * were more. For each element whose children changed it also keeps the
+ * first 16 elements added to it: a popup a page appends to the body of a
+ * long page is a region of its own, where the body is too large to read.
+ * Nothing crosses back.
  */
 export const watchChangesExpression = String.raw`(() => {
   if (globalThis.leashChangeWatch) return true;
@@ -1014,18 +1017,29 @@ export const watchChangesExpression = String.raw`(() => {
     while (at && at.shadowRoot && at.shadowRoot.activeElement) at = at.shadowRoot.activeElement;
     return at === document.body || at === document.documentElement ? null : at;
   };
-  const watch = { noted: new Set(), more: false, ended: new AbortController() };
+  const watch = {
+    noted: new Set(),
+    added: new Map(),
+    removed: new Map(),
+    otherwise: new WeakSet(),
+    more: false,
+    ended: new AbortController(),
+  };
   watch.focused = focused;
   watch.focusedAtStart = focused();
   const outermost = (elements) =>
     elements.filter((element) =>
       !elements.some((other) => other !== element && other.contains(element))
     );
-  watch.note = (node) => {
-    if (watch.more || !node) return;
+  watch.elementOf = (node) => {
     let element = node.nodeType === 1 ? node : node.parentNode;
     if (element && element.nodeType === 11) element = element.host ?? null;
-    if (!element || element.nodeType !== 1) return;
+    return element && element.nodeType === 1 ? element : null;
+  };
+  watch.note = (node) => {
+    if (watch.more || !node) return;
+    const element = watch.elementOf(node);
+    if (!element) return;
     watch.noted.add(element);
     if (watch.noted.size <= 256) return;
     watch.noted = new Set(outermost([...watch.noted].filter((noted) => noted.isConnected)));
@@ -1035,8 +1049,33 @@ export const watchChangesExpression = String.raw`(() => {
     }
   };
   watch.outermost = outermost;
+  // The elements each one got and lost as children, up to 16 each ("many" past that), and the
+  // elements that changed otherwise (an attribute, a text): an element too large to read whose
+  // children only came and went stands for those.
+  const keep = (map, element, node) => {
+    let kept = map.get(element);
+    if (kept === "many") return;
+    if (kept === undefined) map.set(element, kept = new Set());
+    kept.add(node);
+    if (kept.size > 16) map.set(element, "many");
+  };
+  watch.record = (record) => {
+    watch.note(record.target);
+    const element = watch.elementOf(record.target);
+    if (!element) return;
+    if (record.type !== "childList" || element !== record.target) {
+      watch.otherwise.add(element);
+      return;
+    }
+    for (const [map, nodes] of [[watch.added, record.addedNodes], [watch.removed, record.removedNodes]]) {
+      for (const node of nodes) {
+        if (node.nodeType === 1) keep(map, element, node);
+        else watch.otherwise.add(element);
+      }
+    }
+  };
   watch.observer = new MutationObserver((records) => {
-    for (const record of records) watch.note(record.target);
+    for (const record of records) watch.record(record);
   });
   watch.observer.observe(document, {
     subtree: true,
@@ -1045,7 +1084,11 @@ export const watchChangesExpression = String.raw`(() => {
     characterData: true,
   });
   for (const type of ["input", "change", "toggle"]) {
-    document.addEventListener(type, (event) => watch.note(event.composedPath()[0]), {
+    document.addEventListener(type, (event) => {
+      const target = event.composedPath()[0];
+      watch.note(target);
+      if (target && watch.elementOf(target)) watch.otherwise.add(watch.elementOf(target));
+    }, {
       capture: true,
       signal: watch.ended.signal,
     });
@@ -1068,7 +1111,7 @@ export const takeChangesExpression = String.raw`(() => {
   const watch = globalThis.leashChangeWatch;
   if (!watch) return null;
   delete globalThis.leashChangeWatch;
-  for (const record of watch.observer.takeRecords()) watch.note(record.target);
+  for (const record of watch.observer.takeRecords()) watch.record(record);
   // Elements noted only because the focus left or reached them, which the answer names.
   const focusOnly = new Set();
   const focusedNow = watch.focused();
@@ -1082,12 +1125,33 @@ export const takeChangesExpression = String.raw`(() => {
   watch.observer.disconnect();
   watch.ended.abort();
   if (watch.more) return "more";
-  const roots = watch.outermost([...watch.noted].filter((element) => element.isConnected));
+  const size = (element) => element.getElementsByTagName("*").length;
+  // An element too large to read stands for what was added to it, when only a few were and
+  // nothing else changed in it; what was taken from it is said gone (the read cannot see it,
+  // nor reuse a walk that may hold it).
+  const gone = [];
+  let partly = false;
+  const readable = [...watch.noted].flatMap((element) => {
+    if (!element.isConnected) return [];
+    if (size(element) <= 400) return [element];
+    const added = watch.added.get(element) ?? new Set();
+    const removed = watch.removed.get(element) ?? new Set();
+    if (added === "many" || removed === "many" || watch.otherwise.has(element)) return [element];
+    if (added.size + removed.size === 0) return [element];
+    for (const child of removed) if (!child.isConnected) gone.push(child);
+    if (removed.size > 0) partly = true;
+    return [...added].filter((child) => child.isConnected && child.parentNode === element);
+  });
+  const roots = watch.outermost([...new Set(readable)]);
   if (roots.length > 16) return "more";
-  if (roots.length === 0) return 0;
-  const small = roots.filter((root) => root.getElementsByTagName("*").length <= 400);
-  if (small.length < roots.length) small.dropped = true;
-  small.focusOnly = small.flatMap((root, index) => focusOnly.has(root) ? [index] : []).join(",");
+  if (roots.length === 0 && gone.length === 0) return 0;
+  const small = roots.filter((root) => size(root) <= 400);
+  if (small.length < roots.length || partly) small.dropped = true;
+  // The elements that went follow the roots in the array, from index goneFrom on.
+  small.goneFrom = small.length;
+  small.push(...gone);
+  small.focusOnly = small.slice(0, small.goneFrom)
+    .flatMap((root, index) => focusOnly.has(root) ? [index] : []).join(",");
   return small;
 })()`;
 

@@ -76,6 +76,12 @@ export interface ProjectionBounds {
    * were not read.
    */
   unread?: number;
+  /**
+   * Elements kept as rows even as nameless wrappers, by backend node ID: the
+   * roots of the regions an action changed, so the rows of a popup a page
+   * appended to its body stand in it, where a reader can be pointed at it.
+   */
+  keep?: ReadonlySet<number>;
 }
 
 /** Why and where the projection stopped, as `AxCutSchema` says. */
@@ -191,7 +197,10 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
     const hidden = marks?.hidden === true ||
       (signals !== undefined && frame.hidden && !signals.known.has(backendId ?? 0));
     let shown: Shown | null = null;
-    if (!hidden && !inline.absorbed.has(node.nodeId) && isShown(node, parent, marks, byId)) {
+    if (
+      !hidden && !inline.absorbed.has(node.nodeId) &&
+      isShown(node, parent, marks, byId, bounds.keep?.has(backendId ?? 0) === true)
+    ) {
       const host = backendId === undefined ? undefined : signals?.textHosts.get(backendId);
       if (host !== undefined && !inTree.has(host) && stringOf(node.role?.value) === "StaticText") {
         let standIn = stand.get(host);
@@ -414,6 +423,7 @@ function isShown(
   parent: Shown | null,
   marks: NodeSignals | undefined,
   byId: ReadonlyMap<string, RawAxNode>,
+  kept: boolean,
 ): boolean {
   if (marks?.hidden === true) return false;
   if (node.ignored && !(marked(marks) && ignoredAsUninteresting(node))) return false;
@@ -422,7 +432,9 @@ function isShown(
   const role = stringOf(node.role?.value);
   if (role === "InlineTextBox") return false;
   const name = nameOf(node);
-  if (wrapperRoles.has(role) && name === "" && !marked(marks) && !textOnlyLabel(node, byId)) {
+  if (
+    wrapperRoles.has(role) && name === "" && !kept && !marked(marks) && !textOnlyLabel(node, byId)
+  ) {
     return false;
   }
   if (role === "StaticText") {

@@ -196,6 +196,21 @@ Deno.test("a wrapper whose name is only white space is left out", () => {
   assert.deepEqual(nodes.map((n) => `${n.role} ${n.depth}`), ["button 0"]);
 });
 
+Deno.test("a nameless wrapper kept by the caller stays a row, its rows in it", () => {
+  // A popup box a page appended to its body: the region an action changed.
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Shop", undefined, ["2"]),
+    node("2", "generic", "", "1", ["3", "4"]),
+    node("3", "generic", "Oslo", "2", []),
+    node("4", "generic", "Rome", "2", []),
+  ];
+  const rows = (keep?: Set<number>) =>
+    projectAxNodes(raw, { ...open, ...(keep === undefined ? {} : { keep }) }).nodes
+      .map((n) => `${n.backendNodeId}<${n.parentId}`);
+  assert.deepEqual(rows(), ["1<null", "3<1", "4<1"]);
+  assert.deepEqual(rows(new Set([2])), ["1<null", "2<1", "3<2", "4<2"]);
+});
+
 Deno.test("values keep their white space; static text repeating one is still left out", () => {
   const raw: RawAxNode[] = [
     node("1", "textbox", "Notes", undefined, ["2"], {

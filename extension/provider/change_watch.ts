@@ -44,6 +44,12 @@ export interface Taken {
   complete: boolean;
   /** The roots noted only because the focus left or reached them. */
   focusOnly: number[];
+  /**
+   * The nodes of elements taken from an element too large to read (a popup
+   * removed from a long page's body), their subtrees whole: gone, though the
+   * read may not reach where they stood.
+   */
+  gone: number[];
 }
 
 /**
@@ -78,6 +84,34 @@ const TakenSchema = z.object({
   exceptionDetails: z.undefined().optional(),
 });
 const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
+
+/** A described node and what it holds, as `DOM.describeNode` with `depth: -1` answers. */
+interface DescribedTree {
+  backendNodeId: number;
+  children?: DescribedTree[];
+  shadowRoots?: DescribedTree[];
+}
+const DescribedTreeSchema: z.ZodType<DescribedTree> = z.lazy(() =>
+  z.object({
+    backendNodeId: BackendNodeIdSchema,
+    children: z.array(DescribedTreeSchema).optional(),
+    shadowRoots: z.array(DescribedTreeSchema).optional(),
+  })
+);
+
+/** Every backend node ID in `tree`, at most `limit`. */
+function subtreeIds(tree: DescribedTree, limit: number): number[] {
+  const ids: number[] = [];
+  const stack = [tree];
+  for (let node = stack.pop(); node !== undefined && ids.length < limit; node = stack.pop()) {
+    ids.push(node.backendNodeId);
+    stack.push(...(node.shadowRoots ?? []), ...(node.children ?? []));
+  }
+  return ids;
+}
+
+/** The most node IDs a take says gone. */
+const maxGone = 4_000;
 
 type DocumentKey = { frameId: string; loaderId: string };
 
@@ -243,27 +277,44 @@ export class ChangeWatches {
       );
       if (!taken.success) return undefined;
       const { value, objectId, subtype } = taken.data.result;
-      if (value === "more") return { changes: "more", complete: false, focusOnly: [], ...covered };
-      if (value === 0) return { changes: [], complete: true, focusOnly: [], ...covered };
+      const none = { focusOnly: [], gone: [], ...covered };
+      if (value === "more") return { changes: "more", complete: false, ...none };
+      if (value === 0) return { changes: [], complete: true, ...none };
       if (objectId === undefined || subtype !== "array") return undefined;
       const array = await readRemoteArray(command, objectId);
       if (array === undefined) return undefined;
       const dropped = array.own("dropped") === true;
       const focusIndices = String(array.own("focusOnly") ?? "").split(",").filter((n) => n !== "")
         .map(Number);
-      const described = await Promise.all(
-        array.objectIds.map((id) => command("DOM.describeNode", { objectId: id })),
-      );
+      const goneFrom = Number(array.own("goneFrom") ?? array.objectIds.length);
+      const [described, removed] = await Promise.all([
+        Promise.all(
+          array.objectIds.slice(0, goneFrom).map((id) =>
+            command("DOM.describeNode", { objectId: id })
+          ),
+        ),
+        Promise.all(
+          array.objectIds.slice(goneFrom).map((id) =>
+            command("DOM.describeNode", { objectId: id, depth: -1, pierce: true })
+          ),
+        ),
+      ]);
       const roots: number[] = [];
       for (const answer of described) {
         const node = DescribedSchema.safeParse(answer);
         if (!node.success) return undefined;
         roots.push(node.data.node.backendNodeId);
       }
+      const gone: number[] = [];
+      for (const answer of removed) {
+        const tree = z.object({ node: DescribedTreeSchema }).safeParse(answer);
+        // Not knowing what went, the read says nothing of it, as before.
+        if (tree.success) gone.push(...subtreeIds(tree.data.node, maxGone - gone.length));
+      }
       const focusOnly = focusIndices.flatMap((index) =>
         roots[index] === undefined ? [] : [roots[index]]
       );
-      return { changes: roots, complete: !dropped, focusOnly, ...covered };
+      return { changes: roots, complete: !dropped, focusOnly, gone, ...covered };
     } catch {
       return undefined;
     } finally {

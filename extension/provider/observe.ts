@@ -12,7 +12,14 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import { maxAxNodes } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
-import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
+import {
+  changedRows,
+  maxRegionNodes,
+  readRegions,
+  refreshed,
+  type RegionRead,
+  withRegions,
+} from "./ax_regions.ts";
 import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
 import { readSignals, type SignalsRead } from "./signals_read.ts";
@@ -105,10 +112,14 @@ export async function readAx(
     now: context.now,
     signals: marks.signals,
     ...(walk?.stopped === true ? { unread: walk.unread } : {}),
+    // A subtree read keeps its root, even a nameless box: the region a delta pointed at.
+    ...(regions === undefined
+      ? request.root === undefined ? {} : { keep: new Set([request.root]) }
+      : { keep: regionElements(regions) }),
   });
-  const changed = regions === undefined
-    ? undefined
-    : changedRows(projection.nodes, walked, regions);
+  const reread = regions === undefined ? undefined : changedRows(projection.nodes, walked, regions);
+  const gone = page?.taken?.gone ?? [];
+  const changed = gone.length === 0 ? reread : { beyond: [], roots: [], ...reread, gone };
   const document = await finishRead(context, read, params.lease, before, maxTextUnits);
   if (walk?.stopped === true && page?.serial !== undefined && raw.length <= keptNodes) {
     watches?.keep(tabId, {
@@ -140,6 +151,16 @@ function regionRoots(page: { taken?: Taken; kept?: KeptWalk } | undefined): numb
   if (taken === undefined || !Array.isArray(taken.changes)) return [];
   const reached = new Set(page?.kept?.nodes.map((node) => node.backendDOMNodeId));
   return taken.changes.filter((root) => !taken.focusOnly.includes(root) || reached.has(root));
+}
+
+/** The elements at the roots of `regions`, by backend node ID. */
+function regionElements(regions: RegionRead): Set<number> {
+  const roots = new Set(regions.roots);
+  return new Set(
+    regions.subtrees.flatMap((node) =>
+      roots.has(node.nodeId) && node.backendDOMNodeId !== undefined ? [node.backendDOMNodeId] : []
+    ),
+  );
 }
 
 /** The most nodes a kept walk holds; a read that grew past it walks afresh next time. */

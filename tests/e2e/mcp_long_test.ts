@@ -91,6 +91,39 @@ Deno.test({
       }
     });
 
+    await t.step(
+      "a popup appended past the read's bound shows in the click's answer, by a ref to see the rest, and goes when it closes",
+      async () => {
+        const opened = await world.openTab(world.fixtures.url("long_popup.html"));
+        const popupLease = await agent.claim(opened.tab);
+        const seen = await agent.observe({ leaseId: popupLease });
+        assert.ok(seen.truncated !== null, "the page is cut at its bound");
+        const fence = { leaseId: popupLease, documentEpoch: seen.documentEpoch };
+        const shown = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: refOf(seen, "button", "Choose a city") },
+        });
+        // The first cities, then the rest by a ref to the popup's box, which has no row.
+        assert.match(shown.shown, /^\+ generic "City number 1" ref=e\d+$/m);
+        const rest =
+          /^~ region generic ref=(e\d+) changed: [\d,]+ more rows \([\d,]+ added\) — observe rootRef=\1$/m
+            .exec(shown.shown);
+        assert.ok(rest !== null, shown.shown);
+        const popup = await agent.observe({ leaseId: popupLease, rootRef: rest[1] });
+        assert.equal(popup.nodes.filter((node) => node.name.startsWith("City number")).length, 80);
+        const chosen = await agent.act({
+          ...fence,
+          action: { kind: "click", ref: refOf(popup, "generic", "City number 20") },
+        });
+        assert.match(chosen.shown, /^\+ text "City number 20"$/m);
+        assert.match(
+          chosen.shown,
+          /^- 80 siblings: generic "City number 1" ref=e\d+ … generic "City number 80" ref=e\d+$/m,
+        );
+        await agent.call("browser_release", { leaseId: popupLease });
+      },
+    );
+
     await t.step("page windows continue each other in order and end on a small page", async () => {
       // Every window rereads the live tree (~1.5 s here for the 2,000 rows' ~11,000 nodes), so
       // three windows stand for the walk; the small form shows where a walk ends.

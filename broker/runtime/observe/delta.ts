@@ -43,6 +43,8 @@ export interface Move {
 export interface ReadBeyond {
   beyond: readonly number[];
   roots: readonly number[];
+  /** Nodes of elements the page took away, wherever they stood: rows of them went. */
+  gone?: readonly number[];
 }
 
 /**
@@ -51,7 +53,8 @@ export interface ReadBeyond {
  * past the last one `after` still holds are not counted removed: the read
  * did not reach them, so nothing says they went. Rows the read added from
  * past its bound (`beyond`) do not move that point; under the roots of the
- * regions it read there, a row of `before` it does not hold is removed.
+ * regions it read there, a row of `before` it does not hold is removed, as
+ * is a row of a node the page took away (`gone`), wherever it stood.
  */
 export function diffRows(
   before: readonly Row[],
@@ -86,9 +89,10 @@ export function diffRows(
     while (reached >= 0 && !within.has(before[reached].backendNodeId)) reached--;
   }
   const reread = afterCut ? underRoots(before, new Set(beyond?.roots ?? [])) : [];
+  const gone = new Set(beyond?.gone ?? []);
   for (const [i, row] of before.entries()) {
     if (seen.has(row.backendNodeId)) continue;
-    if (i <= reached || reread[i] === true) delta.removed.push(row);
+    if (i <= reached || reread[i] === true || gone.has(row.backendNodeId)) delta.removed.push(row);
   }
   return withoutRedrawn(delta, parents, after);
 }

@@ -269,3 +269,17 @@ Deno.test("diffRows() pairs items drawn again by what they hold, never by where 
   assert.equal(turned.redrawn, undefined);
   assert.equal(turned.added.length, 4);
 });
+
+Deno.test("diffRows() counts a row of a node the page took away removed, even past the read's reach", () => {
+  const before = [
+    row(1, "a"),
+    row(2, "b"),
+    row(3, "Oslo", { ref: "e1" }),
+    row(4, "Rome", { ref: "e2" }),
+  ];
+  // The read after stopped at "b"; the popup of cities at the page's end went.
+  const after = [row(1, "a"), row(2, "b")];
+  assert.deepEqual(diffRows(before, after, true).removed, []);
+  const gone = diffRows(before, after, true, { beyond: [], roots: [], gone: [3, 4, 99] });
+  assert.deepEqual(gone.removed.map((one) => one.name), ["Oslo", "Rome"]);
+});

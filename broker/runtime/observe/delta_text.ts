@@ -506,8 +506,10 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     const end = run[run.length - 1].end;
     const lines = Array.from({ length: end - start }, (_, k) => lineAt(start + k));
     const single = run.length === 1 ? run[0] : undefined;
+    // Rows that stand in nothing a reader can name may still stand in one element of the page.
     const container = single?.anchor ??
-      (single !== undefined && single.end - single.start > 1 ? single.top : undefined);
+      (single !== undefined && single.end - single.start > 1 ? single.top : undefined) ??
+      (lines.length > 1 ? input.containerOf?.(rowsOf(lines, current)) : undefined);
     const summary = changedSummary(lines, current, container);
     regions.push({
       lines,
@@ -569,7 +571,7 @@ function headOf(
   );
   if (!telling) return undefined;
   const rest = lines.slice(end);
-  const rows = rest.flatMap((line) => line.shows).map((entry) => input.current[entry].row);
+  const rows = rowsOf(rest, input.current);
   if (rows.length === 0) return undefined;
   // Where the rest stands: the nearest row a reader can ask for. Without one, the rest could
   // only be seen by observing the whole page, and the head would be read twice.
@@ -577,6 +579,11 @@ function headOf(
   if (within === undefined) return undefined;
   const said = [...lines.slice(0, end), changedSummary(rest, input.current, within, [], true)];
   return cost(said) <= room ? said : undefined;
+}
+
+/** The rows `lines` show. */
+function rowsOf(lines: readonly DeltaLine[], current: RowDelta["current"]): Row[] {
+  return lines.flatMap((line) => line.shows).map((entry) => current[entry].row);
 }
 
 /** About how many tokens the line that says a region's rest adds to the region's own line. */

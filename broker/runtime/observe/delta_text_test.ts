@@ -280,7 +280,7 @@ Deno.test("a summarized region counts the rows removed from it: a calendar whose
   ]);
 });
 
-Deno.test("a region in no named container says to observe the page, and removed rows are counted", () => {
+Deno.test("a region in no named container is said by a ref given to the element around it", () => {
   const before = n("RootWebArea", "", [
     n("textbox", "Departure", [], { id: 2, states: ["focused", "editable"] }),
     n("generic", "", days("December", 200), { id: 4 }),
@@ -290,13 +290,25 @@ Deno.test("a region in no named container says to observe the page, and removed 
     n("generic", "", days("March", 300), { id: 5 }),
   ], { id: 1 });
   const delta = leanDelta(before, after, 120);
-  // No row a reader can ask for holds the new days: the region is one line, not a head the
-  // reader would see again in the page it has to observe for the rest.
+  // No row a reader can ask for holds the new days, but the box around them takes a ref (a
+  // popup appended to a long page's body would not be reached by a read of the page).
   assert.deepEqual(lines(delta), [
-    "~ region changed: 32 rows (31 added, 1 changed) — observe to see them",
+    '~ textbox "Departure" value="2027-03-15" ref=e1',
+    '+ generic "March 1, 2027" ref=e33',
+    "~ region generic ref=e64 changed: 30 more rows (30 added) — observe rootRef=e64",
     '- 31 siblings: generic "December 1, 2027" ref=e2 … generic "December 31, 2027" ref=e32',
   ]);
-  assert.equal(delta.truncated?.omitted, 32, "the removed days are counted on their line");
+  // Around the rows and much else that stayed, the element is no handle: the page is observed.
+  const notes = Array.from(
+    { length: 12 },
+    (_, i) => n("StaticText", `Note ${i}`, [], { id: 600 + i }),
+  );
+  const page = (shown: readonly ReturnType<typeof n>[]) =>
+    n("RootWebArea", "", [n("generic", "", [...notes, ...shown], { id: 5 })], { id: 1 });
+  const said = lines(leanDelta(page([]), page(days("March", 300)), 120));
+  assert.deepEqual(said.filter((line) => line.startsWith("~ region")), [
+    "~ region changed: 31 rows (31 added) — observe to see them",
+  ]);
 });
 
 Deno.test("the row an action aimed at gaining focus goes without saying; other changes to it stay", () => {
@@ -393,7 +405,7 @@ Deno.test("removed siblings that read like any other are told by their first tel
   ]);
 });
 
-Deno.test("a region whose container has neither ref nor name says to observe, never an empty query", () => {
+Deno.test("a region whose container has neither ref nor name is said by a ref to it, never an empty query", () => {
   const before = n("RootWebArea", "", [n("textbox", "Arrival", [], { id: 2 })], { id: 1 });
   const after = n("RootWebArea", "", [
     n("textbox", "Arrival", [], { id: 2 }),
@@ -404,7 +416,12 @@ Deno.test("a region whose container has neither ref nor name says to observe, ne
     ], { id: 3 }),
   ], { id: 1 });
   assert.deepEqual(lines(leanDelta(before, after, 100)), [
-    "~ region table changed: 33 rows (33 added) — observe to see them",
+    "+ table",
+    "  + row",
+    '    + generic "March 1, 2027" ref=e2',
+    '    + generic "March 2, 2027" ref=e3',
+    '    + generic "March 3, 2027" ref=e4',
+    "~ region row ref=e33 changed: 28 more rows (28 added) — observe rootRef=e33",
   ]);
 });
 
@@ -428,7 +445,7 @@ Deno.test("rows a reader cannot ask for apart are summarized together, never a f
   ], { id: 1 });
   // A budget that three rows said in a line each would meet.
   const text = lines(leanDelta(before, after, 250));
-  assert.ok(!text.some((line) => line.startsWith("~ region row")), text.join("\n"));
+  assert.ok(!text.some((line) => line.startsWith("~ region row ")), text.join("\n"));
   assert.deepEqual(text.filter((line) => line.startsWith("~ region")).length, 1, text.join("\n"));
 });
 

@@ -24,6 +24,7 @@ import {
   withoutImpliedChanges,
 } from "./delta_text.ts";
 import { containerFinder, placeDeltaEntries } from "./placement.ts";
+import { handleFinder } from "./region_handle.ts";
 import { EpochBook, type EpochBookOptions } from "./epochs.ts";
 import { FrameIdBook } from "../frames/frame_ids.ts";
 import { backLine, backRuns } from "./back_rows.ts";
@@ -245,7 +246,18 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
   // Added and changed rows say where they stand; a heading line belongs to the entries after it.
   // Past the delta's own budget, its largest regions are said in a line each.
   const deltaBudget = input.deltaTokens ?? input.maxTokens ?? defaultDeltaTokens;
-  const headerTokens = header.reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
+  // Where a region stands: a row a reader can ask for, else the page's element around it.
+  const container = containerFinder(rows);
+  const handle = handleFinder(
+    snapshot.nodes,
+    rows,
+    refs,
+    new Set(changes.map(({ row }) => row.backendNodeId)),
+  );
+  // The line that says the read stopped at its bound comes after the lines, within the budget.
+  const trailer = trailerFor(true)(0);
+  const headerTokens = [...header, ...(trailer === null ? [] : [trailer])]
+    .reduce((sum, line) => sum + estimateTokens(line) + 1, 0);
   const deltaLines = budgetDelta({
     placed: placeDeltaEntries(
       changes,
@@ -256,7 +268,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     back,
     removed: removedLines(delta.removed, baseline.rows, changes.length + inRun.size),
     budget: deltaBudget - headerTokens,
-    containerOf: containerFinder(rows),
+    containerOf: (held) => container(held) ?? handle(held),
   });
   const lines = deltaLines.map((line) => line.text);
   const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
