@@ -1126,23 +1126,30 @@ export const takeChangesExpression = String.raw`(() => {
   watch.ended.abort();
   if (watch.more) return "more";
   const size = (element) => element.getElementsByTagName("*").length;
-  // An element too large to read stands for what was added to it, when only a few were and
-  // nothing else changed in it; what was taken from it is said gone (the read cannot see it,
-  // nor reuse a walk that may hold it).
+  // An element too large to read stands for the elements added to it and the changed ones in
+  // it, as long as it can say which were added; what was taken from it is said gone (the read
+  // cannot see it, nor reuse a walk that may hold it), and a change to it of another kind goes
+  // unread, as before.
+  const connected = [...watch.noted].filter((element) => element.isConnected);
+  const work = watch.outermost(connected);
+  const roots = [];
   const gone = [];
   let partly = false;
-  const readable = [...watch.noted].flatMap((element) => {
-    if (!element.isConnected) return [];
-    if (size(element) <= 400) return [element];
+  // In the order they were noted: the regions are read in it.
+  for (let element = work.shift(); element; element = work.shift()) {
     const added = watch.added.get(element) ?? new Set();
     const removed = watch.removed.get(element) ?? new Set();
-    if (added === "many" || removed === "many" || watch.otherwise.has(element)) return [element];
-    if (added.size + removed.size === 0) return [element];
+    if (size(element) <= 400 || added === "many" || removed === "many") {
+      roots.push(element);
+      continue;
+    }
+    if (watch.otherwise.has(element) || removed.size > 0 || added.size === 0) partly = true;
     for (const child of removed) if (!child.isConnected) gone.push(child);
-    if (removed.size > 0) partly = true;
-    return [...added].filter((child) => child.isConnected && child.parentNode === element);
-  });
-  const roots = watch.outermost([...new Set(readable)]);
+    const inside = [...added].filter((child) => child.isConnected && element.contains(child))
+      .concat(connected.filter((other) => other !== element && element.contains(other)));
+    work.push(...watch.outermost([...new Set(inside)]));
+    if (roots.length + work.length > 16) return "more";
+  }
   if (roots.length > 16) return "more";
   if (roots.length === 0 && gone.length === 0) return 0;
   const small = roots.filter((root) => size(root) <= 400);

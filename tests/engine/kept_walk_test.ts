@@ -4,7 +4,8 @@
  * on the 2,000-row list: the read after an action reuses the walk of the
  * read before it, re-reading only the regions the action changed, and its
  * rows are exactly a fresh walk's after an insert, a removal, an attribute
- * change, a text change and a focus change inside the walked part; it
+ * change, a text change, a row added to a parent too large to read and a
+ * focus change inside the walked part; it
  * walks afresh with no action between, on another document, and when a
  * change was too large to read apart.
  */
@@ -64,6 +65,13 @@ const changes: { name: string; change: string; shows: (rows: AxNode[]) => boolea
     name: "a text change",
     change: `document.querySelector("h1").firstChild.data = "Orders today"`,
     shows: (rows) => rows.some((row) => row.name === "Orders today"),
+  },
+  {
+    // Its parent, the table's body, is too large to read; the row added to it is not.
+    name: "a row inserted at the top of the table",
+    change: `document.querySelector("#orders tbody").insertRow(0).insertCell().textContent =
+      "Order zero"`,
+    shows: (rows) => rows.some((row) => row.name === "Order zero"),
   },
   {
     name: "a focus change",
@@ -126,16 +134,16 @@ Deno.test({
 
     await t.step("a change too large to read apart walks afresh", async () => {
       await act();
-      // A row inserted at the top of the table: its region is the whole body of rows.
+      // Twenty rows inserted at the top of the table: too many to read one by one, and their
+      // parent, the whole body of rows, too large to read.
       await page.evaluate(`(() => {
           const body = document.querySelector("#orders tbody");
-          const row = body.insertRow(0);
-          row.insertCell().textContent = "Order zero";
+          for (let i = 1; i <= 20; i++) body.insertRow(0).insertCell().textContent = "New " + i;
           return true;
         })()`);
       const after = await read();
       assert.ok(walked(after.calls));
-      assert.ok(after.rows.some((row) => row.name === "Order zero"));
+      assert.ok(after.rows.some((row) => row.name === "New 20"));
     });
 
     await t.step("a kept walk of a replaced document is never used", async () => {
