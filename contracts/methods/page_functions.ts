@@ -1005,8 +1005,9 @@ export const documentClockSource = String.raw`if (window === window.top) ${input
  * until {@linkcode takeChangesExpression} ends it. At most 64 regions
  * (elements not inside one another); past that it notes only that there
  * were more. For each element whose children changed it also keeps the
- * first 16 elements added to it: a popup a page appends to the body of a
- * long page is a region of its own, where the body is too large to read.
+ * first 64 elements added to it and taken from it: a popup a page appends
+ * to the body of a long page, or the posts a feed appends to its long list,
+ * are regions of their own where their parent is too large to read.
  * Nothing crosses back.
  */
 export const watchChangesExpression = String.raw`(() => {
@@ -1049,7 +1050,7 @@ export const watchChangesExpression = String.raw`(() => {
     }
   };
   watch.outermost = outermost;
-  // The elements each one got and lost as children, up to 16 each ("many" past that), and the
+  // The elements each one got and lost as children, up to 64 each ("many" past that), and the
   // elements that changed otherwise (an attribute, a text): an element too large to read whose
   // children only came and went stands for those.
   const keep = (map, element, node) => {
@@ -1057,7 +1058,7 @@ export const watchChangesExpression = String.raw`(() => {
     if (kept === "many") return;
     if (kept === undefined) map.set(element, kept = new Set());
     kept.add(node);
-    if (kept.size > 16) map.set(element, "many");
+    if (kept.size > 64) map.set(element, "many");
   };
   watch.record = (record) => {
     watch.note(record.target);
@@ -1099,11 +1100,13 @@ export const watchChangesExpression = String.raw`(() => {
 
 /**
  * End the change watch and answer the changed regions' roots: the noted
- * elements still in the document, without those inside another, at most 16
+ * elements still in the document, without those inside another, at most 64
  * (an array of elements), leaving out any of more than 400 elements (the
- * bounded read covers those as it can; the array's `dropped` says so);
- * its `focusOnly` lists (comma-separated) the indices of the roots noted
- * only because the focus left or reached them;
+ * bounded read covers those as it can; the array's `dropped` says so)
+ * unless it stands for the elements added to it (see the watch); after
+ * the roots, from the array's `goneFrom` on, the elements taken from such
+ * an element; its `focusOnly` lists (comma-separated) the indices of the
+ * roots noted only because the focus left or reached them;
  * `0` when nothing changed, `null` when no watch was running, `"more"` when
  * the changes were too many to read region by region.
  */
@@ -1148,9 +1151,9 @@ export const takeChangesExpression = String.raw`(() => {
     const inside = [...added].filter((child) => child.isConnected && element.contains(child))
       .concat(connected.filter((other) => other !== element && element.contains(other)));
     work.push(...watch.outermost([...new Set(inside)]));
-    if (roots.length + work.length > 16) return "more";
+    if (roots.length + work.length > 64) return "more";
   }
-  if (roots.length > 16) return "more";
+  if (roots.length > 64) return "more";
   if (roots.length === 0 && gone.length === 0) return 0;
   const small = roots.filter((root) => size(root) <= 400);
   if (small.length < roots.length || partly) small.dropped = true;

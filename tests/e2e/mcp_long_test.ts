@@ -124,6 +124,29 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "posts a feed appends to its long list show in the click's answer, the rest found by name",
+      async () => {
+        const opened = await world.openTab(world.fixtures.url("long_feed.html"));
+        const feedLease = await agent.claim(opened.tab);
+        const found = await agent.observe({ leaseId: feedLease, query: "Load more" });
+        const loaded = await agent.act({
+          leaseId: feedLease,
+          documentEpoch: found.documentEpoch,
+          action: { kind: "click", ref: refOf(found, "button", "Load more") },
+        });
+        assert.match(loaded.shown, /^ *\+ heading "Post 301"$/m);
+        assert.match(loaded.shown, /^ *\+ button "Like post 301" ref=e\d+$/m);
+        assert.match(
+          loaded.shown,
+          /^~ region changed: [\d,]+ more rows \([\d,]+ added\) — observe with query:"<text>" to find them$/m,
+        );
+        const last = await agent.observe({ leaseId: feedLease, query: "Like post 320" });
+        assert.ok(refOf(last, "button", "Like post 320"));
+        await agent.call("browser_release", { leaseId: feedLease });
+      },
+    );
+
     await t.step("page windows continue each other in order and end on a small page", async () => {
       // Every window rereads the live tree (~1.5 s here for the 2,000 rows' ~11,000 nodes), so
       // three windows stand for the walk; the small form shows where a walk ends.

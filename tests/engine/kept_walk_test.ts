@@ -134,16 +134,16 @@ Deno.test({
 
     await t.step("a change too large to read apart walks afresh", async () => {
       await act();
-      // Twenty rows inserted at the top of the table: too many to read one by one, and their
-      // parent, the whole body of rows, too large to read.
+      // A hundred rows inserted at the top of the table: too many to read one by one, and
+      // their parent, the whole body of rows, too large to read.
       await page.evaluate(`(() => {
           const body = document.querySelector("#orders tbody");
-          for (let i = 1; i <= 20; i++) body.insertRow(0).insertCell().textContent = "New " + i;
+          for (let i = 1; i <= 100; i++) body.insertRow(0).insertCell().textContent = "New " + i;
           return true;
         })()`);
       const after = await read();
       assert.ok(walked(after.calls));
-      assert.ok(after.rows.some((row) => row.name === "New 20"));
+      assert.ok(after.rows.some((row) => row.name === "New 100"));
     });
 
     await t.step("a kept walk of a replaced document is never used", async () => {

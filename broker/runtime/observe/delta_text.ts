@@ -413,6 +413,11 @@ export interface DeltaTextInput {
    * or name, if any: where the rest of a region cut after its head stands.
    */
   containerOf?: (rows: readonly Row[]) => Row | undefined;
+  /**
+   * The page read stopped at its bound: observing the whole page does not
+   * reach rows past it, so a region no row holds is found by its names.
+   */
+  pageCut?: boolean;
 }
 
 /**
@@ -510,7 +515,7 @@ function regionsOf(input: DeltaTextInput, coarse: boolean): Region[] {
     const container = single?.anchor ??
       (single !== undefined && single.end - single.start > 1 ? single.top : undefined) ??
       (lines.length > 1 ? input.containerOf?.(rowsOf(lines, current)) : undefined);
-    const summary = changedSummary(lines, current, container);
+    const summary = changedSummary(lines, current, container, [], false, input.pageCut);
     regions.push({
       lines,
       summary,
@@ -574,10 +579,14 @@ function headOf(
   const rows = rowsOf(rest, input.current);
   if (rows.length === 0) return undefined;
   // Where the rest stands: the nearest row a reader can ask for. Without one, the rest could
-  // only be seen by observing the whole page, and the head would be read twice.
+  // only be seen by observing the whole page, and the head would be read twice, unless that
+  // read stops before it: then the head's names are how the rest is found.
   const within = input.containerOf?.(rows);
-  if (within === undefined) return undefined;
-  const said = [...lines.slice(0, end), changedSummary(rest, input.current, within, [], true)];
+  if (within === undefined && input.pageCut !== true) return undefined;
+  const said = [
+    ...lines.slice(0, end),
+    changedSummary(rest, input.current, within, [], true, input.pageCut),
+  ];
   return cost(said) <= room ? said : undefined;
 }
 
@@ -595,6 +604,7 @@ function changedSummary(
   container: Row | undefined,
   removed: readonly DeltaLine[] = [],
   more = false,
+  pageCut = false,
 ): DeltaLine {
   const entries = lines.flatMap((line) => line.shows);
   const added = entries.filter((entry) => current[entry].marker === "+").length;
@@ -610,6 +620,8 @@ function changedSummary(
     ? `observe rootRef=${container.ref}`
     : container !== undefined && container.name.trim() !== ""
     ? `observe query ${quote(container.name)}`
+    : pageCut
+    ? 'observe with query:"<text>" to find them'
     : "observe to see them";
   return {
     text: `~ region${where} changed: ${formatCount(entries.length + gone.length)}${

@@ -610,3 +610,38 @@ Deno.test("every removed nameless row says which it was, the last one too", () =
     '  - columnheader "Apr"',
   ]);
 });
+
+Deno.test("rows no row holds, past where a cut page read stops, show their head and are found by name", () => {
+  // Posts a feed appended to its long list: nothing but the whole list holds them.
+  const feed = (count: number) =>
+    n("RootWebArea", "", [
+      n(
+        "generic",
+        "",
+        Array.from({ length: count }, (_, i) =>
+          n("button", `Like post ${i + 1}`, [], { id: 10 + i })),
+        { id: 2 },
+      ),
+    ], { id: 1 });
+  const books = testBooks();
+  const cut = { reason: "nodes" as const, at: null, omitted: 900 };
+  const first = buildObservation(
+    { leaseId: "L", snapshot: snapshotOf(tree(feed(20)), { cut }), scope: page },
+    books,
+  );
+  const said = buildObservation({
+    leaseId: "L",
+    snapshot: snapshotOf(tree(feed(120)), { cut }),
+    scope: page,
+    since: first.cursor,
+    deltaTokens: 200,
+  }, books).text.split("\n");
+  assert.ok(said.includes('+ button "Like post 21" ref=e21'), said.join("\n"));
+  assert.ok(
+    said.some((line) =>
+      /^~ region changed: [\d,]+ more rows \([\d,]+ added\) — observe with query:"<text>" to find them$/
+        .test(line)
+    ),
+    said.join("\n"),
+  );
+});

@@ -269,6 +269,7 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     removed: removedLines(delta.removed, baseline.rows, changes.length + inRun.size),
     budget: deltaBudget - headerTokens,
     containerOf: (held) => container(held) ?? handle(held),
+    pageCut: cut !== null,
   });
   const lines = deltaLines.map((line) => line.text);
   const summarized = deltaLines.reduce((sum, line) => sum + line.summarizes.length, 0);
