@@ -211,15 +211,19 @@ function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]
     delta.removed,
     (row) => parents.before.get(row.backendNodeId) ?? null,
   );
-  /** What a subtree reads as. */
+  // What a subtree reads as, as a number: subtrees that read the same share it, before and
+  // after (a string nesting its rows' strings would grow with every level it escaped).
+  const readings = new Map<string, number>();
   const signature = (kids: Map<number | null, Row[]>) => {
-    const known = new Map<Row, string>();
-    const of = (row: Row): string => {
+    const known = new Map<Row, number>();
+    const of = (row: Row): number => {
       let sign = known.get(row);
       if (sign === undefined) {
         const inside = (kids.get(row.backendNodeId) ?? []).map(of);
         const own = [row.role, row.name, ...rowTexts.map((key) => row[key] ?? ""), row.level];
-        sign = JSON.stringify([own, inside]);
+        const reading = `${JSON.stringify(own)}${inside.join(",")}`;
+        sign = readings.get(reading) ?? readings.size;
+        readings.set(reading, sign);
         known.set(row, sign);
       }
       return sign;
@@ -236,8 +240,10 @@ function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]
   delta.removed.forEach((row, at) => {
     const parent = parents.before.get(row.backendNodeId) ?? null;
     if (parent !== null && removedIds.has(parent)) return;
-    const key = JSON.stringify([parent, removedSign(row)]);
-    gone.set(key, [...(gone.get(key) ?? []), { row, at }]);
+    const key = `${parent} ${removedSign(row)}`;
+    const same = gone.get(key);
+    if (same === undefined) gone.set(key, [{ row, at }]);
+    else same.push({ row, at });
   });
   if (gone.size === 0) return delta;
   /** Each row drawn again, by its new self: its old self. */
@@ -262,19 +268,23 @@ function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]
     ) return undefined;
     const pairs = new Map<Row, Row>([[now, then]]);
     const olds = removedKids.get(then.backendNodeId) ?? [];
+    // Where each reading stands among the old rows: a list drawn anew whole is a thousand
+    // rows, none of which reads like another's.
+    const at = Map.groupBy(olds.keys(), (i) => removedSign(olds[i]));
     const taken: Row[] = [];
     const added: Row[] = [];
     let from = 0;
     for (const kid of addedKids.get(now.backendNodeId) ?? []) {
-      const sign = addedSign(kid);
-      const at = olds.findIndex((old, i) => i >= from && removedSign(old) === sign);
-      if (at < 0) {
+      const twin = at.get(addedSign(kid))?.find((i) => i >= from);
+      if (twin === undefined) {
         added.push(kid);
-        continue;
+      } else {
+        taken.push(...olds.slice(from, twin));
+        from = twin + 1;
+        pairAll(kid, olds[twin], pairs);
       }
-      taken.push(...olds.slice(from, at));
-      from = at + 1;
-      pairAll(kid, olds[at], pairs);
+      // Rows both added and taken: the set reads otherwise, whatever follows.
+      if (added.length > 1 && taken.length > 1) return undefined;
     }
     taken.push(...olds.slice(from));
     if (taken.length === 0 || added.length === 0) return pairs;
@@ -286,14 +296,15 @@ function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]
   };
   /** Where the last twin paired under each parent stood among the removed rows. */
   const lastAt = new Map<number | null, number>();
+  /** Sets no twin took, which may pair with a set drawn again with rows added or taken. */
   const unpaired: Row[] = [];
   for (const row of delta.added) {
     const parent = parents.after.get(row.backendNodeId) ?? null;
     if (parent !== null && addedIds.has(parent)) continue;
-    const candidates = gone.get(JSON.stringify([parent, addedSign(row)])) ?? [];
+    const candidates = gone.get(`${parent} ${addedSign(row)}`) ?? [];
     const next = candidates.findIndex(({ at }) => at > (lastAt.get(parent) ?? -1));
     if (next < 0) {
-      unpaired.push(row);
+      if (setRoles.has(row.role)) unpaired.push(row);
       continue;
     }
     const [twin] = candidates.splice(next, 1);
@@ -301,7 +312,8 @@ function withoutRedrawn(delta: RowDelta, parents: Parents, after: readonly Row[]
     pairAll(row, twin.row, twins);
   }
   // A set drawn again with rows added or taken pairs with the set it replaced, in order too.
-  const left = [...gone.values()].flat().sort((a, b) => a.at - b.at);
+  const left = [...gone.values()].flat().filter(({ row }) => setRoles.has(row.role))
+    .sort((a, b) => a.at - b.at);
   for (const row of unpaired) {
     const parent = parents.after.get(row.backendNodeId) ?? null;
     for (const [i, { row: old, at }] of left.entries()) {

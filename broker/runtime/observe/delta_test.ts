@@ -283,3 +283,15 @@ Deno.test("diffRows() counts a row of a node the page took away removed, even pa
   const gone = diffRows(before, after, true, { beyond: [], roots: [], gone: [3, 4, 99] });
   assert.deepEqual(gone.removed.map((one) => one.name), ["Oslo", "Rome"]);
 });
+
+Deno.test("diffRows() pairs a deep subtree drawn again whole, each level read once", () => {
+  // Twenty-four nested groups, each with a quoted text: what a subtree reads as is built from
+  // its rows' readings, which must not grow with every level they are nested in.
+  const deep = (first: number) =>
+    Array.from({ length: 24 }, (_, i) => [
+      row(first + 2 * i, `group ${i}`, { role: "group", level: i }),
+      row(first + 2 * i + 1, `text "quoted" ${i}`, { level: i + 1 }),
+    ]).flat();
+  const delta = diffRows([row(1, "top"), ...deep(10)], [row(1, "top"), ...deep(1000)]);
+  assert.equal(delta.added.length + delta.removed.length + delta.current.length, 0);
+});
