@@ -28,13 +28,18 @@ export function handleFinder(
   fresh: ReadonlySet<number>,
 ): (held: readonly Row[]) => Row | undefined {
   let byId: Map<number, AxNode> | undefined;
+  // Each row's ancestors, read once: every call asks for every row's.
+  const chains = new Map<number, number[]>();
   const chain = (id: number): number[] => {
     byId ??= new Map(nodes.map((node) => [node.backendNodeId, node]));
-    const out: number[] = [];
+    let out = chains.get(id);
+    if (out !== undefined) return out;
+    out = [];
     for (let p = byId.get(id)?.parentId ?? null; p !== null && out.length <= 1024;) {
       out.push(p);
       p = byId.get(p)?.parentId ?? null;
     }
+    chains.set(id, out);
     return out;
   };
   return (held) => {
@@ -51,8 +56,8 @@ export function handleFinder(
     let others = 0;
     for (const row of rows) {
       if (!fresh.has(row.backendNodeId) && chain(row.backendNodeId).includes(nearest)) others++;
+      if (others > otherRows) return undefined;
     }
-    if (others > otherRows) return undefined;
     const ref = refs.refFor(nearest, {
       role: node.axRole ?? node.role,
       name: node.axName ?? node.name,
