@@ -83,7 +83,12 @@ async function traceWorker(cdp: CdpClient): Promise<{ take(): Promise<string[]> 
       try {
         return await send(target, method, params);
       } finally {
-        globalThis.__trace.push([began, performance.now() - began, method]);
+        // A page function is told by its first words.
+        const source = params?.expression ?? params?.functionDeclaration;
+        const words = typeof source === "string"
+          ? " " + source.replace(/\\s+/g, " ").slice(0, 48)
+          : "";
+        globalThis.__trace.push([began, performance.now() - began, method + words]);
       }
     };
     // The extension's other calls into the browser take turns with its commands.

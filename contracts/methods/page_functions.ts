@@ -1256,6 +1256,19 @@ export const searchTextFunction = String.raw`function (needle, limit) {
   return found;
 }`;
 
+/**
+ * The provider's own (not the Broker's): each element passed, a scroller the
+ * page's snapshot named, read as `[scrollLeft, scrollTop, scrollWidth,
+ * scrollHeight, clientLeft, clientTop, clientWidth, clientHeight]`: the
+ * sizes its scrollable mark compares. Numbers only cross back.
+ */
+export const scrollSizesFunction = String.raw`function (...elements) {
+  return elements.map((el) => [
+    el.scrollLeft, el.scrollTop, el.scrollWidth, el.scrollHeight,
+    el.clientLeft, el.clientTop, el.clientWidth, el.clientHeight,
+  ]);
+}`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   acceptsValue,

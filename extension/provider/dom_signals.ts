@@ -367,16 +367,27 @@ const keyTargetRoles = new Set(["textbox", "searchbox", "combobox"]);
 /** Types of an input that takes typed text. */
 const typedTypes = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
 
+/** A snapshot answer as {@linkcode parseSnapshot} checked it. */
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
 /**
- * The signals of `raw`, a `DOMSnapshot.captureSnapshot` answer, read from
- * its first (top-level) document. Undefined when the answer is malformed
- * (arrays of different lengths, a parent after its child): the caller then
- * reads the accessibility tree alone.
+ * A scroller's sizes as its element reads them, in the shapes of the
+ * snapshot's `scrollRects` and `clientRects`: `[scrollLeft, scrollTop,
+ * scrollWidth, scrollHeight]` and `[clientLeft, clientTop, clientWidth,
+ * clientHeight]`.
  */
-export function reduceSnapshot(raw: unknown): DomSignals | undefined {
+export interface ScrollSizes {
+  scroll: readonly number[];
+  client: readonly number[];
+}
+
+/**
+ * `raw`, a `DOMSnapshot.captureSnapshot` answer, checked: undefined when it
+ * is malformed (arrays of different lengths, a parent after its child).
+ */
+export function parseSnapshot(raw: unknown): Snapshot | undefined {
   const parsed = SnapshotSchema.safeParse(raw);
   if (!parsed.success) return undefined;
-  const { strings } = parsed.data;
   const { nodes, layout } = parsed.data.documents[0];
   const n = nodes.parentIndex.length;
   if (
@@ -388,6 +399,60 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
   ) return undefined;
   const parents = nodes.parentIndex;
   for (let i = 0; i < n; i++) if (parents[i] >= i || parents[i] < -1) return undefined;
+  return parsed.data;
+}
+
+/**
+ * The elements of `snapshot`'s top-level document that may scroll (see
+ * {@linkcode scrollsFar}), by backend node ID in document order: a box over
+ * a pixel each way whose `overflow` lets a person scroll it, not the page's
+ * own scroller nor a field. Only these need their scroll and client sizes,
+ * which a snapshot taken without DOM rects leaves out: the rects of every box
+ * cost the snapshot as much again as its nodes on the way to the extension.
+ */
+export function scrollCandidates(snapshot: Snapshot): number[] {
+  const { strings } = snapshot;
+  const { nodes, layout } = snapshot.documents[0];
+  const found: number[] = [];
+  layout.nodeIndex.forEach((node, box) => {
+    const [, , width = 0, height = 0] = layout.bounds[box];
+    if (width <= 1 || height <= 1) return;
+    const styles = layout.styles[box];
+    if (
+      !scrollAxes.some(([overflow]) => scrollOverflows.has(strings[styles[styleAt[overflow]]]))
+    ) return;
+    const tag = strings[nodes.nodeName[node]] ?? "";
+    if (pageScrollers.has(tag) || fieldTags.has(tag)) return;
+    found.push(nodes.backendNodeId[node]);
+  });
+  return found;
+}
+
+/**
+ * The signals of `raw`, a `DOMSnapshot.captureSnapshot` answer, read from
+ * its first (top-level) document. Undefined when the answer is malformed
+ * (see {@linkcode parseSnapshot}): the caller then reads the accessibility
+ * tree alone. A scroller's sizes come from the snapshot's DOM rects when it
+ * has them, else from `sizes` (see {@linkcode scrollCandidates}); a
+ * scroller with neither is not scrollable.
+ */
+export function reduceSnapshot(
+  raw: unknown,
+  sizes?: ReadonlyMap<number, ScrollSizes>,
+): DomSignals | undefined {
+  const snapshot = parseSnapshot(raw);
+  return snapshot === undefined ? undefined : reduceParsed(snapshot, sizes);
+}
+
+/** {@linkcode reduceSnapshot} of a snapshot already checked. */
+export function reduceParsed(
+  snapshot: Snapshot,
+  sizes?: ReadonlyMap<number, ScrollSizes>,
+): DomSignals {
+  const { strings } = snapshot;
+  const { nodes, layout } = snapshot.documents[0];
+  const n = nodes.parentIndex.length;
+  const parents = nodes.parentIndex;
 
   const text = (index: number | undefined) =>
     index === undefined || index < 0 ? "" : strings[index] ?? "";
@@ -788,12 +853,13 @@ export function reduceSnapshot(raw: unknown): DomSignals | undefined {
     // scroller is the editor's.
     const scroller = box >= 0 && visible[i] && !hidden[i] && !control[i] && !editable[i] &&
       !pageScrollers.has(tag);
+    const measured = scroller ? sizes?.get(backendNodeId) : undefined;
     const scrolls = scroller &&
       scrollAxes.some(([overflow, at]) =>
         scrollsFar(
           style(box, styleAt[overflow]),
-          layout.scrollRects?.[box],
-          layout.clientRects?.[box],
+          layout.scrollRects?.[box] ?? measured?.scroll,
+          layout.clientRects?.[box] ?? measured?.client,
           at,
         )
       );
@@ -835,6 +901,12 @@ const scrollAxes = [["overflow-x", 2], ["overflow-y", 3]] as const;
 /** The elements whose scrolling is the viewport's: the page's own, not a scroller in it. */
 const pageScrollers: ReadonlySet<string> = new Set(["HTML", "BODY"]);
 
+/** The `overflow` values that let a person scroll a box. */
+const scrollOverflows: ReadonlySet<string> = new Set(["auto", "scroll", "overlay"]);
+
+/** Fields, which scroll what they hold as part of themselves. */
+const fieldTags: ReadonlySet<string> = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
 /**
  * Whether a box scrolls along one axis (`at`: 2 across, 3 down, the size's
  * place in its scroll and client rects) and hides there at least half as
@@ -847,7 +919,7 @@ export function scrollsFar(
   client: readonly number[] | undefined,
   at: 2 | 3,
 ): boolean {
-  if (!["auto", "scroll", "overlay"].includes(overflow)) return false;
+  if (!scrollOverflows.has(overflow)) return false;
   const content = scroll?.[at];
   const shown = client?.[at];
   if (content === undefined || shown === undefined || shown <= 1) return false;

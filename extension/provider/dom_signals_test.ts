@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { type NodeSignals, reduceSnapshot, scrollsFar, signalStyles } from "./dom_signals.ts";
+import {
+  type NodeSignals,
+  parseSnapshot,
+  reduceSnapshot,
+  scrollCandidates,
+  scrollsFar,
+  signalStyles,
+} from "./dom_signals.ts";
 
 /** One node of a hand-made snapshot; a node with `box` is rendered. */
 interface Spec {
@@ -18,8 +25,11 @@ interface Spec {
   checked?: boolean;
 }
 
-/** A `DOMSnapshot.captureSnapshot` answer for `specs`, parents listed before children. */
-function snapshot(specs: Spec[]) {
+/**
+ * A `DOMSnapshot.captureSnapshot` answer for `specs`, parents listed before
+ * children; with DOM rects unless `rects` is false.
+ */
+function snapshot(specs: Spec[], rects = true) {
   const strings: string[] = [];
   const id = (text: string) => {
     const at = strings.indexOf(text);
@@ -74,7 +84,7 @@ function snapshot(specs: Spec[]) {
         isClickable: { index: specs.flatMap((spec, i) => spec.listener === true ? [i] : []) },
         inputChecked: { index: specs.flatMap((spec, i) => spec.checked === true ? [i] : []) },
       },
-      layout,
+      layout: rects ? layout : { ...layout, scrollRects: undefined, clientRects: undefined },
     }],
     strings,
   };
@@ -837,6 +847,49 @@ Deno.test("an element that scrolls its own content and hides much of it is scrol
     { ...page[1], scroll: [800, 9_000], style: { "overflow-y": "auto" } },
   ]);
   assert.equal(long.size, 0);
+});
+
+Deno.test("a snapshot without DOM rects names the boxes that may scroll; their sizes read apart mark them", () => {
+  const box = (
+    backend: number,
+    style: Record<string, string>,
+    size: [number, number] = [300, 300],
+  ) => ({
+    tag: "DIV",
+    backend,
+    parent: 2,
+    box: size,
+    style,
+  });
+  const specs: Spec[] = [
+    { ...page[0], style: { "overflow-y": "auto" } },
+    { ...page[1], style: { "overflow-y": "auto" } },
+    box(3, { "overflow-y": "auto" }),
+    box(4, { "overflow-x": "scroll" }),
+    box(5, { "overflow-y": "overlay" }),
+    // Clipped, not scrolled; not clipped; a box of a pixel; a field.
+    box(6, { "overflow-y": "hidden" }),
+    box(7, {}),
+    box(8, { "overflow-y": "auto" }, [300, 1]),
+    { ...box(9, { "overflow-y": "auto" }), tag: "TEXTAREA" },
+  ];
+  const raw = snapshot(specs, false);
+  const parsed = parseSnapshot(raw);
+  assert.ok(parsed !== undefined);
+  assert.deepEqual(scrollCandidates(parsed), [3, 4, 5]);
+  const sizes = new Map([
+    [3, { scroll: [0, 0, 300, 150_000], client: [0, 0, 300, 300] }],
+    [4, { scroll: [0, 0, 2_000, 300], client: [0, 0, 300, 300] }],
+    // Hides less than half of what it shows.
+    [5, { scroll: [0, 0, 300, 420], client: [0, 0, 300, 300] }],
+  ]);
+  const marked = (reduced: ReturnType<typeof reduceSnapshot>) =>
+    [...reduced?.nodes ?? []].filter(([, signals]) => signals.scrollable).map(([id]) => id);
+  assert.deepEqual(marked(reduceSnapshot(raw, sizes)), [3, 4]);
+  // Sizes not read: nothing is taken to scroll.
+  assert.deepEqual(marked(reduceSnapshot(raw)), []);
+  // The snapshot's own rects, where it has them, are what counts.
+  assert.deepEqual(marked(reduceSnapshot(snapshot(specs), sizes)), []);
 });
 
 Deno.test("a scroller around one list passes its mark to the list; one around rows keeps it", () => {

@@ -53,7 +53,8 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "cdp.input": (params, { signal }) => runInput(context, params, signal, watches),
     "cdp.hit": (params, { signal }) => runHit(context, params, signal, watches.worlds),
     "cdp.click": (params, { signal }) => runClick(context, params, signal, watches),
-    "ax.page": (params, { signal }) => readPage(context, params, { signal, continuations }),
+    "ax.page": (params, { signal }) =>
+      readPage(context, params, { signal, continuations, worlds: watches.worlds }),
     "page.settle": (params, { signal }) =>
       settlePage(context, params, { signal, worlds: watches.worlds }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),

@@ -23,6 +23,7 @@ import {
 import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
 import { readSignals, type SignalsRead } from "./signals_read.ts";
+import { IsolatedWorlds } from "./isolated_world.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -79,11 +80,12 @@ export async function readAx(
 
   const before = await currentDocument(context, read);
   const tabId = read.record.tabId;
+  const world = { worlds: watches?.worlds ?? new IsolatedWorlds(), document: before };
   // A page read's signals are read beside its tree once the page's size is known: each call
   // alone waits on the renderer and on the answer's way through the browser.
   let signals: Promise<SignalsRead> | undefined;
   const sized = (nodes: number) => {
-    signals = readSignals(context, read, nodes, deadline);
+    signals = readSignals(context, read, nodes, deadline, world);
     signals.catch(() => {});
   };
   const page = request.root === undefined
@@ -101,8 +103,8 @@ export async function readAx(
     rawNodes(await read.command("Accessibility.queryAXTree", { backendNodeId: request.root }));
   const raw = regions === undefined ? walked : withRegions(walked, regions);
   // The signals' size bound is about the page, not the part read.
-  const marks =
-    await (signals ?? readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline));
+  const marks = await (signals ??
+    readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline, world));
   const projection = projectAxNodes(raw, {
     // The regions' rows come on top of the walk's, which fill the bound.
     maxNodes: regions === undefined ? maxNodes : Math.min(maxAxNodes, maxNodes + maxRegionNodes),

@@ -21,7 +21,8 @@ import { limits } from "../../contracts/limits.ts";
 import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/methods/mod.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
-import { readSignals } from "./signals_read.ts";
+import { readSignals, type SignalsWorld } from "./signals_read.ts";
+import { IsolatedWorlds } from "./isolated_world.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -72,6 +73,8 @@ export interface ReadPageOptions {
   signal: AbortSignal;
   continuations: PageContinuations;
   bounds?: WindowBounds;
+  /** The provider's worlds, where the scrollers' sizes are read; one of its own when absent. */
+  worlds?: IsolatedWorlds;
 }
 
 /** The projected rows of the walk's root now, and whether any were left out. */
@@ -85,6 +88,7 @@ async function currentRows(
   read: LeasedRead,
   root: number | null,
   deadline: number,
+  world: SignalsWorld,
 ): Promise<Rows> {
   let answer: unknown;
   if (root === null) {
@@ -101,7 +105,7 @@ async function currentRows(
   }
   const raw = rawNodes(answer);
   // Windows mark and hide what observations do, so a ref means the same in both.
-  const marks = await readSignals(context, read, raw.length, deadline);
+  const marks = await readSignals(context, read, raw.length, deadline, world);
   const projection = projectAxNodes(raw, {
     maxNodes: Number.MAX_SAFE_INTEGER,
     maxDepth: 1024,
@@ -192,7 +196,8 @@ export async function readPage(
   if (resumed !== null && resumed.loaderId !== before.loaderId) {
     throw staleContinuation("the document was replaced since the last window");
   }
-  const { rows, covered } = await currentRows(context, read, root, deadline);
+  const world = { worlds: options.worlds ?? new IsolatedWorlds(), document: before };
+  const { rows, covered } = await currentRows(context, read, root, deadline, world);
   const start = resumed === null ? 0 : resumeAt(rows, resumed);
   const nodes = windowOf(rows, start, { windowNodes, windowBytes });
   const document = await finishRead(context, read, params.lease, before, limits.maxTextUnits);

@@ -6,11 +6,27 @@
  * read: a snapshot that fails, times out or is malformed leaves the read
  * to the accessibility tree alone, and says so.
  *
+ * The snapshot is taken without DOM rects: on its way to the extension the
+ * rects of every box cost as much again as the rest of it (a page of 5,000
+ * elements: about 270 ms more of some 550). Only the scrollable mark needs
+ * them, and only of the few boxes whose `overflow` lets them scroll; those
+ * are read in the provider's isolated world instead, one call for all.
+ *
  * @module
  */
-import { type DomSignals, reduceSnapshot, signalStyles } from "./dom_signals.ts";
+import { z } from "zod";
+import { scrollSizesFunction } from "../../contracts/methods/page_functions.ts";
+import {
+  type DomSignals,
+  parseSnapshot,
+  reduceParsed,
+  scrollCandidates,
+  type ScrollSizes,
+  signalStyles,
+} from "./dom_signals.ts";
 import type { ProviderContext } from "./context.ts";
 import { untilAborted } from "./guard.ts";
+import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
 import type { LeasedRead } from "./leased_read.ts";
 
 /** Bounds on the signals read. */
@@ -22,6 +38,12 @@ export const signalBounds = {
   maxAxNodes: 15_000,
   /** The longest the snapshot may take before the read goes on without it. */
   timeoutMs: 3_000,
+  /**
+   * The most scrollers whose sizes are read, first in document order: a
+   * page with more sets `overflow: auto` on boxes by the hundred, and those
+   * past it are not marked.
+   */
+  maxScrollers: 128,
 } as const;
 
 /** Less time than this left for the snapshot, and it is not tried. */
@@ -31,6 +53,12 @@ const minBudgetMs = 200;
 export type SignalsRead =
   | { signals: DomSignals; missing?: undefined }
   | { signals?: undefined; missing: "skipped" | "failed" };
+
+/** Where the scrollers' sizes are read: the provider's world in the read's document. */
+export interface SignalsWorld {
+  worlds: IsolatedWorlds;
+  document: { frameId: string; loaderId: string };
+}
 
 /**
  * Read the signals of `read`'s tab, whose accessibility read returned
@@ -43,26 +71,84 @@ export async function readSignals(
   read: LeasedRead,
   axNodes: number,
   deadline: number,
-  bounds: { maxAxNodes: number; timeoutMs: number } = signalBounds,
+  world: SignalsWorld,
+  bounds: { maxAxNodes: number; timeoutMs: number; maxScrollers: number } = signalBounds,
 ): Promise<SignalsRead> {
   const budget = Math.min(bounds.timeoutMs, (deadline - context.now()) / 2);
   if (axNodes > bounds.maxAxNodes || budget < minBudgetMs) return { missing: "skipped" };
   const within = AbortSignal.any([read.signal, AbortSignal.timeout(budget)]);
-  let answer: unknown;
+  const command: TabCommand = (method, params) =>
+    untilAborted(context.browser.sendCommand(read.record.tabId, method, params), within);
+  let snapshot;
   try {
-    answer = await untilAborted(
-      context.browser.sendCommand(read.record.tabId, "DOMSnapshot.captureSnapshot", {
-        computedStyles: [...signalStyles],
-        // Scroll and client sizes: what a scroller hides (`NodeSignals.scrollable`).
-        includeDOMRects: true,
-      }),
-      within,
+    snapshot = parseSnapshot(
+      await command("DOMSnapshot.captureSnapshot", { computedStyles: [...signalStyles] }),
     );
   } catch (error) {
     // The read itself ended (cancel, lease end, its deadline): that is the read's answer.
     if (read.signal.aborted) throw error;
     return { missing: "failed" };
   }
-  const signals = reduceSnapshot(answer);
-  return signals === undefined ? { missing: "failed" } : { signals };
+  if (snapshot === undefined) return { missing: "failed" };
+  const scrollers = scrollCandidates(snapshot).slice(0, bounds.maxScrollers);
+  let sizes: Map<number, ScrollSizes> | undefined;
+  if (scrollers.length > 0) {
+    try {
+      sizes = await readScrollSizes(command, read.record.tabId, world, scrollers);
+    } catch (error) {
+      if (read.signal.aborted) throw error;
+      // Without sizes nothing is marked scrollable: the rest of the signals stand.
+    }
+  }
+  return { signals: reduceParsed(snapshot, sizes) };
+}
+
+const objectGroup = "leash-scrollers";
+const ResolvedSchema = z.object({ object: z.object({ objectId: z.string() }) });
+const SizesSchema = z.object({
+  result: z.object({ value: z.array(z.array(z.number()).length(8)) }),
+});
+
+/**
+ * The scroll and client sizes of the elements `backendNodeIds`, read in the
+ * provider's world of the read's document (the page's own getters never
+ * run); an element that cannot be resolved (gone since the snapshot) is
+ * left out.
+ */
+async function readScrollSizes(
+  command: TabCommand,
+  tabId: number,
+  world: SignalsWorld,
+  backendNodeIds: readonly number[],
+): Promise<Map<number, ScrollSizes>> {
+  const executionContextId = await world.worlds.contextOf(tabId, world.document, command);
+  try {
+    const resolved = await Promise.all(backendNodeIds.map(async (backendNodeId) => {
+      const answer = ResolvedSchema.safeParse(
+        await command("DOM.resolveNode", { backendNodeId, executionContextId, objectGroup })
+          .catch(() => undefined),
+      );
+      return answer.success ? { backendNodeId, objectId: answer.data.object.objectId } : undefined;
+    }));
+    const found = resolved.filter((entry) => entry !== undefined);
+    const sizes = new Map<number, ScrollSizes>();
+    if (found.length === 0) return sizes;
+    const answer = SizesSchema.parse(
+      await command("Runtime.callFunctionOn", {
+        objectId: found[0].objectId,
+        functionDeclaration: scrollSizesFunction,
+        arguments: found.map(({ objectId }) => ({ objectId })),
+        returnByValue: true,
+        silent: true,
+      }),
+    );
+    answer.result.value.forEach((read, k) => {
+      if (k < found.length) {
+        sizes.set(found[k].backendNodeId, { scroll: read.slice(0, 4), client: read.slice(4) });
+      }
+    });
+    return sizes;
+  } finally {
+    command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
 }

@@ -118,8 +118,9 @@ export async function searchAx(
   const before = await currentDocument(context, read);
   let chains: RawAxNode[][];
   let found: TextMatches | undefined;
+  const worlds = watches?.worlds ?? new IsolatedWorlds();
   try {
-    found = await searchText(read, before, needle, watches?.worlds ?? new IsolatedWorlds());
+    found = await searchText(read, before, needle, worlds);
     if (found === undefined || found.elements * searchBounds.rowsPerElement <= rows) {
       return await asRead();
     }
@@ -150,7 +151,7 @@ export async function searchAx(
   const raw = [...byId.values()];
   const maxTextUnits = bounds.maxTextUnits ?? axDefaults.maxTextUnits;
   const axNodes = Math.round(found.elements * searchBounds.axPerElement);
-  const marks = await readSignals(context, read, axNodes, deadline);
+  const marks = await readSignals(context, read, axNodes, deadline, { worlds, document: before });
   const projection = projectAxNodes(raw, {
     maxNodes: rows,
     maxDepth: bounds.maxDepth ?? axDefaults.maxDepth,

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { scrollSizesFunction } from "../../contracts/methods/page_functions.ts";
+import type { ProviderContext } from "./context.ts";
+import { signalStyles } from "./dom_signals.ts";
+import { IsolatedWorlds } from "./isolated_world.ts";
+import type { LeasedRead } from "./leased_read.ts";
+import { readSignals } from "./signals_read.ts";
+
+/**
+ * A snapshot of a page with two boxes whose `overflow-y` is `auto` (backend
+ * IDs 3 and 4) and one that clips (5), taken without DOM rects.
+ */
+function snapshot() {
+  const page = [0, 0, 800, 600];
+  const box = [0, 0, 300, 300];
+  const strings = ["HTML", "BODY", "DIV", "auto", "visible", "1", "none", "hidden"];
+  const styles = (overflowY: number) =>
+    signalStyles.map((name) =>
+      name === "overflow-y" ? overflowY : name === "opacity" ? 5 : name.startsWith("clip") ? 6 : 4
+    );
+  return {
+    documents: [{
+      nodes: {
+        parentIndex: [-1, 0, 1, 1, 1],
+        nodeType: [1, 1, 1, 1, 1],
+        nodeName: [0, 1, 2, 2, 2],
+        backendNodeId: [1, 2, 3, 4, 5],
+        attributes: [[], [], [], [], []],
+      },
+      layout: {
+        nodeIndex: [0, 1, 2, 3, 4],
+        styles: [styles(4), styles(4), styles(3), styles(3), styles(7)],
+        bounds: [page, page, box, box, box],
+      },
+    }],
+    strings,
+  };
+}
+
+/** A read of tab 7 whose commands go to `respond` and are logged. */
+function fakeRead(respond: (method: string, params: Record<string, unknown>) => unknown) {
+  const calls: { method: string; params: Record<string, unknown> }[] = [];
+  const sendCommand = (_tab: number, method: string, params: Record<string, unknown> = {}) => {
+    calls.push({ method, params });
+    return Promise.resolve().then(() => respond(method, params));
+  };
+  const context = { browser: { sendCommand }, now: () => 0 } as unknown as ProviderContext;
+  const signal = new AbortController().signal;
+  const read = {
+    record: { tabId: 7 },
+    signal,
+    command: (method: string, params?: Record<string, unknown>) => sendCommand(7, method, params),
+  } as unknown as LeasedRead;
+  return { context, read, calls };
+}
+
+const world = () => ({
+  worlds: new IsolatedWorlds(),
+  document: { frameId: "frame-1", loaderId: "loader-1" },
+});
+
+Deno.test("signals are read without DOM rects; the scrollers' sizes are read in the provider's world", async () => {
+  const { context, read, calls } = fakeRead((method, params) => {
+    switch (method) {
+      case "DOMSnapshot.captureSnapshot":
+        return snapshot();
+      case "Page.createIsolatedWorld":
+        return { executionContextId: 41 };
+      case "DOM.resolveNode":
+        return { object: { objectId: `object-${params.backendNodeId}` } };
+      case "Runtime.callFunctionOn":
+        // Box 3 hides 150,000 px beneath 300; box 4 a few rows.
+        return {
+          result: {
+            value: [[0, 0, 300, 150_000, 0, 0, 300, 300], [0, 0, 300, 420, 0, 0, 300, 300]],
+          },
+        };
+      case "Runtime.releaseObjectGroup":
+        return {};
+    }
+    throw new Error(`unexpected ${method}`);
+  });
+  const read2 = await readSignals(context, read, 10, 10_000, world());
+  const scrollable = [...read2.signals?.nodes ?? []].filter(([, s]) => s.scrollable).map(([id]) =>
+    id
+  );
+  assert.deepEqual(scrollable, [3]);
+  const capture = calls.find((call) => call.method === "DOMSnapshot.captureSnapshot");
+  assert.deepEqual(capture?.params, { computedStyles: [...signalStyles] });
+  const resolved = calls.filter((call) => call.method === "DOM.resolveNode").map((call) =>
+    call.params
+  );
+  // Only the boxes whose overflow scrolls, each in the provider's world.
+  assert.deepEqual(resolved, [
+    { backendNodeId: 3, executionContextId: 41, objectGroup: "leash-scrollers" },
+    { backendNodeId: 4, executionContextId: 41, objectGroup: "leash-scrollers" },
+  ]);
+  const call = calls.find((call) => call.method === "Runtime.callFunctionOn");
+  assert.equal(call?.params.functionDeclaration, scrollSizesFunction);
+  assert.deepEqual(call?.params.arguments, [{ objectId: "object-3" }, { objectId: "object-4" }]);
+  assert.equal(calls.at(-1)?.method, "Runtime.releaseObjectGroup");
+});
+
+Deno.test("a scroller that cannot be measured is not marked; the other signals stand", async () => {
+  for (const failing of ["DOM.resolveNode", "Runtime.callFunctionOn", "Page.createIsolatedWorld"]) {
+    const { context, read, calls } = fakeRead((method) => {
+      if (method === failing) throw new Error("gone");
+      switch (method) {
+        case "DOMSnapshot.captureSnapshot":
+          return snapshot();
+        case "Page.createIsolatedWorld":
+          return { executionContextId: 41 };
+        case "DOM.resolveNode":
+          return { object: { objectId: "object" } };
+        case "Runtime.callFunctionOn":
+          return { result: { value: "not sizes" } };
+        case "Runtime.releaseObjectGroup":
+          return {};
+      }
+      throw new Error(`unexpected ${method}`);
+    });
+    const signals = await readSignals(context, read, 10, 10_000, world());
+    assert.equal(signals.missing, undefined, failing);
+    assert.ok([...signals.signals?.nodes.values() ?? []].every((s) => !s.scrollable), failing);
+    assert.ok(calls.some((call) => call.method === "DOMSnapshot.captureSnapshot"));
+  }
+});
+
+Deno.test("at most maxScrollers scrollers are measured, the first in document order", async () => {
+  const { context, read, calls } = fakeRead((method) => {
+    switch (method) {
+      case "DOMSnapshot.captureSnapshot":
+        return snapshot();
+      case "Page.createIsolatedWorld":
+        return { executionContextId: 41 };
+      case "DOM.resolveNode":
+        return { object: { objectId: "object-3" } };
+      case "Runtime.callFunctionOn":
+        return { result: { value: [[0, 0, 300, 150_000, 0, 0, 300, 300]] } };
+      case "Runtime.releaseObjectGroup":
+        return {};
+    }
+    throw new Error(`unexpected ${method}`);
+  });
+  const signals = await readSignals(context, read, 10, 10_000, world(), {
+    maxAxNodes: 100,
+    timeoutMs: 1_000,
+    maxScrollers: 1,
+  });
+  const resolved = calls.filter((call) => call.method === "DOM.resolveNode");
+  assert.deepEqual(resolved.map((call) => call.params.backendNodeId), [3]);
+  assert.equal(signals.signals?.nodes.get(3)?.scrollable, true);
+});
