@@ -399,6 +399,19 @@ export function ignoredAsUninteresting(node: Pick<RawAxNode, "ignored" | "ignore
     reasons.every((reason) => reason.name === "uninteresting");
 }
 
+/**
+ * Whether the tree ignores a node for its own `aria-hidden` (and maybe for
+ * saying nothing), not for an ancestor's or for being hidden otherwise: an
+ * icon marked `ariaHidden` is such a node.
+ */
+export function ignoredAsAriaHidden(node: Pick<RawAxNode, "ignored" | "ignoredReasons">) {
+  const reasons = node.ignoredReasons ?? [];
+  return node.ignored && reasons.some((reason) => reason.name === "ariaHiddenElement") &&
+    reasons.every((reason) => ownAriaHidden.has(reason.name));
+}
+
+const ownAriaHidden: ReadonlySet<string> = new Set(["ariaHiddenElement", "uninteresting"]);
+
 /** What a `<label>` holding only its text holds: texts, and plain wrappers around them. */
 const labelParts: ReadonlySet<string> = new Set(["StaticText", "generic", "none"]);
 
@@ -426,7 +439,10 @@ function isShown(
   kept: boolean,
 ): boolean {
   if (marks?.hidden === true) return false;
-  if (node.ignored && !(marked(marks) && ignoredAsUninteresting(node))) return false;
+  if (
+    node.ignored && !(marked(marks) && ignoredAsUninteresting(node)) &&
+    !(marks?.ariaHidden === true && ignoredAsAriaHidden(node))
+  ) return false;
   const backendId = node.backendDOMNodeId;
   if (backendId === undefined || backendId <= 0) return false;
   const role = stringOf(node.role?.value);
@@ -463,7 +479,14 @@ function toRow(
   // An ignored node shown for its signals is a plain container; the tree calls it `none`.
   const axRole = stringOf(node.role?.value);
   const picker = node.ignored ? undefined : pickerFieldRoles.get(axRole);
-  const role = node.ignored ? "generic" : picker ?? (axRole.slice(0, 64) || "unknown");
+  // An icon clicked though hidden from the tree is the button a person takes it for; its ref
+  // is checked as the plain node the tree has.
+  const hiddenIcon = node.ignored && marks?.ariaHidden === true;
+  const role = hiddenIcon
+    ? "button"
+    : node.ignored
+    ? "generic"
+    : picker ?? (axRole.slice(0, 64) || "unknown");
   const row: AxNode = {
     backendNodeId,
     parentId: parent?.backendNodeId ?? null,
@@ -474,6 +497,14 @@ function toRow(
   };
   // Its ref is checked against the role the tree gives it.
   if (picker !== undefined) row.axRole = axRole;
+  if (hiddenIcon) {
+    row.axRole = "generic";
+    // Named by the glyph it draws, where it is one; the tree names it nothing.
+    if (row.name === "" && marks?.glyph !== undefined) {
+      row.name = marks.glyph;
+      row.axName = "";
+    }
+  }
   // An icon-only control the page left nameless shows the icon a person sees.
   if (row.name === "" && marks?.icon !== undefined) row.icon = marks.icon;
   const rawValue = valueOf(node, marks);

@@ -369,6 +369,37 @@ Deno.test("hidden nodes are left out, and a node ignored for being hidden stays 
   assert.deepEqual(nodes.map((n) => n.role), ["RootWebArea"]);
 });
 
+Deno.test("an icon that hides itself with aria-hidden and takes clicks is a button checked as a generic", () => {
+  const hiddenIcon = (id: string) =>
+    node(id, "none", undefined, "1", [], {
+      ignored: true,
+      ignoredReasons: [{ name: "ariaHiddenElement" }],
+    });
+  const raw: RawAxNode[] = [
+    node("1", "RootWebArea", "Invoices", undefined, ["2", "3", "4", "5"]),
+    hiddenIcon("2"),
+    hiddenIcon("3"),
+    // Marked, but hidden by an ancestor: no icon of its own.
+    node("4", "none", undefined, "1", [], {
+      ignored: true,
+      ignoredReasons: [{ name: "ariaHiddenSubtree" }],
+    }),
+    // Hidden itself, not marked: stays out.
+    hiddenIcon("5"),
+  ];
+  const signals = marks([
+    [2, { clickable: true, ariaHidden: true, icon: "trash" }],
+    [3, { clickable: true, ariaHidden: true, glyph: "×" }],
+    [4, { clickable: true, ariaHidden: true }],
+    [5, { clickable: true }],
+  ]);
+  const { nodes } = projectAxNodes(raw, { ...open, signals });
+  assert.deepEqual(
+    nodes.slice(1).map((n) => [n.role, n.name, n.icon, n.axRole, n.axName]),
+    [["button", "", "trash", "generic", undefined], ["button", "×", undefined, "generic", ""]],
+  );
+});
+
 Deno.test("what the signals cannot see inside a hidden field is hidden with it; an owned element says for itself", () => {
   // A spreadsheet keeps the focus in a see-through textarea holding the next cell's value: its
   // inner text lies in the browser's own shadow tree, which the DOM snapshot leaves out.

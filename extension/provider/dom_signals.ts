@@ -79,7 +79,18 @@
  *   inside (the options of a hidden `<select>` have no box of their own).
  *   See-through alone is not hidden: controls that fade in on hover are. A checkbox, radio or
  *   file input that a rendered `<label>` stands in for is not hidden: a
- *   person clicks its label.
+ *   person clicks its label. Nor is an icon that hides itself with
+ *   `aria-hidden` and takes clicks itself (a listener or its own pointer
+ *   cursor): MUI's and Font Awesome's icons are `aria-hidden` by default,
+ *   and a page that puts its click on the icon (`<DeleteIcon onClick>`, a
+ *   toast's `×`) leaves a person's only way to act outside the tree. Only
+ *   an icon: drawn, at most {@linkcode hiddenIcons} in size, with no
+ *   letter or digit, not inside a control or an item, not inside anything
+ *   hidden (a modal's backdrop hides the page behind it with `aria-hidden`
+ *   on an ancestor; a carousel its slides), and named by its icon set or by
+ *   the glyph it draws (a nameless one is mostly a widget's own part, a
+ *   combo box's toggle arrow). It is marked `ariaHidden`; what it holds
+ *   stays hidden.
  * - **editingHost** and **blank**: the element where `contenteditable`
  *   starts, and whether it holds no text besides placeholders (subtrees
  *   marked `contenteditable="false"` or `aria-hidden`, and `::before`
@@ -110,6 +121,7 @@
  * @module
  */
 import { z } from "zod";
+import { glyphOnly } from "../../contracts/text.ts";
 import { iconName } from "./icon_names.ts";
 
 /** The computed styles the reduction reads, in this order. */
@@ -202,6 +214,17 @@ export interface NodeSignals {
    */
   scrollable?: boolean;
   /**
+   * An icon the page hid from the tree with `aria-hidden` on itself and made
+   * the click target (see the module doc): a person sees and clicks it, the
+   * tree has only an ignored node for it.
+   */
+  ariaHidden?: boolean;
+  /**
+   * The glyph such an icon draws as its text (`×`, `⋮`), where no icon set
+   * names it: the tree gives its ignored node no name.
+   */
+  glyph?: string;
+  /**
    * A `<label>` whose checkbox or radio is not rendered (`display: none`:
    * Tailwind's `hidden peer`, a CSS star rating) stands for it: a person
    * clicks the label, and the tree holds no node for the input. Its role
@@ -268,6 +291,15 @@ export const delegation = {
   levels: 6,
   /** The most elements the listener's subtree holds: a widget, not a page's app root. */
   elements: 400,
+} as const;
+/** The longest glyph an icon's text may be, in UTF-16 units (`×`, `⋮`, an emoji). */
+const maxGlyph = 4;
+/** What an icon the page hid from the tree and clicks on may be (see the module doc). */
+export const hiddenIcons = {
+  /** The most elements it holds: an `<svg>` and its shapes. */
+  elements: 16,
+  /** The largest it is across and down, in CSS pixels. */
+  px: 64,
 } as const;
 /** Where controls drawn only on hover make the element around them a target. */
 export const hoverHost = {
@@ -647,6 +679,10 @@ export function reduceParsed(
   const interactiveBeneath = new Uint8Array(n);
   const hasText = new Uint8Array(n);
   const holdsText = new Uint8Array(n); // a text of its own, not only in its descendants
+  // A letter or digit beneath, hidden or not: more than an icon's glyph (`×`, `⋮`).
+  const wordsBeneath = new Uint8Array(n);
+  // The glyph an element's own text is, if that text is one (`×`).
+  const glyphs = new Map<number, string>();
   const elementsBeneath = new Uint32Array(n);
   const controlBeneath = new Uint8Array(n);
   // Text a person reads beneath, outside the controls and targets there: where a row that
@@ -693,6 +729,9 @@ export function reduceParsed(
     const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
     if (!placeholder && (ownText || hasText[i])) hasText[parent] = 1;
     if (ownText) holdsText[parent] = 1;
+    const own = ownText ? text(nodes.nodeValue?.[i]).trim() : "";
+    if (wordsBeneath[i] || (ownText && !glyphOnly(own))) wordsBeneath[parent] = 1;
+    if (ownText && glyphOnly(own) && own.length <= maxGlyph) glyphs.set(parent, own);
     if (ownText || (!placeholder && looseText[i] && !control[i] && !wantsClick[i])) {
       looseText[parent] = 1;
     }
@@ -790,15 +829,22 @@ export function reduceParsed(
     const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]);
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
-    hiddenOutright[i] = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
-        (box >= 0 && style(box, styleAt.visibility) !== "visible") || shut[i] ||
-        attribute(i, "aria-hidden") === "true" || attribute(i, "inert") !== undefined
-      ? 1
-      : 0;
+    const ariaHidden = attribute(i, "aria-hidden") === "true";
+    const unseen = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
+      (box >= 0 && style(box, styleAt.visibility) !== "visible") || shut[i] ||
+      attribute(i, "inert") !== undefined;
+    hiddenOutright[i] = unseen || ariaHidden ? 1 : 0;
     // Shrunk to a pixel, itself or by a wrapper (a `p-hidden-accessible` or `sr-only` box): a
     // field the typing goes to, or a control its label stands in for, is still there.
     shrunk[i] = ((parent >= 0 && shrunk[parent]) || tooSmall) && !standIn && !keyTarget ? 1 : 0;
     hidden[i] = hiddenOutright[i] || shrunk[i] ? 1 : 0;
+    // An icon the page hid from the tree itself and clicks on (see the module doc); what it
+    // holds stays hidden. Inside a control it is the control's; a listener around it (React's
+    // root) says nothing.
+    const hiddenIcon = ariaHidden && !unseen && !shrunk[i] && visible[i] === 1 &&
+      !seeThrough[i] && wantsClick[i] === 1 && !inItem[i] && !control[i] &&
+      !controlBeneath[i] && !wordsBeneath[i] && elementsBeneath[i] <= hiddenIcons.elements &&
+      layout.bounds[box].slice(2).every((size) => size <= hiddenIcons.px);
     const contenteditable = attribute(i, "contenteditable");
     const parentEditable = parent >= 0 && editable[parent] === 1;
     editable[i] = contenteditable === "false"
@@ -817,11 +863,11 @@ export function reduceParsed(
     const rowOfControls = clickedItself[i] === 1 && looseText[i] === 1 &&
       elementsBeneath[i] <= hoverHost.elements && !inItem[i] && !notRows.has(tag) &&
       !fieldBeneath[i];
-    const target = !hidden[i] && hittable && !control[i] &&
+    const target = (!hidden[i] || hiddenIcon) && hittable && !control[i] &&
       (!interactiveBeneath[i] || rowOfControls) && !editable[i] && !notTargets.has(tag) &&
       !partOfToggle;
     const signals: NodeSignals = {
-      hidden: hidden[i] === 1,
+      hidden: hidden[i] === 1 && !hiddenIcon,
       clickable: target && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])),
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,
@@ -839,6 +885,17 @@ export function reduceParsed(
     const shownIcon = icon[i] ?? iconIn[i];
     if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
       signals.icon = shownIcon;
+    }
+    // Only one a person can tell by its set's name or its glyph: a nameless one is mostly a
+    // widget's own part (a combo box's toggle arrow) beside the control that does the same.
+    const glyph = signals.icon === undefined ? glyphs.get(i) : undefined;
+    if (hiddenIcon && signals.clickable && (signals.icon !== undefined || glyph !== undefined)) {
+      signals.ariaHidden = true;
+      if (glyph !== undefined) signals.glyph = glyph;
+    } else if (hiddenIcon) {
+      signals.hidden = true;
+      signals.clickable = false;
+      delete signals.icon;
     }
     const declared = roleOf(i);
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {
@@ -889,7 +946,8 @@ export function reduceParsed(
       signals.hidden || flagged[i] || signals.hoverable === true ||
       signals.icon !== undefined || signals.editingHost ||
       signals.declaredRole !== undefined || signals.current === true ||
-      signals.selected === true || signals.placeholder === true || signals.scrollable === true
+      signals.selected === true || signals.placeholder === true || signals.scrollable === true ||
+      signals.ariaHidden === true
     ) result.set(backendNodeId, signals);
   }
   return { nodes: result, textHosts, size: elements, known };

@@ -931,6 +931,52 @@ Deno.test("a scroller around one list passes its mark to the list; one around ro
   assert.deepEqual(marked, [4, 6, 7, 9, 11, 14, 17, 19]);
 });
 
+Deno.test("an icon that hides itself with aria-hidden and takes clicks is marked so, named by its glyph", () => {
+  const icon = (backend: number, parent = 20, extra: Partial<Spec> = {}): Spec => ({
+    tag: "I",
+    backend,
+    parent,
+    box: [16, 16],
+    listener: true,
+    attributes: { "aria-hidden": "true", class: "fa fa-trash" },
+    ...extra,
+  });
+  const reduced = reduceSnapshot(snapshot([
+    ...page,
+    // An app's root, where a framework listens for every click.
+    { tag: "DIV", backend: 20, parent: 2, box: [800, 400], listener: true },
+    icon(3),
+    // A glyph of its own: its name; its text stays hidden.
+    icon(4, 20, { tag: "SPAN", attributes: { "aria-hidden": "true" } }),
+    { tag: "#text", backend: 5, parent: 4, box: [8, 16], text: "×" },
+    // Inside a button: the button's. Inside a hidden slide: hidden.
+    { tag: "BUTTON", backend: 6, parent: 20, box: [80, 20] },
+    icon(7, 6),
+    { tag: "DIV", backend: 8, parent: 20, box: [300, 100], attributes: { "aria-hidden": "true" } },
+    icon(9, 8),
+    // Words; too large; taking no clicks; see-through.
+    icon(10, 20, { tag: "SPAN", attributes: { "aria-hidden": "true" } }),
+    { tag: "#text", backend: 11, parent: 10, box: [40, 16], text: "Archive" },
+    icon(12, 20, { box: [200, 200] }),
+    icon(13, 20, { listener: false }),
+    icon(14, 20, { style: { opacity: "0" } }),
+    // Nameless: neither an icon set's name nor a glyph.
+    icon(15, 20, { attributes: { "aria-hidden": "true" } }),
+  ]));
+  assert.ok(reduced !== undefined);
+  const marked = [...reduced.nodes].filter(([, s]) => s.ariaHidden).map(([id, s]) => [
+    id,
+    s.hidden,
+    s.clickable,
+    s.icon ?? s.glyph,
+  ]);
+  assert.deepEqual(marked, [[3, false, true, "trash"], [4, false, true, "×"]]);
+  assert.equal(reduced.nodes.get(5)?.hidden, true);
+  for (const id of [7, 9, 10, 12, 13, 14, 15]) {
+    assert.notEqual(reduced.nodes.get(id)?.clickable, true, String(id));
+  }
+});
+
 Deno.test("a label stands for its checkbox or radio when the input is not rendered", () => {
   const reduced = reduceSnapshot(snapshot([
     ...page,

@@ -24,6 +24,7 @@ import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
 import { readSignals, type SignalsRead } from "./signals_read.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
+import { withHiddenIcons } from "./hidden_icons.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -105,7 +106,8 @@ export async function readAx(
   // The signals' size bound is about the page, not the part read.
   const marks = await (signals ??
     readSignals(context, read, raw.length + (walk?.unread ?? 0), deadline, world));
-  const projection = projectAxNodes(raw, {
+  const icons = await withHiddenIcons(read.command, raw, marks.signals);
+  const projection = projectAxNodes(icons, {
     // The regions' rows come on top of the walk's, which fill the bound.
     maxNodes: regions === undefined ? maxNodes : Math.min(maxAxNodes, maxNodes + maxRegionNodes),
     maxDepth,

@@ -23,6 +23,7 @@ import type { AxNode } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import { readSignals, type SignalsWorld } from "./signals_read.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
+import { withHiddenIcons } from "./hidden_icons.ts";
 import type { ProviderContext } from "./context.ts";
 import {
   currentDocument,
@@ -106,7 +107,7 @@ async function currentRows(
   const raw = rawNodes(answer);
   // Windows mark and hide what observations do, so a ref means the same in both.
   const marks = await readSignals(context, read, raw.length, deadline, world);
-  const projection = projectAxNodes(raw, {
+  const projection = projectAxNodes(await withHiddenIcons(read.command, raw, marks.signals), {
     maxNodes: Number.MAX_SAFE_INTEGER,
     maxDepth: 1024,
     maxTextUnits: limits.maxTextUnits,

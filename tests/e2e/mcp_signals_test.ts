@@ -533,6 +533,46 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "an icon the page hid from the tree with aria-hidden and clicks on is a button; hidden around it, it stays hidden",
+      async () => {
+        const { tab, page } = await world.openTab(
+          world.fixtures.url("signals_hidden_icons.html"),
+        );
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        // In place, named by its icon set or by the glyph it draws.
+        assert.match(
+          seen.shown,
+          /text "Invoice 1"\n *button icon="trash" ref=e\d+\n *listitem\n *text "Invoice 2"\n *button icon="Delete" ref=e\d+/,
+        );
+        assert.match(seen.shown, /button icon="pen" ref=e\d+/);
+        assert.match(seen.shown, /text "Saved"\n *button "×" ref=e\d+/);
+        // The icon inside a button is the button's; a hidden slide's, an icon moved off the
+        // page and hidden words are not shown.
+        assert.match(seen.shown, /button "Settings" ref=e\d+/);
+        assert.equal(seen.nodes.filter((node) => node.role === "button").length, 5, seen.shown);
+        assert.doesNotMatch(seen.shown, /Second slide|Archive/);
+
+        const deleted = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: seen.nodes.find((node) => node.icon === "Delete")!.ref! },
+          expect: { textPresent: "Deleted Invoice 2" },
+        });
+        assert.equal(deleted.status, "verified", deleted.shown);
+        assert.equal(await page.evaluate("document.querySelectorAll('li').length"), 2);
+        const closed = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "×") },
+        });
+        assert.match(closed.shown, /- text "Saved"/);
+        assert.equal(await page.evaluate("document.getElementById('toast')"), null);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("draggable items and drag handles have refs", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_drag.html"));
       const leaseId = await agent.claim(tab);

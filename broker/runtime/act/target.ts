@@ -96,10 +96,12 @@ export interface PreparedTarget {
  * Check that the node still has the observed role and name (white space
  * collapsed; a name the provider shortened with "…" matches by prefix).
  * A changed identity is `STALE_TARGET`; a node the accessibility tree now
- * ignores (hidden, inert, aria-hidden) is `TARGET_NOT_INTERACTABLE`, except
- * one it ignores only as uninteresting, which is a plain `generic` (how an
- * observation shows a clickable wrapper). Hidden may pass: an action waits
- * for it (see {@linkcode probeTarget}).
+ * ignores (hidden, inert, inside an `aria-hidden` subtree) is
+ * `TARGET_NOT_INTERACTABLE`, except one it ignores only as uninteresting or
+ * for its own `aria-hidden`, which is a plain `generic` (how an observation
+ * shows a clickable wrapper, and checks an icon the page hid from the tree):
+ * whether a person sees it is the probes' to say. Hidden may pass: an
+ * action waits for it (see {@linkcode probeTarget}).
  */
 export async function checkIdentity(
   cdp: Cdp,
@@ -124,9 +126,12 @@ export async function checkIdentity(
     throw new LeashError("STALE_TARGET", { cause: new Error("no accessibility node") });
   }
   // A plain wrapper the tree ignores only as uninteresting is observed as `generic` for its
-  // click or drag signals; ignored for any other reason, it is hidden, inert or not rendered.
-  const plain = node.ignored && (node.ignoredReasons ?? []).length > 0 &&
-    (node.ignoredReasons ?? []).every((reason) => reason.name === "uninteresting");
+  // click or drag signals, and so is an icon that hides itself from the tree with
+  // `aria-hidden` (observed as a button: its rendering is what the probes check); ignored for
+  // any other reason, it is hidden, inert or not rendered.
+  const reasons = (node.ignoredReasons ?? []).map((reason) => reason.name);
+  const plain = node.ignored && reasons.length > 0 &&
+    reasons.every((reason) => reason === "uninteresting" || reason === "ariaHiddenElement");
   if (node.ignored && !plain) {
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("the accessibility tree ignores the element"),
