@@ -77,7 +77,10 @@
  *   `tabindex="-1"`: the native select
  *   Choices.js lays invisibly over its widget); inherited by everything
  *   inside (the options of a hidden `<select>` have no box of their own).
- *   See-through alone is not hidden: controls that fade in on hover are. A checkbox, radio or
+ *   See-through alone is not hidden: controls that fade in on hover are;
+ *   but a see-through picture (`img`, `svg`, role `img`) outside a control
+ *   that takes no clicks is: nobody sees it (Dropzone's success and error
+ *   marks until one fades in). A checkbox, radio or
  *   file input that a rendered `<label>` stands in for is not hidden: a
  *   person clicks its label. Nor is an icon that hides itself with
  *   `aria-hidden` and takes clicks itself (a listener or its own pointer
@@ -829,8 +832,12 @@ export function reduceParsed(
     const tooSmall = box >= 0 && tiny[i] && !(showsBeneath[i] && !clips[i]);
     const withdrawn = seeThrough[i] && !standIn &&
       (attribute(i, "hidden") !== undefined || attribute(i, "tabindex")?.trim() === "-1");
+    // A picture no one sees (Dropzone's success and error marks before they fade in): not
+    // inside a control, whose hover may draw it, nor one that takes clicks itself.
+    const faded = seeThrough[i] && !wantsClick[i] && !control[i] && !inItem[i] &&
+      (tag === "IMG" || tag.toUpperCase() === "SVG" || roleOf(i) === "img");
     const ariaHidden = attribute(i, "aria-hidden") === "true";
-    const unseen = (parent >= 0 && hiddenOutright[parent]) || withdrawn ||
+    const unseen = (parent >= 0 && hiddenOutright[parent]) || withdrawn || faded ||
       (box >= 0 && style(box, styleAt.visibility) !== "visible") || shut[i] ||
       attribute(i, "inert") !== undefined;
     hiddenOutright[i] = unseen || ariaHidden ? 1 : 0;

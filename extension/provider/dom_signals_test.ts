@@ -931,6 +931,34 @@ Deno.test("a scroller around one list passes its mark to the list; one around ro
   assert.deepEqual(marked, [4, 6, 7, 9, 11, 14, 17, 19]);
 });
 
+Deno.test("a see-through picture is hidden, unless a control holds it or it takes clicks", () => {
+  const faded = { opacity: "0" };
+  const found = flags([
+    ...page,
+    { tag: "DIV", backend: 3, parent: 2, box: [300, 100] },
+    { tag: "IMG", backend: 4, parent: 3, box: [20, 20], style: faded },
+    { tag: "svg", backend: 5, parent: 3, box: [20, 20], style: faded },
+    { tag: "path", backend: 6, parent: 5, box: [20, 20] },
+    {
+      tag: "SPAN",
+      backend: 7,
+      parent: 3,
+      box: [20, 20],
+      attributes: { role: "img" },
+      style: faded,
+    },
+    // Drawn; in a button (a hover may draw it); clicked itself; text.
+    { tag: "IMG", backend: 8, parent: 3, box: [20, 20] },
+    { tag: "BUTTON", backend: 9, parent: 3, box: [40, 20] },
+    { tag: "svg", backend: 10, parent: 9, box: [20, 20], style: faded },
+    { tag: "IMG", backend: 11, parent: 3, box: [20, 20], style: faded, listener: true },
+    { tag: "SPAN", backend: 12, parent: 3, box: [20, 20], style: faded },
+  ]);
+  for (const id of [4, 5, 6, 7]) assert.equal(found.get(id), "hidden", String(id));
+  for (const id of [8, 10, 12]) assert.equal(found.get(id), undefined, String(id));
+  assert.equal(found.get(11), "clickable");
+});
+
 Deno.test("an icon that hides itself with aria-hidden and takes clicks is marked so, named by its glyph", () => {
   const icon = (backend: number, parent = 20, extra: Partial<Spec> = {}): Spec => ({
     tag: "I",

@@ -534,7 +534,7 @@ Deno.test({
     );
 
     await t.step(
-      "an icon the page hid from the tree with aria-hidden and clicks on is a button; hidden around it, it stays hidden",
+      "an icon the page hid from the tree with aria-hidden and clicks on is a button; hidden around it, it stays hidden; a see-through picture is hidden",
       async () => {
         const { tab, page } = await world.openTab(
           world.fixtures.url("signals_hidden_icons.html"),
@@ -553,6 +553,9 @@ Deno.test({
         assert.match(seen.shown, /button "Settings" ref=e\d+/);
         assert.equal(seen.nodes.filter((node) => node.role === "button").length, 5, seen.shown);
         assert.doesNotMatch(seen.shown, /Second slide|Archive/);
+        // A see-through picture is seen by no one; a drawn one is.
+        assert.match(seen.shown, /image "Logo"/);
+        assert.doesNotMatch(seen.shown, /Uploaded/);
 
         const deleted = await agent.act({
           leaseId,
