@@ -1,18 +1,9 @@
 import assert from "node:assert/strict";
 import type { AxNode } from "../../contracts/methods/mod.ts";
-import type { RawAxNode } from "./ax_projection.ts";
 import { changedRows, maxRegionNodes, readRegions, refreshed, withRegions } from "./ax_regions.ts";
+import { axNode } from "../testing/ax_nodes.ts";
 
-function node(id: number, parent: number | undefined, children: number[] = []): RawAxNode {
-  return {
-    nodeId: String(id),
-    ignored: false,
-    role: { type: "role", value: "generic" },
-    ...(parent === undefined ? {} : { parentId: String(parent) }),
-    childIds: children.map(String),
-    backendDOMNodeId: id,
-  };
-}
+const node = axNode;
 
 function row(backendNodeId: number, parentId: number | null): AxNode {
   return { backendNodeId, parentId, role: "generic", name: "", states: [], depth: 0 };

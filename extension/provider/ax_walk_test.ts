@@ -3,6 +3,7 @@ import { isLeashError } from "../../contracts/errors.ts";
 import type { RawAxNode } from "./ax_projection.ts";
 import { estimateTokens } from "../../contracts/tokens.ts";
 import { readAxTree, rowWeight, walkAxTree, wholeElements } from "./ax_walk.ts";
+import { axNode } from "../testing/ax_nodes.ts";
 
 /** A document: a list of `items` items, each a button with its static text. */
 function listTree(items: number): RawAxNode[] {
@@ -240,14 +241,8 @@ Deno.test("a page past a few hundred elements is walked even when its read would
  * row group and the ignored body row group that holds all `rows` rows.
  */
 function tableTree(rows: number): RawAxNode[] {
-  const node = (id: number, role: string, parent: number | undefined, children: number[]) => ({
-    nodeId: String(id),
-    ignored: role === "none",
-    role: { type: "role", value: role },
-    ...(parent === undefined ? {} : { parentId: String(parent) }),
-    childIds: children.map(String),
-    backendDOMNodeId: id,
-  });
+  const node = (id: number, role: string, parent: number | undefined, children: number[]) =>
+    axNode(id, parent, children, role);
   const rowIds = Array.from({ length: rows }, (_, i) => 100 + 2 * i);
   const nodes: RawAxNode[] = [
     node(1, "RootWebArea", undefined, [2]),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import type { RawAxNode } from "./ax_projection.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
 import { withHiddenIcons } from "./hidden_icons.ts";
+import { axNode } from "../testing/ax_nodes.ts";
 
 const plain: NodeSignals = {
   hidden: false,
@@ -11,16 +11,7 @@ const plain: NodeSignals = {
   blank: false,
 };
 
-function node(id: number, parent: number | undefined, children: number[]): RawAxNode {
-  return {
-    nodeId: String(id),
-    ignored: false,
-    role: { type: "role", value: "generic" },
-    ...(parent === undefined ? {} : { parentId: String(parent) }),
-    childIds: children.map(String),
-    backendDOMNodeId: id,
-  };
-}
+const node = axNode;
 
 /** Signals of a document whose elements come in `order`, with `icons` marked. */
 function signals(order: number[], icons: number[]): DomSignals {

@@ -4,7 +4,7 @@ import type { ProviderContext } from "./context.ts";
 import { signalStyles } from "./dom_signals.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
 import type { LeasedRead } from "./leased_read.ts";
-import { readSignals } from "./signals_read.ts";
+import { readSignals, type SignalsRead } from "./signals_read.ts";
 
 /**
  * A snapshot of a page with two boxes whose `overflow-y` is `auto` (backend
@@ -59,8 +59,17 @@ const world = () => ({
   document: { frameId: "frame-1", loaderId: "loader-1" },
 });
 
-Deno.test("signals are read without DOM rects; the scrollers' sizes are read in the provider's world", async () => {
-  const { context, read, calls } = fakeRead((method, params) => {
+/** Box 3 hides 150,000 px beneath 300; box 4 a few rows. */
+const measured = [[0, 0, 300, 150_000, 0, 0, 300, 300], [0, 0, 300, 420, 0, 0, 300, 300]];
+
+/**
+ * A page that answers the signals read: its snapshot, the provider's world
+ * (context 41), each element resolved as `object-<id>`, the scrollers' sizes
+ * as `sizes`; `failing` throws instead.
+ */
+function page(sizes: unknown = measured, failing?: string) {
+  return fakeRead((method, params) => {
+    if (method === failing) throw new Error("gone");
     switch (method) {
       case "DOMSnapshot.captureSnapshot":
         return snapshot();
@@ -69,22 +78,22 @@ Deno.test("signals are read without DOM rects; the scrollers' sizes are read in 
       case "DOM.resolveNode":
         return { object: { objectId: `object-${params.backendNodeId}` } };
       case "Runtime.callFunctionOn":
-        // Box 3 hides 150,000 px beneath 300; box 4 a few rows.
-        return {
-          result: {
-            value: [[0, 0, 300, 150_000, 0, 0, 300, 300], [0, 0, 300, 420, 0, 0, 300, 300]],
-          },
-        };
+        return { result: { value: sizes } };
       case "Runtime.releaseObjectGroup":
         return {};
     }
     throw new Error(`unexpected ${method}`);
   });
-  const read2 = await readSignals(context, read, 10, 10_000, world());
-  const scrollable = [...read2.signals?.nodes ?? []].filter(([, s]) => s.scrollable).map(([id]) =>
-    id
-  );
-  assert.deepEqual(scrollable, [3]);
+}
+
+/** The backend node IDs `read` marks scrollable. */
+function scrollable(read: SignalsRead): number[] {
+  return [...read.signals?.nodes ?? []].filter(([, s]) => s.scrollable).map(([id]) => id);
+}
+
+Deno.test("signals are read without DOM rects; the scrollers' sizes are read in the provider's world", async () => {
+  const { context, read, calls } = page();
+  assert.deepEqual(scrollable(await readSignals(context, read, 10, 10_000, world())), [3]);
   const capture = calls.find((call) => call.method === "DOMSnapshot.captureSnapshot");
   assert.deepEqual(capture?.params, { computedStyles: [...signalStyles] });
   const resolved = calls.filter((call) => call.method === "DOM.resolveNode").map((call) =>
@@ -103,45 +112,18 @@ Deno.test("signals are read without DOM rects; the scrollers' sizes are read in 
 
 Deno.test("a scroller that cannot be measured is not marked; the other signals stand", async () => {
   for (const failing of ["DOM.resolveNode", "Runtime.callFunctionOn", "Page.createIsolatedWorld"]) {
-    const { context, read, calls } = fakeRead((method) => {
-      if (method === failing) throw new Error("gone");
-      switch (method) {
-        case "DOMSnapshot.captureSnapshot":
-          return snapshot();
-        case "Page.createIsolatedWorld":
-          return { executionContextId: 41 };
-        case "DOM.resolveNode":
-          return { object: { objectId: "object" } };
-        case "Runtime.callFunctionOn":
-          return { result: { value: "not sizes" } };
-        case "Runtime.releaseObjectGroup":
-          return {};
-      }
-      throw new Error(`unexpected ${method}`);
-    });
+    const { context, read } = page(measured, failing);
     const signals = await readSignals(context, read, 10, 10_000, world());
     assert.equal(signals.missing, undefined, failing);
-    assert.ok([...signals.signals?.nodes.values() ?? []].every((s) => !s.scrollable), failing);
-    assert.ok(calls.some((call) => call.method === "DOMSnapshot.captureSnapshot"));
+    assert.deepEqual(scrollable(signals), [], failing);
   }
+  // Sizes that are no sizes.
+  const { context, read } = page("not sizes");
+  assert.deepEqual(scrollable(await readSignals(context, read, 10, 10_000, world())), []);
 });
 
 Deno.test("at most maxScrollers scrollers are measured, the first in document order", async () => {
-  const { context, read, calls } = fakeRead((method) => {
-    switch (method) {
-      case "DOMSnapshot.captureSnapshot":
-        return snapshot();
-      case "Page.createIsolatedWorld":
-        return { executionContextId: 41 };
-      case "DOM.resolveNode":
-        return { object: { objectId: "object-3" } };
-      case "Runtime.callFunctionOn":
-        return { result: { value: [[0, 0, 300, 150_000, 0, 0, 300, 300]] } };
-      case "Runtime.releaseObjectGroup":
-        return {};
-    }
-    throw new Error(`unexpected ${method}`);
-  });
+  const { context, read, calls } = page([measured[0]]);
   const signals = await readSignals(context, read, 10, 10_000, world(), {
     maxAxNodes: 100,
     timeoutMs: 1_000,
@@ -149,5 +131,5 @@ Deno.test("at most maxScrollers scrollers are measured, the first in document or
   });
   const resolved = calls.filter((call) => call.method === "DOM.resolveNode");
   assert.deepEqual(resolved.map((call) => call.params.backendNodeId), [3]);
-  assert.equal(signals.signals?.nodes.get(3)?.scrollable, true);
+  assert.deepEqual(scrollable(signals), [3]);
 });
