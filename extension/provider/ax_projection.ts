@@ -24,6 +24,7 @@ import { pickerFieldRoles } from "../../contracts/picker_fields.ts";
 import { boundText, flatName, glyphOnly } from "../../contracts/text.ts";
 import { joinInlineRuns } from "./inline_runs.ts";
 import type { DomSignals, NodeSignals } from "./dom_signals.ts";
+import { ignoredAsAriaHidden, ignoredAsUninteresting } from "../../contracts/ax_ignored.ts";
 
 /** A node an AX value points at (`aria-activedescendant`'s); extra fields are dropped. */
 const RawRelatedNodeSchema = z.object({
@@ -388,29 +389,6 @@ function contentText(node: RawAxNode, byId: ReadonlyMap<string, RawAxNode>): str
   }
   return flatName(parts.join(" "));
 }
-
-/**
- * Whether the tree ignores a node only for saying nothing (a plain wrapper),
- * not for being hidden, inert or not rendered.
- */
-export function ignoredAsUninteresting(node: Pick<RawAxNode, "ignored" | "ignoredReasons">) {
-  const reasons = node.ignoredReasons ?? [];
-  return node.ignored && reasons.length > 0 &&
-    reasons.every((reason) => reason.name === "uninteresting");
-}
-
-/**
- * Whether the tree ignores a node for its own `aria-hidden` (and maybe for
- * saying nothing), not for an ancestor's or for being hidden otherwise: an
- * icon marked `ariaHidden` is such a node.
- */
-export function ignoredAsAriaHidden(node: Pick<RawAxNode, "ignored" | "ignoredReasons">) {
-  const reasons = node.ignoredReasons ?? [];
-  return node.ignored && reasons.some((reason) => reason.name === "ariaHiddenElement") &&
-    reasons.every((reason) => ownAriaHidden.has(reason.name));
-}
-
-const ownAriaHidden: ReadonlySet<string> = new Set(["ariaHiddenElement", "uninteresting"]);
 
 /** What a `<label>` holding only its text holds: texts, and plain wrappers around them. */
 const labelParts: ReadonlySet<string> = new Set(["StaticText", "generic", "none"]);

@@ -729,12 +729,13 @@ export function reduceParsed(
     }
     const placeholder = nodes.nodeType[i] === elementNode &&
       (attribute(i, "contenteditable") === "false" || attribute(i, "aria-hidden") === "true");
-    const ownText = nodes.nodeType[i] === textNode && text(nodes.nodeValue?.[i]).trim() !== "";
+    const own = nodes.nodeType[i] === textNode ? text(nodes.nodeValue?.[i]).trim() : "";
+    const ownText = own !== "";
     if (!placeholder && (ownText || hasText[i])) hasText[parent] = 1;
     if (ownText) holdsText[parent] = 1;
-    const own = ownText ? text(nodes.nodeValue?.[i]).trim() : "";
-    if (wordsBeneath[i] || (ownText && !glyphOnly(own))) wordsBeneath[parent] = 1;
-    if (ownText && glyphOnly(own) && own.length <= maxGlyph) glyphs.set(parent, own);
+    const glyph = ownText && glyphOnly(own);
+    if (wordsBeneath[i] || (ownText && !glyph)) wordsBeneath[parent] = 1;
+    if (glyph && own.length <= maxGlyph) glyphs.set(parent, own);
     if (ownText || (!placeholder && looseText[i] && !control[i] && !wantsClick[i])) {
       looseText[parent] = 1;
     }
@@ -848,10 +849,13 @@ export function reduceParsed(
     // An icon the page hid from the tree itself and clicks on (see the module doc); what it
     // holds stays hidden. Inside a control it is the control's; a listener around it (React's
     // root) says nothing.
+    // Only one a person can tell by its set's name or its glyph: a nameless one is mostly a
+    // widget's own part (a combo box's toggle arrow) beside the control that does the same.
     const hiddenIcon = ariaHidden && !unseen && !shrunk[i] && visible[i] === 1 &&
       !seeThrough[i] && wantsClick[i] === 1 && !inItem[i] && !control[i] &&
       !controlBeneath[i] && !wordsBeneath[i] && elementsBeneath[i] <= hiddenIcons.elements &&
-      layout.bounds[box].slice(2).every((size) => size <= hiddenIcons.px);
+      layout.bounds[box].slice(2).every((size) => size <= hiddenIcons.px) &&
+      ((icon[i] ?? iconIn[i]) !== undefined || glyphs.has(i));
     const contenteditable = attribute(i, "contenteditable");
     const parentEditable = parent >= 0 && editable[parent] === 1;
     editable[i] = contenteditable === "false"
@@ -873,9 +877,12 @@ export function reduceParsed(
     const target = (!hidden[i] || hiddenIcon) && hittable && !control[i] &&
       (!interactiveBeneath[i] || rowOfControls) && !editable[i] && !notTargets.has(tag) &&
       !partOfToggle;
+    const clickable = target && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i]));
+    // Such an icon shows only as the target it is.
+    const iconTarget = hiddenIcon && clickable;
     const signals: NodeSignals = {
-      hidden: hidden[i] === 1 && !hiddenIcon,
-      clickable: target && (wantsClick[i] === 1 || (delegated[i] === 1 && !inFlagged[i])),
+      hidden: hidden[i] === 1 && !iconTarget,
+      clickable,
       draggable: !hidden[i] && wantsDrag[i] === 1,
       editingHost,
       blank: editingHost && !hasText[i],
@@ -893,16 +900,10 @@ export function reduceParsed(
     if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
       signals.icon = shownIcon;
     }
-    // Only one a person can tell by its set's name or its glyph: a nameless one is mostly a
-    // widget's own part (a combo box's toggle arrow) beside the control that does the same.
-    const glyph = signals.icon === undefined ? glyphs.get(i) : undefined;
-    if (hiddenIcon && signals.clickable && (signals.icon !== undefined || glyph !== undefined)) {
+    if (iconTarget) {
       signals.ariaHidden = true;
+      const glyph = signals.icon === undefined ? glyphs.get(i) : undefined;
       if (glyph !== undefined) signals.glyph = glyph;
-    } else if (hiddenIcon) {
-      signals.hidden = true;
-      signals.clickable = false;
-      delete signals.icon;
     }
     const declared = roleOf(i);
     if (declared !== undefined && contextRoles.has(declared) && !signals.hidden) {

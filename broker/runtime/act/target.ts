@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { isLeashError, LeashError } from "../../../contracts/errors.ts";
 import { ellipsis, flatName } from "../../../contracts/text.ts";
+import { ignoredAsAriaHidden, ignoredAsUninteresting } from "../../../contracts/ax_ignored.ts";
 import { axNodeName } from "../../../contracts/ax_name.ts";
 import { call, type Cdp, PartialAxTreeAnswer } from "./cdp.ts";
 import {
@@ -129,9 +130,7 @@ export async function checkIdentity(
   // click or drag signals, and so is an icon that hides itself from the tree with
   // `aria-hidden` (observed as a button: its rendering is what the probes check); ignored for
   // any other reason, it is hidden, inert or not rendered.
-  const reasons = (node.ignoredReasons ?? []).map((reason) => reason.name);
-  const plain = node.ignored && reasons.length > 0 &&
-    reasons.every((reason) => reason === "uninteresting" || reason === "ariaHiddenElement");
+  const plain = ignoredAsUninteresting(node) || ignoredAsAriaHidden(node);
   if (node.ignored && !plain) {
     throw new LeashError("TARGET_NOT_INTERACTABLE", {
       cause: new Error("the accessibility tree ignores the element"),
