@@ -1166,6 +1166,90 @@ export const takeChangesExpression = String.raw`(() => {
 })()`;
 
 /**
+ * The layers laid over a page, for a page read that stopped at its bound:
+ * what a person sees on top wherever it stands in the document (a popup,
+ * a menu or a toast a library appends to the body's end, a banner, a
+ * dialog). Found by what shows, not by role: the top layer (`:modal`,
+ * `:popover-open`); the elements at the body's top two levels (where
+ * portals put them) laid out against the page itself (`position: fixed`,
+ * or `absolute` with no positioned ancestor) and on top at the middle of
+ * their part in view, however thin (a cookie bar, a toast); and, at a grid
+ * of points over the viewport and at the focus, the outermost such element
+ * around the one there. Called in an isolated world; at most 8 elements
+ * (an array), `0` when there are none. Nothing else crosses back.
+ */
+export const layerRootsExpression = String.raw`(() => {
+  const root = document.documentElement;
+  const body = document.body;
+  if (!root || !body) return 0;
+  const found = [];
+  const add = (element) => {
+    if (element && found.length < 8 && !found.includes(element)) found.push(element);
+  };
+  try {
+    for (const element of document.querySelectorAll(":modal, :popover-open")) add(element);
+  } catch {
+    // A browser without these selectors has no top layer to find this way.
+  }
+  const positions = new Map();
+  const positionOf = (element) => {
+    let position = positions.get(element);
+    if (position === undefined) {
+      position = getComputedStyle(element).position;
+      positions.set(element, position);
+    }
+    return position;
+  };
+  const page = (element) => element === null || element === body || element === root;
+  const placed = (element) => {
+    const position = positionOf(element);
+    return position === "fixed" || (position === "absolute" && page(element.offsetParent));
+  };
+  const layerOf = (element) => {
+    let layer = null;
+    for (let at = element; at && at !== body && at !== root;) {
+      if (placed(at)) layer = at;
+      at = at.parentElement ?? (at.parentNode instanceof ShadowRoot ? at.parentNode.host : null);
+    }
+    return layer;
+  };
+  const width = innerWidth;
+  const height = innerHeight;
+  const onTop = (element) => {
+    const box = element.getBoundingClientRect();
+    const left = Math.max(box.left, 0);
+    const right = Math.min(box.right, width);
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, height);
+    if (right - left < 1 || bottom - top < 1) return false;
+    const at = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    return at !== null && element.contains(at);
+  };
+  let looked = 0;
+  for (const child of body.children) {
+    for (const element of [child, ...child.children]) {
+      if (++looked > 400) break;
+      if (placed(element) && onTop(element)) add(layerOf(element));
+    }
+  }
+  const columns = 12;
+  const rows = 8;
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const at = document.elementFromPoint(
+        (column + 0.5) * width / columns,
+        (row + 0.5) * height / rows,
+      );
+      if (at) add(layerOf(at));
+    }
+  }
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  if (focused && focused !== body) add(layerOf(focused));
+  return found.length === 0 ? 0 : found;
+})()`;
+
+/**
  * The provider's text search of a large page, called on the top-level
  * document (or, with none, on `document`) in an isolated world: the nodes
  * whose text may make an accessible name or value holding `needle` (folded

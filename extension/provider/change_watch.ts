@@ -25,7 +25,13 @@ import {
 } from "../../contracts/methods/page_functions.ts";
 import { BackendNodeIdSchema } from "../../contracts/methods/observe.ts";
 import type { RawAxNode } from "./ax_projection.ts";
-import { IsolatedWorlds, readRemoteArray, type TabCommand } from "./isolated_world.ts";
+import {
+  DescribedSchema,
+  EvaluatedSchema,
+  IsolatedWorlds,
+  readRemoteArray,
+  type TabCommand,
+} from "./isolated_world.ts";
 
 /** The remote objects of one take, released together. */
 const objectGroup = "leash-change-watch";
@@ -74,16 +80,6 @@ interface Watch {
   serial: number;
   acted: boolean;
 }
-
-const TakenSchema = z.object({
-  result: z.object({
-    value: z.unknown().optional(),
-    objectId: z.string().optional(),
-    subtype: z.string().optional(),
-  }),
-  exceptionDetails: z.undefined().optional(),
-});
-const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
 
 /** A described node and what it holds, as `DOM.describeNode` with `depth: -1` answers. */
 interface DescribedTree {
@@ -217,7 +213,7 @@ export class ChangeWatches {
       this.worlds.forget(tabId);
       throw error;
     });
-    if (!TakenSchema.safeParse(answer).success) {
+    if (!EvaluatedSchema.safeParse(answer).success) {
       this.worlds.forget(tabId);
       return undefined;
     }
@@ -267,7 +263,7 @@ export class ChangeWatches {
     if (!sameDocument(watch, document)) return undefined;
     const covered = { serial: watch.serial, acted: watch.acted };
     try {
-      const taken = TakenSchema.safeParse(
+      const taken = EvaluatedSchema.safeParse(
         await command("Runtime.evaluate", {
           expression: takeChangesExpression,
           contextId: watch.contextId,

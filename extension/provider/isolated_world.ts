@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { documentOf, sameDocument } from "../../contracts/document.ts";
+import { BackendNodeIdSchema } from "../../contracts/methods/observe.ts";
 
 /** A command on one tab, under its caller's signal. */
 export type TabCommand = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
@@ -98,6 +99,19 @@ export class IsolatedWorlds {
     this.#worlds.delete(tabId);
   }
 }
+
+/** A page function's answer in a world (`Runtime.evaluate`), when it did not throw. */
+export const EvaluatedSchema = z.object({
+  result: z.object({
+    value: z.unknown().optional(),
+    objectId: z.string().optional(),
+    subtype: z.string().optional(),
+  }),
+  exceptionDetails: z.undefined().optional(),
+});
+
+/** `DOM.describeNode`'s answer, as far as the node's backend node ID. */
+export const DescribedSchema = z.object({ node: z.object({ backendNodeId: BackendNodeIdSchema }) });
 
 /** An array a page function answered with, read back. */
 export interface RemoteArray {

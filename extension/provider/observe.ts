@@ -22,7 +22,8 @@ import {
 } from "./ax_regions.ts";
 import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
-import { readSignals, type SignalsRead } from "./signals_read.ts";
+import { readSignals, type SignalsRead, type SignalsWorld } from "./signals_read.ts";
+import { readLayers } from "./layers.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
 import { withHiddenIcons } from "./hidden_icons.ts";
 import type { ProviderContext } from "./context.ts";
@@ -61,8 +62,10 @@ async function documentRoot(read: LeasedRead): Promise<number> {
  * so it costs what the read returns; with `root`, that subtree is read whole.
  * A page read ends the tab's change watch (`change_watch.ts`), and when the
  * walk stopped at its bound it reads the regions the watch saw change as
- * well (`ax_regions.ts`): the read after an action sees what the action
- * changed, wherever it lies, and says which rows came from past the bound.
+ * well (`ax_regions.ts`), and the layers laid over the page (`layers.ts`):
+ * the read after an action sees what the action changed, and any read
+ * what lies on top of the page, wherever it stands in the document; the
+ * read says which rows came from past the bound.
  */
 export async function readAx(
   context: ProviderContext,
@@ -92,10 +95,10 @@ export async function readAx(
   const page = request.root === undefined
     ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, { watches, sized })
     : undefined;
-  const changes = regionRoots(page);
-  const regions = page?.walk.stopped === true && changes.length > 0
-    ? await readRegions(read.command, changes)
-    : undefined;
+  const changes = page?.walk.stopped === true
+    ? [...new Set([...regionRoots(page), ...await unreachedLayers(read, world, page.walk)])]
+    : [];
+  const regions = changes.length > 0 ? await readRegions(read.command, changes) : undefined;
   // A kept walk takes the regions in place, and ends where a walk of its bound would now.
   const walk = page?.kept !== undefined && regions !== undefined
     ? prefixOf(refreshed(page.walk.nodes, regions), maxNodes)
@@ -155,6 +158,22 @@ function regionRoots(page: { taken?: Taken; kept?: KeptWalk } | undefined): numb
   if (taken === undefined || !Array.isArray(taken.changes)) return [];
   const reached = new Set(page?.kept?.nodes.map((node) => node.backendDOMNodeId));
   return taken.changes.filter((root) => !taken.focusOnly.includes(root) || reached.has(root));
+}
+
+/**
+ * The layers over the page (`layers.ts`) that a walk which stopped at its
+ * bound did not reach: read as regions, they show where a person looks
+ * first, wherever they lie in the document.
+ */
+async function unreachedLayers(
+  read: LeasedRead,
+  world: SignalsWorld,
+  walk: AxWalk,
+): Promise<number[]> {
+  const layers = await readLayers(read.command, world.worlds, read.record.tabId, world.document);
+  if (layers.length === 0) return [];
+  const reached = new Set(walk.nodes.map((node) => node.backendDOMNodeId));
+  return layers.filter((layer) => !reached.has(layer));
 }
 
 /** The elements at the roots of `regions`, by backend node ID. */

@@ -125,6 +125,51 @@ Deno.test({
     );
 
     await t.step(
+      "a whole observation of a long page shows what lies over it, wherever it stands in the document",
+      async () => {
+        const opened = await world.openTab(world.fixtures.url("long_layers.html"));
+        const layersLease = await agent.claim(opened.tab);
+        const past = (seen: { shown: string }) => {
+          const lines = seen.shown.split("\n");
+          const at = lines.indexOf("# past the read's bound:");
+          assert.ok(at > 0, seen.shown);
+          // The rows read in order come first, and the line saying where the read stopped last.
+          assert.match(lines[at - 1], /^ {4}row$|^ {6}cell/, seen.shown);
+          assert.match(lines.at(-1) ?? "", /^… .*the page read stopped at its node limit/);
+          return lines.slice(at + 1, -1).join("\n");
+        };
+        // The toast fixed over the page at the body's end, far past the read's bound.
+        const seen = await agent.observe({ leaseId: layersLease });
+        assert.match(
+          past(seen),
+          /^status\n {2}text "Saved the ledger"\n {2}button "Dismiss" ref=e\d+$/,
+        );
+        // A menu a portal lays over the page; a click on its item, found in a whole observation.
+        await agent.act({
+          leaseId: layersLease,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Actions") },
+        });
+        const open = await agent.observe({ leaseId: layersLease });
+        assert.match(past(open), /^menu\n {2}menuitem "Export" ref=e\d+\n/m);
+        const archived = await agent.act({
+          leaseId: layersLease,
+          documentEpoch: open.documentEpoch,
+          action: { kind: "click", ref: refOf(open, "menuitem", "Archive") },
+          expect: { textPresent: "Archive done" },
+        });
+        assert.equal(archived.status, "verified", archived.shown);
+        // Scrolled down, the rows in view are the page itself: their badges, positioned within
+        // their cells, are no layer; the toast still is.
+        await opened.page.evaluate("scrollTo(0, 4000)");
+        const scrolled = past(await agent.observe({ leaseId: layersLease }));
+        assert.match(scrolled, /button "Dismiss"/);
+        assert.doesNotMatch(scrolled, /badge|menuitem/);
+        await agent.call("browser_release", { leaseId: layersLease });
+      },
+    );
+
+    await t.step(
       "posts a feed appends to its long list show in the click's answer, the rest found by name",
       async () => {
         const opened = await world.openTab(world.fixtures.url("long_feed.html"));

@@ -171,19 +171,26 @@ export function buildObservation(input: ObserveInput, books: ObserveBooks): Obse
     const shownRows = folded.size === 0
       ? rows
       : rows.filter((row) => !folded.has(row.backendNodeId));
-    const { lines, fit } = fitTree(header, shownRows, {
+    const notes = joinNotes(input.frameNotes, foldNotes(folded.values()));
+    const { head, tail } = splitBeyond(shownRows, snapshot.changed?.beyond);
+    // Rows read past the bound (a layer over the page, a region that changed) are fitted first,
+    // within half the budget: the rows read in order would otherwise always crowd them out.
+    const past = fitTree([], tail, { maxTokens: maxTokens / 2, trailer: () => null, notes });
+    const pastLines = past.lines.slice(0, past.fit.shown);
+    if (pastLines.length > 0) pastLines.unshift(beyondNote);
+    const pastOmitted = tail.length - past.fit.shown;
+    const { lines, fit } = fitTree([...header, ...pastLines], head, {
       maxTokens,
-      trailer: trailerFor(false),
-      notes: joinNotes(input.frameNotes, foldNotes(folded.values())),
+      trailer: (omitted) => trailerFor(false)(omitted + pastOmitted),
+      notes,
     });
-    const shownLines = lines.slice(0, fit.shown);
+    const omittedRows = lines.length - fit.shown + pastOmitted;
     return {
       ...common,
-      text: joinText(header, shownLines, fit.trailer),
-      nodes: shownRows.slice(0, fit.shown).map(toObservedNode),
-      truncated:
-        describeTruncation({ omittedRows: lines.length - fit.shown, cut, scope, delta: false })
-          ?.truncation ?? null,
+      text: joinText(header, [...lines.slice(0, fit.shown), ...pastLines], fit.trailer),
+      nodes: [...head.slice(0, fit.shown), ...tail.slice(0, past.fit.shown)].map(toObservedNode),
+      truncated: describeTruncation({ omittedRows, cut, scope, delta: false })?.truncation ??
+        null,
       delta: null,
     };
   }
@@ -341,6 +348,23 @@ function fitTree(
     fit = fitLines(header, lines, options);
   }
   return { lines, fit };
+}
+
+/** The line before the rows a whole observation shows from past the read's bound. */
+const beyondNote = "# past the read's bound:";
+
+/**
+ * `rows` split where the rows read past the page read's bound begin
+ * (`beyond`, the regions and layers a stopped walk read apart): those come
+ * after every row the walk read in order, in document order too.
+ */
+function splitBeyond(
+  rows: readonly Row[],
+  beyond: readonly number[] | undefined,
+): { head: readonly Row[]; tail: readonly Row[] } {
+  const past = new Set(beyond);
+  const at = past.size === 0 ? -1 : rows.findIndex((row) => past.has(row.backendNodeId));
+  return at < 0 ? { head: rows, tail: [] } : { head: rows.slice(0, at), tail: rows.slice(at) };
 }
 
 /** The wire hint of a delta whose regions were summarized but nothing else was left out. */

@@ -490,6 +490,43 @@ Deno.test("a provider read that stopped early is reported with the rows left out
   );
 });
 
+Deno.test("rows read past the bound show within a whole observation's budget, after a note", () => {
+  const table = bigTable(300);
+  // A menu laid over the page at the body's end, read apart from the walk that stopped.
+  const menu = tree(n("menu", "", [n("menuitem", "Export"), n("menuitem", "Archive")]), 90_000)
+    .map((node) => node.parentId === null ? { ...node, parentId: 1, depth: 1 } : node);
+  const beyond = menu.map((node) => node.backendNodeId);
+  const snapshot = {
+    ...table,
+    nodes: [...table.nodes, ...menu],
+    cut: { reason: "nodes" as const, at: null, omitted: 900 },
+    changed: { beyond, roots: [beyond[0]] },
+  };
+  const all = observe({ leaseId: "L", snapshot, scope: page, maxTokens: 1e6 }, testBooks());
+  for (const maxTokens of [4_000, 600]) {
+    const observation = observe({ leaseId: "L", snapshot, scope: page, maxTokens }, testBooks());
+    assert.ok(estimateTokens(observation.text) <= maxTokens, `within ${maxTokens}`);
+    const lines = observation.text.split("\n");
+    const at = lines.indexOf("# past the read's bound:");
+    assert.ok(at > 0, observation.text);
+    assert.deepEqual(lines.slice(at + 1, at + 4).map((line) => line.replace(/ ref=e\d+/, "")), [
+      "menu",
+      '  menuitem "Export"',
+      '  menuitem "Archive"',
+    ]);
+    assert.match(lines.at(-1) ?? "", /^… [\d,]+ more rows not shown; the page read stopped/);
+    // The table's first rows still come first; the menu's rows are among the nodes, with refs.
+    assert.match(lines[at - 1], /Item|Open|pcs/);
+    assert.deepEqual(observation.nodes.slice(-3).map((node) => node.role), [
+      "menu",
+      "menuitem",
+      "menuitem",
+    ]);
+    assert.ok(refOf(observation, "menuitem", "Archive"));
+    assert.equal(observation.truncated?.omitted, all.nodes.length - observation.nodes.length + 900);
+  }
+});
+
 Deno.test("a delta over budget keeps whole changes and says how many it left out", () => {
   const books = testBooks();
   const before = bigTable(300);
