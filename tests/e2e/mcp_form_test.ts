@@ -247,6 +247,45 @@ Deno.test({
       },
     );
 
+    await t.step(
+      "an action on an element the page drew again with no read between names the one that reads as it did, and only one",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("redraw.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const fence = { leaseId, documentEpoch: seen.documentEpoch };
+        // The page draws its calendar and list again on its own (a timer, a push): no read sees it.
+        assert.equal(await page.evaluate("drawCalendar(), drawPeople(), true"), true);
+        // Three buttons read "Remove": which one was meant is not the Broker's to guess (a read
+        // after the redraw would have told them apart by what their items hold).
+        const remove = seen.nodes.find((node) => node.role === "button" && node.name === "Remove");
+        const ambiguous = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "click", ref: remove?.ref ?? "" },
+        });
+        assert.equal(ambiguous.code, "STALE_TARGET", ambiguous.text);
+        assert.doesNotMatch(ambiguous.text, /drew it again/);
+        assert.equal(
+          await page.evaluate(`document.getElementById("removed").textContent`),
+          "Nobody removed",
+        );
+        const stale = await agent.fail("browser_act", {
+          ...fence,
+          action: { kind: "click", ref: refOf(seen, "cell", "3") },
+        });
+        assert.equal(stale.code, "STALE_TARGET", stale.text);
+        const now = /drew it again, reading as it did, as (e\d+): use that ref\./.exec(stale.text);
+        assert.ok(now !== null, stale.text);
+        assert.equal(
+          await page.evaluate(`document.getElementById("picked").textContent`),
+          "No day picked",
+        );
+        const picked = await agent.act({ ...fence, action: { kind: "click", ref: now[1] } });
+        assert.match(picked.shown, /^~ status "Picked 3"$/m);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
     await t.step("navigation out of the lease's origin is refused and the page stays", async () => {
       const { tab, page } = await world.openTab(formUrl);
       const leaseId = await agent.claim(tab);

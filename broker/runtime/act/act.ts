@@ -45,6 +45,7 @@ import { staleTarget } from "../stale_target.ts";
 import { answerDialog, dialogOf } from "./dialog.ts";
 import { noteFor } from "./note.ts";
 import { performAction } from "./perform.ts";
+import { findRedrawn } from "./redrawn.ts";
 import type { ActTarget } from "./types.ts";
 import { type TypedEntry, typedHoldMs } from "./typed_hold.ts";
 
@@ -215,10 +216,12 @@ export async function actOnLease(
       if (params.expect !== undefined) return;
       settling = waitForPage({ ...run, signal: AbortSignal.any([signal, early.signal]) });
     },
-  }).catch((error) => {
-    throw ref === undefined
-      ? error
-      : redrawnTarget(error, epochs.redrawnAs(leaseId, params.documentEpoch, ref));
+  }).catch(async (error) => {
+    if (ref === undefined || target === undefined || !targetGone(error)) throw error;
+    // Drawn again since a read paired it with its new node, or else found now by how it read.
+    const redrawnAs = epochs.redrawnAs(leaseId, params.documentEpoch, ref) ??
+      await findRedrawn(held, epochs, params.documentEpoch, ref, target, signal);
+    throw redrawnTarget(error, redrawnAs);
   });
   const ranInto = dialogOf(outcome.cause);
   if (ranInto !== undefined) {
@@ -242,16 +245,20 @@ export async function actOnLease(
   });
 }
 
+/** Whether `error` says the action's target left the document. */
+function targetGone(error: unknown): boolean {
+  // A node the page let go of may no longer resolve at all: that refusal says no reason.
+  return isLeashError(error, "STALE_TARGET") &&
+    (error.detail === undefined || error.detail.reason === "detached");
+}
+
 /**
- * `error`, or for a target the page took out of the document and drew
- * again in its place (`redrawnAs`, the new node's ref), the same refusal
- * naming that ref: the reader acts on it without observing the page again.
+ * `error`, a target gone, or for a target the page drew again in its place
+ * (`redrawnAs`, the new node's ref), the same refusal naming that ref: the
+ * reader acts on it without observing the page again.
  */
 function redrawnTarget(error: unknown, redrawnAs: string | undefined): unknown {
-  // A node the page let go of may no longer resolve at all: that refusal says no reason.
-  const gone = isLeashError(error, "STALE_TARGET") &&
-    (error.detail === undefined || error.detail.reason === "detached");
-  if (redrawnAs === undefined || !gone) return error;
+  if (redrawnAs === undefined) return error;
   return new LeashError("STALE_TARGET", {
     cause: error,
     detail: { reason: "detached", redrawnAs },
