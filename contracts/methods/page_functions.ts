@@ -1172,11 +1172,13 @@ export const takeChangesExpression = String.raw`(() => {
  * dialog). Found by what shows, not by role: the top layer (`:modal`,
  * `:popover-open`); the elements at the body's top two levels (where
  * portals put them) laid out against the page itself (`position: fixed`,
- * or `absolute` with no positioned ancestor) and on top at the middle of
- * their part in view, however thin (a cookie bar, a toast); and, at a grid
- * of points over the viewport and at the focus, the outermost such element
- * around the one there. Called in an isolated world; at most 8 elements
- * (an array), `0` when there are none. Nothing else crosses back.
+ * or `absolute` against the page or against such an element: an app whose
+ * root is fixed over the viewport puts its popups inside it) and on top at
+ * the middle of their part in view, however thin (a cookie bar, a toast);
+ * and, at a grid of points over the viewport and at the focus, the nearest
+ * such element around the one there (the app's root, which the read
+ * reaches, is none of its popups). Called in an isolated world; at most 8
+ * elements (an array), `0` when there are none. Nothing else crosses back.
  */
 export const layerRootsExpression = String.raw`(() => {
   const root = document.documentElement;
@@ -1201,17 +1203,26 @@ export const layerRootsExpression = String.raw`(() => {
     return position;
   };
   const page = (element) => element === null || element === body || element === root;
+  // Laid out against the page: fixed, or absolute against the page or against such a layer
+  // (an app whose root is fixed over the viewport puts its popups inside it).
+  const placements = new Map();
   const placed = (element) => {
-    const position = positionOf(element);
-    return position === "fixed" || (position === "absolute" && page(element.offsetParent));
+    let answer = placements.get(element);
+    if (answer === undefined) {
+      const position = positionOf(element);
+      const parent = element.offsetParent;
+      answer = position === "fixed" ||
+        (position === "absolute" && (page(parent) || placed(parent)));
+      placements.set(element, answer);
+    }
+    return answer;
   };
   const layerOf = (element) => {
-    let layer = null;
     for (let at = element; at && at !== body && at !== root;) {
-      if (placed(at)) layer = at;
+      if (placed(at)) return at;
       at = at.parentElement ?? (at.parentNode instanceof ShadowRoot ? at.parentNode.host : null);
     }
-    return layer;
+    return null;
   };
   const width = innerWidth;
   const height = innerHeight;
@@ -1229,7 +1240,7 @@ export const layerRootsExpression = String.raw`(() => {
   for (const child of body.children) {
     for (const element of [child, ...child.children]) {
       if (++looked > 400) break;
-      if (placed(element) && onTop(element)) add(layerOf(element));
+      if (placed(element) && onTop(element)) add(element);
     }
   }
   const columns = 12;

@@ -2,8 +2,8 @@
  * The layers over a page (`extension/provider/layers.ts`) against real
  * Chromium, on the 2,000-row list: what a person sees laid over the page
  * is found whatever its role (a banner fixed to the viewport, a menu a
- * portal positions against the page, a panel deep in wrappers, an open
- * popover, a modal dialog),
+ * portal positions against the page, a panel deep in wrappers, a popup in
+ * an app fixed over the page, an open popover, a modal dialog),
  * and what the page lays out within itself is not (a badge positioned in
  * its cell, a menu hidden or scrolled out of view).
  */
@@ -22,6 +22,7 @@ const parts = `(() => {
   add('<div id="portal"><div id="menu" hidden style="position: absolute; top: 60px; left: 20px; width: 200px"><div role="menuitem">Export</div></div></div>');
   add('<div id="pop" popover style="top: 200px; left: 300px">Tip: press ? for help</div>');
   add('<div><div><div><div id="deep" hidden style="position: fixed; top: 100px; left: 100px; width: 300px; height: 200px; background: white">A panel deep in wrappers</div></div></div></div>');
+  add('<div id="app" style="position: fixed; inset: 0; pointer-events: none"><div id="appmenu" hidden style="position: absolute; top: 320px; left: 480px; width: 200px; height: 120px; pointer-events: auto; background: white">A menu in an app fixed over the page</div></div>');
   add('<dialog id="modal">Sure? <button>Yes</button></dialog>');
   const cell = document.querySelector("td, li, p");
   cell.style.position = "relative";
@@ -84,6 +85,11 @@ Deno.test({
     await t.step("a panel deep in wrappers is found where it shows", async () => {
       await page.evaluate(`document.getElementById("deep").hidden = false`);
       assert.deepEqual(await layers(), await ids("#banner", "#menu", "#deep"));
+    });
+
+    await t.step("a popup inside an app fixed over the page is its own layer", async () => {
+      await page.evaluate(`document.getElementById("appmenu").hidden = false`);
+      assert.deepEqual(await layers(), await ids("#banner", "#menu", "#deep", "#appmenu"));
     });
 
     await t.step("an open popover and a modal dialog are layers", async () => {
