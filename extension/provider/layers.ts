@@ -33,9 +33,10 @@ export async function readLayers(
   tabId: number,
   document: { frameId: string; loaderId: string },
 ): Promise<number[]> {
+  let answer;
   try {
     const contextId = await worlds.contextOf(tabId, document, command);
-    const answer = EvaluatedSchema.safeParse(
+    answer = EvaluatedSchema.safeParse(
       await command("Runtime.evaluate", {
         expression: layerRootsExpression,
         contextId,
@@ -43,9 +44,19 @@ export async function readLayers(
         silent: true,
       }),
     );
-    if (!answer.success) return [];
+  } catch {
+    return [];
+  }
+  const release = () => command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  if (!answer.success) {
+    await release();
+    return [];
+  }
+  // A page with no layers, the common case, answers 0: nothing was kept to let go of.
+  if (answer.data.result.objectId === undefined) return [];
+  try {
     const { objectId, subtype } = answer.data.result;
-    if (objectId === undefined || subtype !== "array") return [];
+    if (subtype !== "array") return [];
     const array = await readRemoteArray(command, objectId);
     if (array === undefined) return [];
     // An element the page removed meanwhile is left out; the others still are layers.
@@ -61,6 +72,6 @@ export async function readLayers(
   } catch {
     return [];
   } finally {
-    await command("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+    await release();
   }
 }

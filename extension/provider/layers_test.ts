@@ -47,16 +47,17 @@ Deno.test("the layers over a page are read by backend node ID, in the order foun
 });
 
 Deno.test("a page with no layers, or whose look fails, has none and the read goes on", async () => {
-  for (
-    const answer of [
-      { result: { type: "number", value: 0 } },
-      { result: { type: "object", subtype: "error", objectId: "e" }, exceptionDetails: {} },
-      { result: "malformed" },
-      new Error("Cannot find context with specified id"),
-    ]
-  ) {
-    const { command } = tab(answer);
+  // Each answer, and whether anything may have been kept to let go of.
+  const answers: [unknown, boolean][] = [
+    [{ result: { type: "number", value: 0 } }, false],
+    [{ result: { type: "object", subtype: "error", objectId: "e" }, exceptionDetails: {} }, true],
+    [{ result: "malformed" }, true],
+    [new Error("Cannot find context with specified id"), false],
+  ];
+  for (const [answer, kept] of answers) {
+    const { sent, command } = tab(answer);
     assert.deepEqual(await readLayers(command, new IsolatedWorlds(), 1, document), []);
+    assert.equal(sent.includes("Runtime.releaseObjectGroup"), kept, JSON.stringify(answer));
   }
 });
 

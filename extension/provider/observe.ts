@@ -22,7 +22,7 @@ import {
 } from "./ax_regions.ts";
 import type { ChangeWatches, KeptWalk, Taken } from "./change_watch.ts";
 import { type AxWalk, prefixOf, readAxTree } from "./ax_walk.ts";
-import { readSignals, type SignalsRead, type SignalsWorld } from "./signals_read.ts";
+import { readSignals, type SignalsRead } from "./signals_read.ts";
 import { readLayers } from "./layers.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
 import { withHiddenIcons } from "./hidden_icons.ts";
@@ -92,11 +92,16 @@ export async function readAx(
     signals = readSignals(context, read, nodes, deadline, world);
     signals.catch(() => {});
   };
+  // The layers over a page whose last read stopped at its bound are looked for beside the walk.
+  let layers = request.root === undefined && watches?.wasLarge(tabId, before) === true
+    ? readLayers(read.command, world.worlds, tabId, before)
+    : undefined;
   const page = request.root === undefined
     ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, { watches, sized })
     : undefined;
+  if (page?.walk.stopped === true) layers ??= readLayers(read.command, world.worlds, tabId, before);
   const changes = page?.walk.stopped === true
-    ? [...new Set([...regionRoots(page), ...await unreachedLayers(read, world, page.walk)])]
+    ? [...new Set([...regionRoots(page), ...unreached(await layers ?? [], page.walk)])]
     : [];
   const regions = changes.length > 0 ? await readRegions(read.command, changes) : undefined;
   // A kept walk takes the regions in place, and ends where a walk of its bound would now.
@@ -165,12 +170,7 @@ function regionRoots(page: { taken?: Taken; kept?: KeptWalk } | undefined): numb
  * bound did not reach: read as regions, they show where a person looks
  * first, wherever they lie in the document.
  */
-async function unreachedLayers(
-  read: LeasedRead,
-  world: SignalsWorld,
-  walk: AxWalk,
-): Promise<number[]> {
-  const layers = await readLayers(read.command, world.worlds, read.record.tabId, world.document);
+function unreached(layers: readonly number[], walk: AxWalk): number[] {
   if (layers.length === 0) return [];
   const reached = new Set(walk.nodes.map((node) => node.backendDOMNodeId));
   return layers.filter((layer) => !reached.has(layer));
