@@ -251,6 +251,13 @@ export const AxReadRequestSchema = z.strictObject({
   maxTextUnits: z.number().int().min(1).max(10_000).optional(),
   timeoutMs: z.number().int().min(1).max(30_000).optional(),
   root: BackendNodeIdSchema.optional(),
+  /**
+   * A whole observation's read: when the walk stops at its bound, it also
+   * reads what the viewport shows of the page past that point (a page
+   * scrolled down). Never a delta's read: rows a scroll brought into view
+   * would read as added.
+   */
+  view: z.boolean().optional(),
 });
 
 /**
@@ -259,7 +266,7 @@ export const AxReadRequestSchema = z.strictObject({
  * text holds no match).
  */
 export const AxSearchRequestSchema = z.strictObject({
-  ...AxReadRequestSchema.omit({ root: true }).shape,
+  ...AxReadRequestSchema.omit({ root: true, view: true }).shape,
   query: CallerTextSchema.min(1),
 });
 

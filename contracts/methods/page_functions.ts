@@ -1177,10 +1177,15 @@ export const takeChangesExpression = String.raw`(() => {
  * the middle of their part in view, however thin (a cookie bar, a toast);
  * and, at a grid of points over the viewport and at the focus, the nearest
  * such element around the one there (the app's root, which the read
- * reaches, is none of its popups). Called in an isolated world; at most 8
- * elements (an array), `0` when there are none. Nothing else crosses back.
+ * reaches, is none of its popups). At most 8. With `view`, then also what
+ * the viewport shows of the page itself (a person who scrolled, or a tab
+ * claimed mid-page, looks there): at 8 points across every 16 px down it,
+ * the largest element around the one hit that holds at most 60 elements
+ * (a row, a card, a paragraph), and the siblings between two such, at
+ * most 60 in document order. Called in an isolated world; an array of
+ * elements, `0` when there are none. Nothing else crosses back.
  */
-export const layerRootsExpression = String.raw`(() => {
+export const layerRootsFunction = String.raw`function (view) {
   const root = document.documentElement;
   const body = document.body;
   if (!root || !body) return 0;
@@ -1203,6 +1208,9 @@ export const layerRootsExpression = String.raw`(() => {
     return position;
   };
   const page = (element) => element === null || element === body || element === root;
+  const up = (element) =>
+    element.parentElement ??
+      (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
   // Laid out against the page: fixed, or absolute against the page or against such a layer
   // (an app whose root is fixed over the viewport puts its popups inside it).
   const placements = new Map();
@@ -1220,7 +1228,7 @@ export const layerRootsExpression = String.raw`(() => {
   const layerOf = (element) => {
     for (let at = element; at && at !== body && at !== root;) {
       if (placed(at)) return at;
-      at = at.parentElement ?? (at.parentNode instanceof ShadowRoot ? at.parentNode.host : null);
+      at = up(at);
     }
     return null;
   };
@@ -1257,8 +1265,49 @@ export const layerRootsExpression = String.raw`(() => {
   let focused = document.activeElement;
   while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
   if (focused && focused !== body) add(layerOf(focused));
+  if (view) found.push(...inView());
   return found.length === 0 ? 0 : found;
-})()`;
+
+  function inView() {
+    const sizes = new Map();
+    const sizeOf = (element) => {
+      let size = sizes.get(element);
+      if (size === undefined) {
+        size = element.getElementsByTagName("*").length;
+        sizes.set(element, size);
+      }
+      return size;
+    };
+    const most = 60;
+    const chunks = [];
+    for (let y = 8; y < height && chunks.length < 60; y += 16) {
+      for (let column = 0; column < 8; column++) {
+        const hit = document.elementFromPoint((column + 0.5) * width / 8, y);
+        // A layer is looked for apart; a hit on a large box's own padding names no row.
+        if (!hit || hit === body || hit === root || layerOf(hit) || sizeOf(hit) > most) continue;
+        let chunk = hit;
+        for (let at = up(hit); at && at !== body && at !== root && sizeOf(at) <= most; at = up(at)) {
+          chunk = at;
+        }
+        if (!chunks.includes(chunk) && !found.includes(chunk)) chunks.push(chunk);
+      }
+    }
+    // Two chunks are one or apart (each is the largest small element around its hit). Rows
+    // thinner than the points' spacing lie between two of their siblings: those are in view too.
+    const inOrder = (list) =>
+      list.sort((a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
+    inOrder(chunks);
+    const between = [];
+    for (const chunk of chunks) {
+      const last = chunks.findLast((other) => other.parentNode === chunk.parentNode);
+      if (last === chunk) continue;
+      for (let at = chunk.nextElementSibling; at && at !== last; at = at.nextElementSibling) {
+        if (!chunks.includes(at) && !between.includes(at)) between.push(at);
+      }
+    }
+    return inOrder([...chunks, ...between]).slice(0, 60);
+  }
+}`;
 
 /**
  * The provider's text search of a large page, called on the top-level

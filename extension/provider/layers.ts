@@ -4,13 +4,17 @@
  * dialog) wherever it stands in the document. A page read walks the tree
  * top-down and stops at its bound; a layer past that point would go unread
  * while it covers the rows the read shows. The read asks for the layers'
- * roots (`layerRootsExpression`, in the provider's isolated world) and
+ * roots (`layerRootsFunction`, in the provider's isolated world) and
  * reads those it did not reach as regions, as it reads changed ones. It
  * never fails the read: a layer that cannot be found leaves it as it was.
+ * A whole observation also asks for what the viewport shows of the page
+ * (`view`): a person who scrolled, or a tab claimed mid-page, looks there,
+ * far past where the walk stops. Only a whole observation: in a delta, rows
+ * a scroll brought into view would read as added.
  *
  * @module
  */
-import { layerRootsExpression } from "../../contracts/methods/page_functions.ts";
+import { layerRootsFunction } from "../../contracts/methods/page_functions.ts";
 import {
   DescribedSchema,
   EvaluatedSchema,
@@ -24,7 +28,8 @@ const objectGroup = "leash-layers";
 
 /**
  * The backend node IDs of the layers over tab `tabId`'s `document`, at
- * most 8, in the order found (the top layer first); none when they cannot
+ * most 8, in the order found (the top layer first), and with `view` what
+ * the viewport shows of the page itself after them; none when they cannot
  * be had.
  */
 export async function readLayers(
@@ -32,13 +37,14 @@ export async function readLayers(
   worlds: IsolatedWorlds,
   tabId: number,
   document: { frameId: string; loaderId: string },
+  view = false,
 ): Promise<number[]> {
   let answer;
   try {
     const contextId = await worlds.contextOf(tabId, document, command);
     answer = EvaluatedSchema.safeParse(
       await command("Runtime.evaluate", {
-        expression: layerRootsExpression,
+        expression: `(${layerRootsFunction})(${view})`,
         contextId,
         objectGroup,
         silent: true,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { layerRootsExpression } from "../../contracts/methods/page_functions.ts";
+import { layerRootsFunction } from "../../contracts/methods/page_functions.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
 import { readLayers } from "./layers.ts";
 
@@ -8,15 +8,19 @@ const document = { frameId: "F", loaderId: "L1" };
 /** A tab whose layer look answers `answer`, with elements `ids` by backend node ID. */
 function tab(answer: unknown, ids: Record<string, number | undefined> = {}) {
   const sent: string[] = [];
+  const views: boolean[] = [];
   const command = (method: string, params?: Record<string, unknown>) => {
     sent.push(method);
     switch (method) {
       case "Page.createIsolatedWorld":
         return Promise.resolve({ executionContextId: 3 });
-      case "Runtime.evaluate":
-        assert.equal(params?.expression, layerRootsExpression);
+      case "Runtime.evaluate": {
+        const view = /^\((.*)\)\((true|false)\)$/s.exec(String(params?.expression));
+        assert.equal(view?.[1], layerRootsFunction);
         assert.equal(params?.contextId, 3, "in the provider's world, never the page's");
+        views.push(view?.[2] === "true");
         return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+      }
       case "Runtime.getProperties":
         return Promise.resolve({
           result: [
@@ -34,15 +38,17 @@ function tab(answer: unknown, ids: Record<string, number | undefined> = {}) {
         return Promise.resolve({});
     }
   };
-  return { sent, command };
+  return { sent, views, command };
 }
 
 Deno.test("the layers over a page are read by backend node ID, in the order found", async () => {
-  const { sent, command } = tab(
+  const { sent, views, command } = tab(
     { result: { type: "object", subtype: "array", objectId: "array" } },
     { toast: 41, menu: 7 },
   );
   assert.deepEqual(await readLayers(command, new IsolatedWorlds(), 1, document), [41, 7]);
+  assert.deepEqual(await readLayers(command, new IsolatedWorlds(), 1, document, true), [41, 7]);
+  assert.deepEqual(views, [false, true], "what is in view only when asked");
   assert.equal(sent.at(-1), "Runtime.releaseObjectGroup", "the elements are let go");
 });
 

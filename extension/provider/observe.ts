@@ -93,13 +93,16 @@ export async function readAx(
     signals.catch(() => {});
   };
   // The layers over a page whose last read stopped at its bound are looked for beside the walk.
+  const view = request.view === true;
   let layers = request.root === undefined && watches?.wasLarge(tabId, before) === true
-    ? readLayers(read.command, world.worlds, tabId, before)
+    ? readLayers(read.command, world.worlds, tabId, before, view)
     : undefined;
   const page = request.root === undefined
     ? await readPageTree(read, before, { rows: maxNodes, maxDepth }, { watches, sized })
     : undefined;
-  if (page?.walk.stopped === true) layers ??= readLayers(read.command, world.worlds, tabId, before);
+  if (page?.walk.stopped === true) {
+    layers ??= readLayers(read.command, world.worlds, tabId, before, view);
+  }
   const changes = page?.walk.stopped === true
     ? [...new Set([...regionRoots(page), ...unreached(await layers ?? [], page.walk)])]
     : [];

@@ -70,7 +70,8 @@ Deno.test({
     await t.step("a click's delta shows what it changed past the read's bound", async () => {
       for (const order of [1_998, 7, 1_998]) {
         // The delta is against the latest whole observation, whose rows stop far above the
-        // status line the click fills in.
+        // status line the click fills in (the page at its top: what is in view is read too).
+        await page.evaluate("scrollTo(0, 0)");
         const seen = await agent.observe({ leaseId });
         assert.ok(!seen.nodes.some((node) => node.role === "status"), seen.shown);
         const found = await agent.observe({ leaseId, query: `Open order ${order}` });
@@ -159,12 +160,22 @@ Deno.test({
           expect: { textPresent: "Archive done" },
         });
         assert.equal(archived.status, "verified", archived.shown);
-        // Scrolled down, the rows in view are the page itself: their badges, positioned within
-        // their cells, are no layer; the toast still is.
+        // Scrolled down, a whole observation also shows the rows in view, far past the read's
+        // bound, each whole with its badge (positioned within its cell, no layer); the toast
+        // still lies over them. A delta does not take rows scrolled into view for added ones.
         await opened.page.evaluate("scrollTo(0, 4000)");
-        const scrolled = past(await agent.observe({ leaseId: layersLease }));
-        assert.match(scrolled, /button "Dismiss"/);
-        assert.doesNotMatch(scrolled, /badge|menuitem/);
+        const scrolled = await agent.observe({ leaseId: layersLease });
+        const inView = past(scrolled);
+        assert.match(inView, /button "Dismiss"/);
+        assert.doesNotMatch(inView, /menuitem|^ {0,2}text "badge/m);
+        const entries = [...inView.matchAll(/^ +cell "Entry (\d+)"$/gm)].map((m) => Number(m[1]));
+        assert.ok(entries.length >= 5 && entries.every((n) => n > 100), inView);
+        // Every row in view, none skipped between two others, each with its badge.
+        assert.deepEqual(entries, entries.map((_, i) => entries[0] + i), inView);
+        assert.match(inView, new RegExp(`cell "Amount ${entries[0]} badge ${entries[0]}"`));
+        await opened.page.evaluate("scrollTo(0, 8000)");
+        const since = await agent.observe({ leaseId: layersLease, since: "last" });
+        assert.doesNotMatch(since.shown, /^\+/m, since.shown);
         await agent.call("browser_release", { leaseId: layersLease });
       },
     );

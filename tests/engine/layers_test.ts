@@ -92,6 +92,36 @@ Deno.test({
       assert.deepEqual(await layers(), await ids("#banner", "#menu", "#deep", "#appmenu"));
     });
 
+    await t.step(
+      "asked for, what is in view comes after the layers: every row, in order",
+      async () => {
+        await page.evaluate("scrollTo(0, 6000)");
+        const layered = await readLayers(command, worlds, 1, document);
+        const viewed = await readLayers(command, worlds, 1, document, true);
+        assert.deepEqual(viewed.slice(0, layered.length), layered);
+        const rows = viewed.slice(layered.length);
+        const names: string[] = [];
+        for (const backendNodeId of rows) {
+          const resolved = await command("DOM.resolveNode", { backendNodeId }) as {
+            object: { objectId: string };
+          };
+          const text = await command("Runtime.callFunctionOn", {
+            objectId: resolved.object.objectId,
+            functionDeclaration: "function () { return this.localName + ' ' + this.textContent; }",
+            returnByValue: true,
+          }) as { result: { value: string } };
+          names.push(text.result.value);
+        }
+        assert.ok(rows.length >= 10, names.join("\n"));
+        // The page's rows in view, whole (each the largest small element around what shows), with
+        // none between two of them left out.
+        const numbers = names.map((name) => Number(/(\d+)/.exec(name)?.[1]));
+        assert.deepEqual(numbers, numbers.map((_, i) => numbers[0] + i), names.join("\n"));
+        assert.ok(numbers[0] > 100, names[0]);
+        await page.evaluate("scrollTo(0, 0)");
+      },
+    );
+
     await t.step("an open popover and a modal dialog are layers", async () => {
       await page.evaluate(`document.getElementById("pop").showPopover()`);
       assert.ok((await layers()).has([...await ids("#pop")][0]));

@@ -121,7 +121,15 @@ export async function observeLease(
     ? books.cursors.latestReadRows(leaseId, scope)
     : undefined;
   const pageRows = readRows(request.maxTokens, request.newDocument === true, baseRows);
-  const bounds = { ...readBounds, ...(root === undefined ? { maxNodes: pageRows } : rooted) };
+  // A whole observation shows what is in view past the read's bound too; a delta does not: rows
+  // a scroll brought into view would read as added.
+  const whole = scope.kind === "page" && request.since === undefined &&
+    request.sinceLatest !== true;
+  const bounds = {
+    ...readBounds,
+    ...(root === undefined ? { maxNodes: pageRows } : rooted),
+    ...(whole ? { view: true } : {}),
+  };
   const { snapshot, searched } = await firstRead(held, scope, bounds, signal);
   let read: ObserveInput["snapshot"] = snapshot;
   if (scope.kind === "query" && !searched && snapshot.cut !== null) {

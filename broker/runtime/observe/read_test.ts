@@ -55,3 +55,31 @@ Deno.test("after a navigation's short read, the read after the next action asks 
   await observeLease(held, books, { scope: page, maxTokens: 1_500, sinceLatest: true }, signal);
   assert.deepEqual(asked, [500, 500, defaultRows, defaultRows]);
 });
+
+Deno.test("only a whole observation asks the read for what is in view past its bound", async () => {
+  const asked: (boolean | undefined)[] = [];
+  const held = {
+    lease: { leaseId: "l1" },
+    token: { leaseId: "l1", fence: 1 },
+    call: (_method: string, params: { request: { view?: boolean } }) => {
+      asked.push(params.request.view);
+      return Promise.resolve({
+        frameId: "F",
+        loaderId: "L",
+        url: "https://shop.example/",
+        title: "Shop",
+        nodes: tree(n("RootWebArea", "Shop", [n("button", "Pay")])),
+        cut: null,
+      });
+    },
+  } as unknown as OwnedLease;
+  const books = new ObserveBooks();
+  const signal = new AbortController().signal;
+  const page = { kind: "page" } as const;
+  const whole = await observeLease(held, books, { scope: page }, signal);
+  // A delta's rows scrolled into view would read as added.
+  await observeLease(held, books, { scope: page, since: whole.cursor }, signal);
+  await observeLease(held, books, { scope: page, sinceLatest: true }, signal);
+  await observeLease(held, books, { scope: page, newDocument: true, maxTokens: 1_500 }, signal);
+  assert.deepEqual(asked, [true, undefined, undefined, true]);
+});
