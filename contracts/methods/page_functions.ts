@@ -1175,11 +1175,11 @@ export const takeChangesExpression = String.raw`(() => {
  * or `absolute` against the page or against such an element: an app whose
  * root is fixed over the viewport puts its popups inside it) and on top at
  * the middle of their part in view, however thin (a cookie bar, a toast);
- * and, at a grid of points over the viewport and at the focus, the nearest
+ * and, at an 8×6 grid of points over the viewport and at the focus, the nearest
  * such element around the one there (the app's root, which the read
  * reaches, is none of its popups). At most 8. With `view`, then also what
  * the viewport shows of the page itself (a person who scrolled, or a tab
- * claimed mid-page, looks there): at 8 points across every 16 px down it,
+ * claimed mid-page, looks there): at 8 points across every 24 px down it,
  * the largest element around the one hit that holds at most 60 elements
  * (a row, a card, a paragraph), and the siblings between two such, at
  * most 60 in document order. Called in an isolated world; an array of
@@ -1251,8 +1251,8 @@ export const layerRootsFunction = String.raw`function (view) {
       if (placed(element) && onTop(element)) add(element);
     }
   }
-  const columns = 12;
-  const rows = 8;
+  const columns = 8;
+  const rows = 6;
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
       const at = document.elementFromPoint(
@@ -1280,7 +1280,7 @@ export const layerRootsFunction = String.raw`function (view) {
     };
     const most = 60;
     const chunks = [];
-    for (let y = 8; y < height && chunks.length < 60; y += 16) {
+    for (let y = 8; y < height && chunks.length < 60; y += 24) {
       for (let column = 0; column < 8; column++) {
         const hit = document.elementFromPoint((column + 0.5) * width / 8, y);
         // A layer is looked for apart; a hit on a large box's own padding names no row.
