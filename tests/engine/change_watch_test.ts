@@ -8,6 +8,7 @@
  * the watch; and a watch of a document that was replaced is never read.
  */
 import assert from "node:assert/strict";
+import { documentOf } from "../../contracts/document.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "../../extension/provider/ax_projection.ts";
 import { changedRows, readRegions, withRegions } from "../../extension/provider/ax_regions.ts";
@@ -70,12 +71,7 @@ Deno.test({
     await using real = await openRealPage();
     const { page, server, command } = real;
     const watches = new ChangeWatches();
-    const documentNow = async () => {
-      const tree = await page.send("Page.getFrameTree") as {
-        frameTree: { frame: { id: string; loaderId: string } };
-      };
-      return { frameId: tree.frameTree.frame.id, loaderId: tree.frameTree.frame.loaderId };
-    };
+    const documentNow = async () => documentOf(await page.send("Page.getFrameTree"));
     /** Watch, change, then read as a page read after an action does. */
     const readAfter = async (change: () => Promise<unknown>) => {
       watches.noteRead(1, await documentNow(), true, 100);

@@ -8,6 +8,7 @@
  * its cell, a menu hidden or scrolled out of view).
  */
 import assert from "node:assert/strict";
+import { documentOf } from "../../contracts/document.ts";
 import { IsolatedWorlds } from "../../extension/provider/isolated_world.ts";
 import { readLayers } from "../../extension/provider/layers.ts";
 import { enginePath, openRealPage, type PageCommand } from "./_real_page.ts";
@@ -50,10 +51,7 @@ Deno.test({
     const { page, server, command } = real;
     await page.navigate(server.url("long.html?rows=2000"));
     assert.equal(await page.evaluate(parts), true);
-    const tree = await page.send("Page.getFrameTree") as {
-      frameTree: { frame: { id: string; loaderId: string } };
-    };
-    const document = { frameId: tree.frameTree.frame.id, loaderId: tree.frameTree.frame.loaderId };
+    const document = documentOf(await page.send("Page.getFrameTree"));
     const worlds = new IsolatedWorlds();
     const layers = async () => new Set(await readLayers(command, worlds, 1, document));
     const ids = async (...selectors: string[]) => {

@@ -1,10 +1,30 @@
 import assert from "node:assert/strict";
-import { maxAxNodes } from "../../../contracts/methods/mod.ts";
+import { type AxReadRequest, maxAxNodes } from "../../../contracts/methods/mod.ts";
 import { defaultMaxTokens } from "./budget.ts";
 import type { OwnedLease } from "../../authority/owned_lease.ts";
 import { n, tree } from "./_test_utils.ts";
 import { ObserveBooks } from "./observe.ts";
 import { observeLease, readRows } from "./read.ts";
+
+/** A lease whose provider answers every `ax.read` with a small page, telling `asked` the request. */
+function leaseReading(asked: (request: AxReadRequest) => void): OwnedLease {
+  return {
+    lease: { leaseId: "l1" },
+    token: { leaseId: "l1", fence: 1 },
+    call: (method: string, params: { request: AxReadRequest }) => {
+      assert.equal(method, "ax.read");
+      asked(params.request);
+      return Promise.resolve({
+        frameId: "F",
+        loaderId: "L",
+        url: "https://shop.example/",
+        title: "Shop",
+        nodes: tree(n("RootWebArea", "Shop", [n("button", "Pay")])),
+        cut: null,
+      });
+    },
+  } as unknown as OwnedLease;
+}
 
 Deno.test("a read covers the default budget's rows unless no delta can follow", () => {
   const defaultRows = Math.ceil(defaultMaxTokens / 3);
@@ -26,22 +46,7 @@ Deno.test("a read covers the rows of the observation a delta may be against, whe
 
 Deno.test("after a navigation's short read, the read after the next action asks for the same bound", async () => {
   const asked: number[] = [];
-  const held = {
-    lease: { leaseId: "l1" },
-    token: { leaseId: "l1", fence: 1 },
-    call: (method: string, params: { request: { maxNodes?: number } }) => {
-      assert.equal(method, "ax.read");
-      asked.push(params.request.maxNodes ?? -1);
-      return Promise.resolve({
-        frameId: "F",
-        loaderId: "L",
-        url: "https://shop.example/",
-        title: "Shop",
-        nodes: tree(n("RootWebArea", "Shop", [n("button", "Pay")])),
-        cut: null,
-      });
-    },
-  } as unknown as OwnedLease;
+  const held = leaseReading((request) => asked.push(request.maxNodes ?? -1));
   const books = new ObserveBooks();
   const signal = new AbortController().signal;
   const page = { kind: "page" } as const;
@@ -58,21 +63,7 @@ Deno.test("after a navigation's short read, the read after the next action asks 
 
 Deno.test("only a whole observation asks the read for what is in view past its bound", async () => {
   const asked: (boolean | undefined)[] = [];
-  const held = {
-    lease: { leaseId: "l1" },
-    token: { leaseId: "l1", fence: 1 },
-    call: (_method: string, params: { request: { view?: boolean } }) => {
-      asked.push(params.request.view);
-      return Promise.resolve({
-        frameId: "F",
-        loaderId: "L",
-        url: "https://shop.example/",
-        title: "Shop",
-        nodes: tree(n("RootWebArea", "Shop", [n("button", "Pay")])),
-        cut: null,
-      });
-    },
-  } as unknown as OwnedLease;
+  const held = leaseReading((request) => asked.push(request.view));
   const books = new ObserveBooks();
   const signal = new AbortController().signal;
   const page = { kind: "page" } as const;
