@@ -4,7 +4,11 @@
  *
  * 1. Observe the page once it is open.
  * 2. Target each step's element (and a drag's end) by role and exact name
- *    in the latest observation (the first row that matches and has a ref;
+ *    in the latest observation, as every answer since has told it (a
+ *    model reads each answer: where a server's action answers show what
+ *    changed, Leash's deltas, the rows they add, remove or give new refs
+ *    count; the anchors' action answers show no rows) (the first row that
+ *    matches and has a ref;
  *    for a list item, row or cell, else its text where the snapshot shows
  *    the item only by a text with a ref, as a model would point at it);
  *    where the server said the observation left rows out, narrow once by
@@ -75,6 +79,13 @@ export interface Adapter {
    * the element again), when the server's errors say one.
    */
   redrawnRef?(error: unknown): string | undefined;
+  /**
+   * The page's rows as the answers so far told them (the last look, then
+   * each action answer's changes), when the server's action answers show
+   * rows; `undefined` when they do not, or when no answer since a look
+   * said what the page holds.
+   */
+  told?(): Observed | undefined;
   /** Leave the page (release, close), ready for the next task. */
   leave(): Promise<void>;
   /** End the server. */
@@ -161,6 +172,11 @@ export async function runTask(
     /** The element the last step acted on. */
     let last: string | undefined;
     const refOf = async (target: Target) => {
+      const told = adapter.told?.();
+      // What was cut from a look stays cut: answers since add changes, not the rest.
+      if (told !== undefined) {
+        observed = { rows: told.rows, partial: observed.partial || told.partial };
+      }
       let row = find(observed, target);
       if (row === undefined && observed.partial) {
         observed = await adapter.observe(target.name);

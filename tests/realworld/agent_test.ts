@@ -116,3 +116,65 @@ Deno.test("runTask() retries a step on the ref its error names as the target's n
   assert.deepEqual(acts.map((act) => act.ref), ["e33", "e139"]);
   assert.equal(looks, 1);
 });
+
+Deno.test("runTask() takes a target from what the answers since the look told, without looking again", async () => {
+  const { adapter, acts } = fakeAdapter([{ role: "treeitem", name: "Documents", ref: "e1" }]);
+  let looks = 0;
+  adapter.observe = () => {
+    looks++;
+    return Promise.resolve({
+      rows: [{ role: "treeitem", name: "Documents", ref: "e1" }],
+      partial: false,
+    });
+  };
+  // The first action's answer showed the folder's children; the second's a redrawn folder.
+  const told = [
+    [{ role: "treeitem", name: "Documents", ref: "e1" }],
+    [{ role: "treeitem", name: "Documents", ref: "e1" }, {
+      role: "treeitem",
+      name: "Contracts",
+      ref: "e4",
+    }],
+    [{ role: "treeitem", name: "Documents", ref: "e9" }, {
+      role: "treeitem",
+      name: "Contracts",
+      ref: "e4",
+    }],
+  ];
+  adapter.told = () => ({ rows: told[acts.length], partial: false });
+  const open = {
+    intent: "press" as const,
+    target: { role: "treeitem", name: "Documents" },
+    key: "ArrowRight",
+  };
+  const run = await runTask(
+    adapter,
+    task([open, { intent: "click", target: { role: "treeitem", name: "Contracts" } }, open]),
+    "u",
+  );
+  assert.deepEqual(run, { completed: true, retries: [] });
+  assert.deepEqual(acts.map((act) => act.ref), ["e1", "e4", "e9"]);
+  assert.equal(looks, 1);
+});
+
+Deno.test("runTask() narrows where a look was cut, though the answers since told the rest whole", async () => {
+  const { adapter, acts } = fakeAdapter([]);
+  const narrowed: (string | undefined)[] = [];
+  adapter.observe = (narrow) => {
+    narrowed.push(narrow);
+    return Promise.resolve(
+      narrow === undefined
+        ? { rows: [], partial: true }
+        : { rows: [{ role: "button", name: "Pay", ref: "e7" }], partial: true },
+    );
+  };
+  adapter.told = () => ({ rows: [], partial: false });
+  const run = await runTask(
+    adapter,
+    task([{ intent: "click", target: { role: "button", name: "Pay" } }]),
+    "u",
+  );
+  assert.deepEqual(run, { completed: true, retries: [] });
+  assert.deepEqual(narrowed, [undefined, "Pay"]);
+  assert.deepEqual(acts.map((act) => act.ref), ["e7"]);
+});

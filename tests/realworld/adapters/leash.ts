@@ -20,7 +20,14 @@ import { LeanActResultSchema, LeanObservationSchema } from "../../../broker/mcp/
 import { leashServerCommand } from "../../../scripts/bench/agents/leash.ts";
 import { connectStdio, type StdioSession } from "../../../scripts/bench/agents/mcp_stdio.ts";
 import type { ActOptions, Adapter, Meter, Observed } from "../agent.ts";
-import { applyLeashDelta, leashRows, type RegionHint, regionHint, withRegion } from "../rows.ts";
+import {
+  applyLeashDelta,
+  leashRows,
+  type RegionHint,
+  regionHint,
+  type Row,
+  withRegion,
+} from "../rows.ts";
 import type { Intent, Step } from "../tasks.ts";
 
 /** What the Leash side needs from the end-to-end world. */
@@ -177,6 +184,7 @@ class LeashAdapter implements Adapter {
         const reply = await this.#session.call("browser_observe", { frame, query: narrow });
         const rows = leashRows(reply.text);
         if (rows.some((row) => row.name === narrow)) {
+          this.#remember(rows);
           return { rows: [...(known?.rows ?? []), ...rows], partial: true };
         }
       }
@@ -194,8 +202,21 @@ class LeashAdapter implements Adapter {
     if (narrow === undefined) {
       this.#rows = observed;
       this.#frames = frames;
+    } else {
+      this.#remember(observed.rows);
     }
     return observed;
+  }
+
+  /** Rows a narrowed look showed join those held, as a model holds all it was shown. */
+  #remember(rows: readonly Row[]): void {
+    const known = this.#rows;
+    if (known === undefined) return;
+    const shown = new Set(rows.flatMap((row) => row.ref === undefined ? [] : [row.ref]));
+    this.#rows = {
+      rows: [...known.rows.filter((row) => row.ref === undefined || !shown.has(row.ref)), ...rows],
+      partial: known.partial,
+    };
   }
 
   async act(step: Step, ref: string | undefined, { to }: ActOptions): Promise<void> {
@@ -225,6 +246,10 @@ class LeashAdapter implements Adapter {
         (hint?.head !== true || /^… /m.test(reply.text));
       this.#rows = { rows: applyLeashDelta(known.rows, reply.text), partial: known.partial || cut };
     }
+  }
+
+  told(): Observed | undefined {
+    return this.#rows;
   }
 
   redrawnRef(error: unknown): string | undefined {
