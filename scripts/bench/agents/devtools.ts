@@ -58,6 +58,8 @@ export function devtoolsCommand(
 
 class DevtoolsDriver implements Driver {
   readonly label: string;
+  /** `navigate_page` answers with the list of pages, not the page. */
+  readonly navigateShowsPage = false;
   readonly steps = { observe: "take_snapshot", click: "click", navigate: "navigate_page" };
   readonly #session: StdioSession;
   readonly #pages = new Map<string, number>();

@@ -20,6 +20,12 @@ export interface Driver {
   readonly label: string;
   /** The tool calls used for observe and click, for notes. */
   readonly steps: { observe: string; click: string; navigate: string };
+  /**
+   * Whether the navigate reply shows the model the new page. Where it does
+   * not, the model reads it with an observe next: "navigate and look"
+   * times both.
+   */
+  readonly navigateShowsPage: boolean;
   /** Navigate or claim: make `url` the page `key` names. Not timed. */
   open(key: string, url: string): Promise<void>;
   /** Observe page `key` the tool's default way; the reply is what the agent reads. */

@@ -56,6 +56,8 @@ interface LeasedPage {
 
 class LeashDriver implements Driver {
   readonly label = "Leash";
+  /** The navigate result carries the new document's whole observation. */
+  readonly navigateShowsPage = true;
   readonly steps = {
     observe: "browser_observe",
     click: "browser_act click",

@@ -38,6 +38,12 @@ export interface PageRecord {
   /** Navigating to the page again, with whatever the tool returns for it. */
   navigateMs: number[];
   navigateTokens: number[];
+  /**
+   * The same navigation until the model has read the new page: with the
+   * observe after it where the navigate reply shows no page.
+   */
+  navigateLookMs: number[];
+  navigateLookTokens: number[];
   /** First lines of the timed calls that failed, per step. */
   failed: { observe: string[]; click: string[]; navigate: string[] };
 }
@@ -79,6 +85,8 @@ export async function runPhase(tools: ToolRun[], page: PageSpec, budgetMs: numbe
           findMs: [],
           navigateMs: [],
           navigateTokens: [],
+          navigateLookMs: [],
+          navigateLookTokens: [],
           failed: { observe: [], click: [], navigate: [] },
         });
       })
@@ -110,13 +118,16 @@ export async function runPhase(tools: ToolRun[], page: PageSpec, budgetMs: numbe
     return tool.driver.click(page.key, ref);
   });
   const navigations = { ...page, rounds: Math.min(page.rounds, navigateRounds) };
-  await rounds(
-    tools,
-    navigations,
-    started + budgetMs,
-    "navigate",
-    (tool) => tool.driver.navigate(page.key, page.url),
-  );
+  await rounds(tools, navigations, started + budgetMs, "navigate", async (tool) => {
+    const began = performance.now();
+    const reply = await tool.driver.navigate(page.key, page.url);
+    const ms = performance.now() - began;
+    const look = tool.driver.navigateShowsPage ? undefined : await tool.driver.observe(page.key);
+    const into = record(tool, page);
+    into.navigateLookMs.push(performance.now() - began);
+    into.navigateLookTokens.push(tokensOf(reply.text) + tokensOf(look?.text ?? ""));
+    return { ...reply, ms };
+  });
 }
 
 function samplesOf(into: PageRecord, step: Step): { ms: number[]; tokens: number[] } {
@@ -130,7 +141,8 @@ async function rounds(
   page: PageSpec,
   endsAt: number,
   step: Step,
-  once: (tool: ToolRun) => Promise<ToolReply>,
+  /** One timed call; a reply with `ms` says its own time (the call was followed by an untimed one). */
+  once: (tool: ToolRun) => Promise<ToolReply & { ms?: number }>,
 ): Promise<void> {
   const samples = (tool: ToolRun) => samplesOf(record(tool, page), step).ms.length;
   const lacking = (tool: ToolRun) => samples(tool) < minRounds;
@@ -148,7 +160,7 @@ async function rounds(
       const begin = performance.now();
       try {
         const reply = await once(tool);
-        const elapsed = performance.now() - begin;
+        const elapsed = reply.ms ?? performance.now() - begin;
         samplesOf(into, step).ms.push(elapsed);
         samplesOf(into, step).tokens.push(tokensOf(reply.text));
       } catch (error) {

@@ -8,11 +8,13 @@ function fakeTool(
   short: string,
   log: string[],
   failOn: { open?: boolean; observeCalls?: number[]; clicks?: boolean } = {},
+  navigateShowsPage = true,
 ): ToolRun {
   let observes = 0;
   const driver: Driver = {
     label: short,
     steps: { observe: "look", click: "press", navigate: "go" },
+    navigateShowsPage,
     open(key) {
       log.push(`${short} open ${key}`);
       return failOn.open ? Promise.reject(new Error("no browser")) : Promise.resolve();
@@ -112,4 +114,38 @@ Deno.test("runPhase gives only a tool short of the minimum extra rounds", async 
   assert.equal(slow.pages.get("form")?.observeMs.length, minRounds);
   assert.equal(slow.pages.get("form")?.failed.observe.length, 2);
   assert.equal(fine.pages.get("form")?.observeMs.length, minRounds);
+});
+
+Deno.test("runPhase times a navigation alone and, where its reply shows no page, with the look after it", async () => {
+  const log: string[] = [];
+  const blind = fakeTool("blind", log, {}, false);
+  const shown = fakeTool("shown", log);
+  // The blind tool's look after each navigation takes a while; its navigation alone does not.
+  const look = blind.driver.observe.bind(blind.driver);
+  let navigating = false;
+  blind.driver.navigate = () => {
+    navigating = true;
+    log.push("blind navigate");
+    return Promise.resolve({ text: "went", structured: undefined });
+  };
+  blind.driver.observe = async (key) => {
+    if (navigating) await new Promise((resolve) => setTimeout(resolve, 30));
+    return look(key);
+  };
+  await runPhase([blind, shown], { ...page, rounds: minRounds }, 60_000);
+  const navigated = log.slice(log.indexOf("blind navigate"));
+  assert.equal(navigated[1], "blind observe", "the blind tool looks right after navigating");
+  const record = blind.pages.get("form");
+  assert.ok(record !== undefined);
+  assert.equal(record.navigateLookMs.length, minRounds);
+  assert.ok(record.navigateMs.every((ms) => ms < 25), `alone: ${record.navigateMs}`);
+  assert.ok(
+    record.navigateLookMs.every((ms) => ms >= 25),
+    `with the look: ${record.navigateLookMs}`,
+  );
+  assert.ok(record.navigateLookTokens[0] > record.navigateTokens[0]);
+  const other = shown.pages.get("form");
+  assert.ok(other !== undefined);
+  assert.equal(log.filter((line) => line === "shown observe").length, 1 + minRounds);
+  assert.deepEqual(other.navigateLookTokens, other.navigateTokens);
 });

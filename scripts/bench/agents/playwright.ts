@@ -56,6 +56,8 @@ export function playwrightCommand(
 
 class PlaywrightDriver implements Driver {
   readonly label: string;
+  /** `browser_navigate` writes its snapshot to a file and links it: the model reads no page. */
+  readonly navigateShowsPage = false;
   readonly steps = {
     observe: "browser_snapshot",
     click: "browser_click",

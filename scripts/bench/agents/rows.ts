@@ -87,6 +87,26 @@ export function pageRows(ours: ToolRun, baseline: ToolRun, page: PageSpec): Benc
     "ms",
     `${ours.driver.steps.navigate} vs ${baseline.driver.steps.navigate}, ${rounds("navigate")}`,
   );
+  // What the model needs after a navigation is the new page: where a navigate reply shows none,
+  // the observe after it counts.
+  const looked = (tool: ToolRun) =>
+    tool.driver.navigateShowsPage
+      ? tool.driver.steps.navigate
+      : `${tool.driver.steps.navigate} + ${tool.driver.steps.observe}`;
+  add(
+    "navigate and look median",
+    median(mine.navigateLookMs),
+    median(theirs.navigateLookMs),
+    "ms",
+    `${looked(ours)} vs ${looked(baseline)}`,
+  );
+  add(
+    "navigate and look tokens",
+    median(mine.navigateLookTokens),
+    median(theirs.navigateLookTokens),
+    "tokens",
+    `${looked(ours)} vs ${looked(baseline)}`,
+  );
   if (mine.findExtraTokens > 0 && theirs.findExtraTokens === 0) {
     // Theirs has no query: finding one row costs it the snapshot it reads the ref from.
     add(

@@ -3,10 +3,11 @@ import type { Driver } from "./driver.ts";
 import type { PageRecord, ToolRun } from "./phase.ts";
 import { notMeasured, pageRows } from "./rows.ts";
 
-function run(short: string, record: PageRecord | undefined): ToolRun {
+function run(short: string, record: PageRecord | undefined, navigateShowsPage = true): ToolRun {
   const driver: Driver = {
     label: short,
     steps: { observe: `${short}_observe`, click: `${short}_click`, navigate: `${short}_go` },
+    navigateShowsPage,
     open: () => Promise.resolve(),
     observe: () => Promise.resolve({ text: "", structured: undefined }),
     findButton: () => Promise.resolve({ ref: "e1", extra: [] }),
@@ -27,6 +28,8 @@ function record(overrides: Partial<PageRecord>): PageRecord {
     findMs: [1],
     navigateMs: [],
     navigateTokens: [],
+    navigateLookMs: [],
+    navigateLookTokens: [],
     failed: { observe: [], click: [], navigate: [] },
     ...overrides,
   };
@@ -73,4 +76,18 @@ Deno.test("notMeasured carries no number", () => {
   const row = notMeasured("DevTools MCP", "skipped: needs node ^22");
   assert.ok(Number.isNaN(row.ours) && Number.isNaN(row.baseline) && Number.isNaN(row.ratio));
   assert.equal(row.name, "DevTools MCP: not measured");
+});
+
+Deno.test("pageRows compares navigations until the model has read the page, naming the look taken", () => {
+  const ours = run("Leash", record({ navigateMs: [300], navigateLookMs: [300] }));
+  const theirs = run(
+    "Other",
+    record({ navigateMs: [100], navigateLookMs: [600], navigateLookTokens: [900] }),
+    false,
+  );
+  const byName = new Map(pageRows(ours, theirs, page).map((row) => [row.name, row]));
+  assert.equal(byName.get("long navigate median vs Other")?.ratio, 3);
+  const looked = byName.get("long navigate and look median vs Other");
+  assert.equal(looked?.ratio, 0.5);
+  assert.match(looked?.note ?? "", /^Leash_go vs Other_go \+ Other_observe;/);
 });
