@@ -42,6 +42,21 @@ const inputMethods: ReadonlySet<string> = new Set([
   "Input.insertText",
 ]);
 
+/**
+ * Commands that may replace the tab's document. Before one is sent,
+ * DevTools' accessibility tree is turned off: kept on, the renderer builds
+ * the new document's tree while the page loads and lays out, which holds
+ * the load up (a navigation to 20,000 rows took some 400 ms longer); the
+ * next read turns it on and builds it once (`ax_walk.ts`). Its node IDs
+ * are the DOM's, so a walk kept of a document that stays (a fragment, a
+ * history entry of the same page) still reads as before.
+ */
+const documentLoads: ReadonlySet<string> = new Set([
+  "Page.navigate",
+  "Page.navigateToHistoryEntry",
+  "Page.reload",
+]);
+
 /** Throw unless the lease's tab is still there and shows the lease's origin. */
 async function assertTabInScope(
   context: ProviderContext,
@@ -80,6 +95,13 @@ export async function runCdp(
         operation,
       );
       checkHistoryEntry(history, commandParams.entryId, record.scope);
+    }
+    if (documentLoads.has(params.method)) {
+      // Best effort: a tree left on only costs time.
+      await untilAborted(
+        context.browser.sendCommand(record.tabId, "Accessibility.disable", {}),
+        operation,
+      ).catch(() => {});
     }
     if (watches !== undefined && inputMethods.has(params.method)) {
       await watches.begin(

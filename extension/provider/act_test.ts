@@ -25,11 +25,35 @@ Deno.test("cdp sends exactly the checked params to the leased tab", async () => 
     params: { url: "https://shop.example/next" },
   }, live());
   assert.deepEqual(result, { frameId: "f", loaderId: "l" });
-  assert.deepEqual(browser.commands, [{
+  assert.deepEqual(browser.commands.at(-1), {
     tabId: 7,
     method: "Page.navigate",
     params: { url: "https://shop.example/next" },
-  }]);
+  });
+});
+
+Deno.test("a command that may replace the document turns the accessibility tree off first", async () => {
+  for (
+    const [method, params] of [
+      ["Page.navigate", { url: "https://shop.example/next" }],
+      ["Page.reload", {}],
+    ] as const
+  ) {
+    const { context, browser } = await setup();
+    // Turning it off may fail: the navigation goes on.
+    browser.respond = (sent) => {
+      if (sent === "Accessibility.disable") throw new Error("not enabled");
+      return {};
+    };
+    await runCdp(context, { lease, method, params }, live());
+    assert.deepEqual(browser.commands.map((command) => command.method), [
+      "Accessibility.disable",
+      method,
+    ]);
+  }
+  const { context, browser } = await setup();
+  await runCdp(context, { lease, method: "DOM.focus", params: { backendNodeId: 4 } }, live());
+  assert.deepEqual(browser.commands.map((command) => command.method), ["DOM.focus"]);
 });
 
 Deno.test("cdp refuses forbidden params before anything is sent", async () => {
