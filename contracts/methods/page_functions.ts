@@ -792,7 +792,8 @@ const hovered = String.raw`function () {
  * mutation happened for `quietMs` (counted from the last input or change
  * the input clock saw, {@linkcode inputClockExpression}, when one runs in
  * its world) and no finite transition or animation that
- * started less than `sinceMs` ago, and can end before `timeoutMs`, is
+ * started less than `sinceMs` ago, and can end before `timeoutMs`, but
+ * a colour, shadow, outline or filter transition, is
  * still running (in the document or in an open shadow root, a web
  * component's own), or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
  * frames) answers after one task instead, quiet if nothing changed in it.
@@ -866,6 +867,10 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     return target.textContent.trim() === "" &&
       target.querySelector("img, svg, video, canvas, picture, input") === null;
   };
+  // A colour, shadow, outline or filter easing changes how something looks, never what is
+  // there or where: a hover's or a focus ring's (design systems ease them over 0.2-0.3 s on
+  // every button and option). Such a transition is no reaction to wait for.
+  const cosmetic = /color|shadow|outline|filter/;
   // The running animations the page's reaction may still be in.
   const motions = () => {
     if (typeof doc.getAnimations !== "function") return [];
@@ -876,6 +881,7 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     }
     return all.filter((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
+      if (cosmetic.test(String(animation.transitionProperty))) return false;
       if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
       if (!timing || !Number.isFinite(timing.endTime)) return false;
@@ -907,7 +913,7 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   // pressed button's scale).
   const afterMotionMs = 50;
   const feedback = (property, target) => {
-    if (/color|shadow|outline|filter/.test(String(property))) return true;
+    if (cosmetic.test(String(property))) return true;
     const focused = doc.activeElement;
     return !!focused && focused !== doc.body && !!target && typeof target.nodeType === "number" &&
       focused.contains(target);

@@ -120,6 +120,27 @@ Deno.test({
     });
 
     await t.step(
+      "colours and shadows easing on a hover, a focus or a choice are not waited for",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_colour.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const result = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Blue") },
+          // A bound the easing fits in: waited for, it would end first, and the line the page
+          // writes when it ends would be in the result.
+          settleMs: 5000,
+        });
+        assert.equal(result.unsettled, undefined, result.shown);
+        assert.match(result.shown, /\+ status "Chosen: Blue"/);
+        assert.doesNotMatch(result.shown, /Colour reached/);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a fill's result shows search results that a delayed request brought",
       async () => {
         const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
