@@ -97,11 +97,14 @@ export async function runCdp(
       checkHistoryEntry(history, commandParams.entryId, record.scope);
     }
     if (documentLoads.has(params.method)) {
-      // Best effort: a tree left on only costs time.
+      // Best effort: a tree left on only costs time. But a Stop, a cancel or the deadline that
+      // came meanwhile ends the command here: nothing after it is sent.
       await untilAborted(
         context.browser.sendCommand(record.tabId, "Accessibility.disable", {}),
         operation,
-      ).catch(() => {});
+      ).catch((error) => {
+        if (operation.aborted) throw error;
+      });
     }
     if (watches !== undefined && inputMethods.has(params.method)) {
       await watches.begin(

@@ -56,6 +56,24 @@ Deno.test("a command that may replace the document turns the accessibility tree 
   assert.deepEqual(browser.commands.map((command) => command.method), ["DOM.focus"]);
 });
 
+Deno.test("a navigation cancelled while the accessibility tree is turned off is not sent", async () => {
+  const { context, browser } = await setup();
+  const request = new AbortController();
+  browser.respond = (sent) => {
+    if (sent === "Accessibility.disable") request.abort();
+    return {};
+  };
+  await assert.rejects(
+    runCdp(
+      context,
+      { lease, method: "Page.navigate", params: { url: "https://shop.example/next" } },
+      request.signal,
+    ),
+    (error) => isLeashError(error, "CANCELLED"),
+  );
+  assert.deepEqual(browser.commands.map((command) => command.method), ["Accessibility.disable"]);
+});
+
 Deno.test("cdp refuses forbidden params before anything is sent", async () => {
   const { context, browser } = await setup();
   await assert.rejects(
