@@ -21,7 +21,7 @@ import type { ParamsOf, ProviderMethods, ResultOf } from "../../contracts/method
 import { checkCdpParams } from "./cdp_params.ts";
 import type { ChangeWatches } from "./change_watch.ts";
 import type { LeaseRecord, ProviderContext } from "./context.ts";
-import { operationSignal, untilAborted } from "./guard.ts";
+import { abortReason, operationSignal, untilAborted } from "./guard.ts";
 import { checkHistoryEntry, scopedHistory } from "./history.ts";
 import { isChooserMethod, runChooser } from "./chooser.ts";
 import { isDragMethod, runDrag } from "./drag.ts";
@@ -29,7 +29,7 @@ import { clickEvents, moveEvent } from "../../contracts/methods/click.ts";
 import { hitTest } from "./hit_test.ts";
 import { markInput } from "./input_clock.ts";
 import { inLeaseScope } from "../../contracts/scope.ts";
-import type { IsolatedWorlds } from "./isolated_world.ts";
+import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
 
 /** How long one command may take; a screenshot of a hidden tab can hang. */
 export const cdpTimeoutMs = 15_000;
@@ -86,41 +86,33 @@ export async function runCdp(
   const commandParams = checkCdpParams(params.method, params.params, record.scope);
   const operation = operationSignal(signal, record.signal, cdpTimeoutMs);
   await assertTabInScope(context, record, operation);
+  // Each command goes out under the call's signal, and none once it ended (a Stop, a cancel,
+  // the deadline) while an earlier step was awaited: DevTools cannot take a command back.
+  const send: TabCommand = (method, sent = {}) =>
+    operation.aborted
+      ? Promise.reject(abortReason(operation))
+      : untilAborted(context.browser.sendCommand(record.tabId, method, sent), operation);
 
   let result: unknown;
   try {
     if (params.method === "Page.navigateToHistoryEntry") {
-      const history = await untilAborted(
-        context.browser.sendCommand(record.tabId, "Page.getNavigationHistory", {}),
-        operation,
-      );
+      const history = await send("Page.getNavigationHistory");
       checkHistoryEntry(history, commandParams.entryId, record.scope);
     }
     if (documentLoads.has(params.method)) {
-      // Best effort: a tree left on only costs time. But a Stop, a cancel or the deadline that
-      // came meanwhile ends the command here: nothing after it is sent.
-      await untilAborted(
-        context.browser.sendCommand(record.tabId, "Accessibility.disable", {}),
-        operation,
-      ).catch((error) => {
+      // Best effort: a tree left on only costs time; an ended call ends here.
+      await send("Accessibility.disable").catch((error) => {
         if (operation.aborted) throw error;
       });
     }
     if (watches !== undefined && inputMethods.has(params.method)) {
-      await watches.begin(
-        record.tabId,
-        (method, commandParams) =>
-          untilAborted(context.browser.sendCommand(record.tabId, method, commandParams), operation),
-      );
+      await watches.begin(record.tabId, send);
     }
     result = isDragMethod(params.method)
       ? await runDrag(context, record.tabId, params.method, commandParams, operation)
       : isChooserMethod(params.method)
       ? await runChooser(context, record.tabId, commandParams, operation)
-      : await untilAborted(
-        context.browser.sendCommand(record.tabId, params.method, commandParams),
-        operation,
-      );
+      : await send(params.method, commandParams);
   } catch (error) {
     if (error instanceof LeashError) throw error;
     // DevTools refused: a node that no longer exists is a stale target; anything else is ours.

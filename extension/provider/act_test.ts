@@ -56,6 +56,26 @@ Deno.test("a command that may replace the document turns the accessibility tree 
   assert.deepEqual(browser.commands.map((command) => command.method), ["DOM.focus"]);
 });
 
+Deno.test("an input cancelled while its change watch begins is not sent", async () => {
+  const { context, browser } = await setup();
+  const request = new AbortController();
+  const watches = new ChangeWatches();
+  watches.begin = () => {
+    request.abort();
+    return Promise.resolve();
+  };
+  await assert.rejects(
+    runCdp(
+      context,
+      { lease, method: "Input.insertText", params: { text: "secret" } },
+      request.signal,
+      watches,
+    ),
+    (error) => isLeashError(error, "CANCELLED"),
+  );
+  assert.deepEqual(browser.commands, []);
+});
+
 Deno.test("a navigation cancelled while the accessibility tree is turned off is not sent", async () => {
   const { context, browser } = await setup();
   const request = new AbortController();
