@@ -4,10 +4,10 @@
  *
  * 1. Observe the page once it is open.
  * 2. Target each step's element (and a drag's end) by role and exact name
- *    in the latest observation, as every answer since has told it (a
- *    model reads each answer: where a server's action answers show what
- *    changed, Leash's deltas, the rows they add, remove or give new refs
- *    count; the anchors' action answers show no rows) (the first row that
+ *    in the latest observation as the answers since told it — a model
+ *    reads each answer, so where a server's action answers show what
+ *    changed (Leash's deltas), the rows they add, remove or give new refs
+ *    count; the anchors' action answers show none — (the first row that
  *    matches and has a ref;
  *    for a list item, row or cell, else its text where the snapshot shows
  *    the item only by a text with a ref, as a model would point at it);
