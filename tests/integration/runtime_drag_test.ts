@@ -47,12 +47,24 @@ async function dragWorld() {
   return { world, drag, from, to };
 }
 
-/** The input the provider was asked for, mouse events by type. */
+/**
+ * The input the provider was asked for, mouse events by type, and where a
+ * wait for the page (`rest`) came between, up to the action's last input.
+ */
 function inputs(world: RuntimeWorld): string[] {
-  return world.provider.cdpCalls.filter((call) => call.method.startsWith("Input.")).map((call) => {
+  const calls = world.provider.cdpCalls;
+  let sent = 0;
+  const steps: string[] = [];
+  for (const label of world.provider.leasedCalls) {
+    if (label === "page.settle") steps.push("rest");
+    if (!label.startsWith("cdp ")) continue;
+    const call = calls[sent++];
+    if (!call.method.startsWith("Input.")) continue;
     const type = call.params.type ?? call.params.enabled;
-    return `${call.method.slice("Input.".length)} ${type}`;
-  });
+    steps.push(`${call.method.slice("Input.".length)} ${type}`);
+  }
+  // The wait after the action is the action's, not the drag's.
+  return steps.slice(0, steps.lastIndexOf("setInterceptDrags false") + 1);
 }
 
 Deno.test("a drag on a page with HTML5 drags: pointer down, a move, drags over the way, the drop, pointer up", async () => {
@@ -69,8 +81,11 @@ Deno.test("a drag on a page with HTML5 drags: pointer down, a move, drags over t
     "dispatchMouseEvent mouseMoved",
     "dispatchDragEvent dragEnter",
     ...Array.from({ length: 10 }, () => "dispatchDragEvent dragOver"),
-    // It rests at the end, where the page hears it again after each rest, before the drop.
+    // It rests at the end until the page went quiet, where the page hears it again after each
+    // rest, before the drop.
+    "rest",
     "dispatchDragEvent dragOver",
+    "rest",
     "dispatchDragEvent dragOver",
     "dispatchDragEvent drop",
     "dispatchMouseEvent mouseReleased",
@@ -112,6 +127,8 @@ Deno.test("a drag on a page that drags on pointer events alone sends no drag eve
       () => ["dispatchMouseEvent mouseMoved", "dispatchDragEvent dragEnter"],
     )
       .flat(),
+    // A page that looks where the pointer is on a timer hears where it rests before it lets go.
+    "rest",
     "dispatchMouseEvent mouseReleased",
     "setInterceptDrags false",
   ]);

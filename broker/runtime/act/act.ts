@@ -209,6 +209,10 @@ export async function actOnLease(
     loaderId: origin.loaderId,
     actionabilityTimeoutMs: params.timeoutMs,
     typed: (suggests) => typed = { at: run.settle.now(), suggests },
+    rest: async (timeoutMs) => {
+      const sinceMs = dispatchedAt === undefined ? 0 : run.settle.now() - dispatchedAt;
+      await settleLease(held, { timeoutMs, sinceMs }, signal);
+    },
     // The wait for the page's reaction begins as soon as the input is in, beside the
     // action's own check (a filled value read again a moment later). An expectation may take
     // seconds to come true: the wait's bound counts from then, as it always did.

@@ -13,8 +13,15 @@
  * drag session sends them (`dragEnter` where it began, `dragOver` at each
  * step and again after each rest at the end, `drop` there); if it never
  * does (a page that drags on pointer events), the provider says so after
- * each step and only the pointer is let go. Either way the button is
- * released at the end and interception turned off.
+ * each step, the pointer rests at the end and is let go there. Either way
+ * the button is released at the end and interception turned off.
+ *
+ * A rest lasts until the page went quiet after the input so far, on the
+ * page's own clock (`StepContext.rest`), as a person holds a drag over
+ * its end until the list made room: pages decide where a drag goes on
+ * timers (SortableJS looks where a pointer drag is every 50 ms, and
+ * takes no drag for 30 ms after it moved an item), which a loaded page
+ * runs late, so no pause counted on the Broker's clock is long enough.
  *
  * There is nothing to read back that says a drag "worked" in general: it
  * is verified only through the caller's `expect`.
@@ -37,12 +44,16 @@ import { prepareTarget } from "./target.ts";
 export const dragSteps = 10;
 
 /**
- * How long, in ms, and how many times the drag rests at its end before a
- * drag over there, as a browser repeats one while the pointer rests, then
- * the drop.
+ * How many times an HTML5 drag rests at its end before a drag over there,
+ * as a browser repeats one while the pointer rests, then the drop.
  */
-export const dragRestMs = 50;
 export const dragRests = 2;
+
+/** The bound on one rest at the end, in ms: a page that never goes quiet is let go of then. */
+export const dragRestBoundMs = 500;
+
+/** A rest's length, in ms, with no way to hear the page's own clock. */
+export const dragRestMs = 50;
 
 const DragAnswer = z.object({ intercepted: z.boolean().optional() });
 
@@ -82,6 +93,8 @@ export async function drag(
   _action: Extract<Action, { kind: "drag" }>,
 ): Promise<Postcondition> {
   const { cdp, signal } = context;
+  const rest = () =>
+    context.rest === undefined ? delay(dragRestMs, signal) : context.rest(dragRestBoundMs);
   const from = await prepareTarget(context, requireTarget(context, "drag"));
   if (context.dropTarget === undefined) {
     throw new TypeError("Cannot perform drag: the caller resolved no target for its end");
@@ -119,14 +132,16 @@ export async function drag(
     }
     if (dragging) {
       // A browser goes on sending drags over the page while the pointer rests. A page that
-      // takes no drag for a moment after it moved something (SortableJS, 30 ms by a timer a
-      // loaded page runs late) may have let the last steps pass: it hears where the drag
-      // ended before the drop.
-      for (let rest = 0; rest < dragRests; rest++) {
-        await delay(dragRestMs, signal);
+      // takes no drag for a moment after it moved something (SortableJS, 30 ms) may have let
+      // the last steps pass: it hears where the drag ended before the drop.
+      for (let rested = 0; rested < dragRests; rested++) {
+        await rest();
         await dragEvent(cdp, "dragOver", end.point, signal);
       }
       await dragEvent(cdp, "drop", end.point, signal);
+    } else {
+      // A page that looks where the pointer is on a timer may not have looked since it came.
+      await rest();
     }
     await mouse(cdp, "mouseReleased", end.point, 0, signal);
   } finally {

@@ -58,6 +58,7 @@ export async function performAction(options: PerformActionOptions): Promise<Acti
     leaseScope: options.leaseScope,
     signal,
     ...(options.typed === undefined ? {} : { typed: options.typed }),
+    ...(options.rest === undefined ? {} : { rest: options.rest }),
     patience: {
       deadline: Date.now() + (options.actionabilityTimeoutMs ?? defaultActionabilityTimeoutMs),
       signal,

@@ -9,7 +9,7 @@ import type { Patience } from "./actionability.ts";
 import type { Cdp } from "./cdp.ts";
 import type { DispatchGate } from "./gate.ts";
 import type { PageObjects } from "./page_objects.ts";
-import type { ActTarget, Check, CheckName, Typed } from "./types.ts";
+import type { ActTarget, Check, CheckName, Rest, Typed } from "./types.ts";
 
 /** The state one action step runs with. */
 export interface StepContext {
@@ -25,6 +25,8 @@ export interface StepContext {
   patience: Patience;
   /** Told when text entry's last input went in (see `PerformActionOptions.typed`). */
   typed?: Typed;
+  /** Wait until the page went quiet after the input so far (see `PerformActionOptions.rest`). */
+  rest?: Rest;
 }
 
 /**

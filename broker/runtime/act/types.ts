@@ -89,6 +89,9 @@ export interface ActionOutcome {
  */
 export type Typed = (suggests: boolean | undefined) => void;
 
+/** Wait until the page went quiet, at most `timeoutMs` (see `PerformActionOptions.rest`). */
+export type Rest = (timeoutMs: number) => Promise<void>;
+
 /** Everything {@linkcode performAction} needs. */
 export interface PerformActionOptions {
   /** The seam to the leased page. */
@@ -123,6 +126,13 @@ export interface PerformActionOptions {
    * are read: the wait for the page's reaction may go on beside them.
    */
   afterStep?: () => void;
+  /**
+   * Wait, bounded by `timeoutMs`, until the page went quiet after the input
+   * so far, counted on its own clock (`page.settle`): what a person holding a
+   * drag over its end waits for before letting go. A wall-clock pause of
+   * the same purpose stands in when absent.
+   */
+  rest?: Rest;
   /** Resolves refs named by `expect.element`; required when it is given. */
   resolveRef?: ResolveRef;
   /** How long an expectation may take to come true; default 2,000 ms. */
