@@ -123,7 +123,6 @@
  *
  * @module
  */
-import { z } from "zod";
 import { glyphOnly } from "../../contracts/text.ts";
 import { iconName } from "./icon_names.ts";
 
@@ -145,30 +144,34 @@ const styleAt = Object.fromEntries(signalStyles.map((name, i) => [name, i])) as 
   number
 >;
 
-const Ints = z.array(z.number().int());
-const SnapshotSchema = z.object({
-  documents: z.array(z.object({
-    nodes: z.object({
-      parentIndex: Ints,
-      nodeType: Ints,
-      nodeName: Ints,
-      nodeValue: Ints.optional(),
-      backendNodeId: Ints,
-      attributes: z.array(Ints).optional(),
-      isClickable: z.object({ index: Ints }).optional(),
-      inputChecked: z.object({ index: Ints }).optional(),
-    }),
-    layout: z.object({
-      nodeIndex: Ints,
-      styles: z.array(Ints),
-      bounds: z.array(z.array(z.number())),
-      // With `includeDOMRects`: each box's scroll offset and size, and its client box.
-      scrollRects: z.array(z.array(z.number())).optional(),
-      clientRects: z.array(z.array(z.number())).optional(),
-    }),
-  })).min(1),
-  strings: z.array(z.string()),
-});
+/** The parts of a `DOMSnapshot.captureSnapshot` answer the signals read, as {@linkcode parseSnapshot} checked them. */
+export interface Snapshot {
+  /** The top-level document first; frames' documents after it are neither read nor checked. */
+  documents: [SnapshotDocument, ...unknown[]];
+  strings: string[];
+}
+
+/** One document of a {@linkcode Snapshot}: its nodes and their layout boxes, by index. */
+interface SnapshotDocument {
+  nodes: {
+    parentIndex: number[];
+    nodeType: number[];
+    nodeName: number[];
+    nodeValue?: number[];
+    backendNodeId: number[];
+    attributes?: number[][];
+    isClickable?: { index: number[] };
+    inputChecked?: { index: number[] };
+  };
+  layout: {
+    nodeIndex: number[];
+    styles: number[][];
+    bounds: number[][];
+    // With `includeDOMRects`: each box's scroll offset and size, and its client box.
+    scrollRects?: number[][];
+    clientRects?: number[][];
+  };
+}
 
 /** The flags of one node; a node with none is not listed. */
 export interface NodeSignals {
@@ -402,9 +405,6 @@ const keyTargetRoles = new Set(["textbox", "searchbox", "combobox"]);
 /** Types of an input that takes typed text. */
 const typedTypes = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
 
-/** A snapshot answer as {@linkcode parseSnapshot} checked it. */
-export type Snapshot = z.infer<typeof SnapshotSchema>;
-
 /**
  * A scroller's sizes as its element reads them, in the shapes of the
  * snapshot's `scrollRects` and `clientRects`: `[scrollLeft, scrollTop,
@@ -418,23 +418,66 @@ export interface ScrollSizes {
 
 /**
  * `raw`, a `DOMSnapshot.captureSnapshot` answer, checked: undefined when it
- * is malformed (arrays of different lengths, a parent after its child).
+ * is malformed (a part missing or of another type, arrays of different
+ * lengths, a parent after its child). Checked by hand, not by a schema: a
+ * page of 5,000 elements answers with some 200,000 numbers, and a schema
+ * took 15-80 ms of every read to go through them, as long as the signals
+ * themselves.
  */
 export function parseSnapshot(raw: unknown): Snapshot | undefined {
-  const parsed = SnapshotSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const { nodes, layout } = parsed.data.documents[0];
-  const n = nodes.parentIndex.length;
+  if (!isObject(raw) || !Array.isArray(raw.strings) || !raw.strings.every(isString)) {
+    return undefined;
+  }
+  const documents = raw.documents;
+  if (!Array.isArray(documents) || documents.length < 1) return undefined;
+  const document: unknown = documents[0];
+  if (!isObject(document) || !isObject(document.nodes) || !isObject(document.layout)) {
+    return undefined;
+  }
+  const { nodes, layout } = document;
+  const n = isInts(nodes.parentIndex) ? nodes.parentIndex.length : -1;
+  const listed = (value: unknown, length: number) => isInts(value) && value.length === length;
+  const indexed = (value: unknown) =>
+    value === undefined || (isObject(value) && isInts(value.index));
   if (
-    nodes.nodeType.length !== n || nodes.nodeName.length !== n ||
-    nodes.backendNodeId.length !== n ||
-    (nodes.attributes !== undefined && nodes.attributes.length !== n) ||
-    layout.styles.length !== layout.nodeIndex.length ||
-    layout.bounds.length !== layout.nodeIndex.length
+    n < 0 || !listed(nodes.nodeType, n) || !listed(nodes.nodeName, n) ||
+    !listed(nodes.backendNodeId, n) ||
+    (nodes.nodeValue !== undefined && !isInts(nodes.nodeValue)) ||
+    (nodes.attributes !== undefined && !listOf(nodes.attributes, isInts, n)) ||
+    !indexed(nodes.isClickable) || !indexed(nodes.inputChecked)
   ) return undefined;
-  const parents = nodes.parentIndex;
+  const boxes = isInts(layout.nodeIndex) ? layout.nodeIndex.length : -1;
+  if (
+    boxes < 0 || !listOf(layout.styles, isInts, boxes) ||
+    !listOf(layout.bounds, isNumbers, boxes) ||
+    (layout.scrollRects !== undefined && !listOf(layout.scrollRects, isNumbers)) ||
+    (layout.clientRects !== undefined && !listOf(layout.clientRects, isNumbers))
+  ) return undefined;
+  const parents = nodes.parentIndex as number[];
   for (let i = 0; i < n; i++) if (parents[i] >= i || parents[i] < -1) return undefined;
-  return parsed.data;
+  return raw as unknown as Snapshot;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === "string";
+}
+
+function isNumbers(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "number");
+}
+
+function isInts(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every(Number.isInteger);
+}
+
+/** Whether `value` is a list of `length` items (any length when absent) that each pass `check`. */
+function listOf(value: unknown, check: (item: unknown) => boolean, length?: number): boolean {
+  return Array.isArray(value) && (length === undefined || value.length === length) &&
+    value.every(check);
 }
 
 /**

@@ -533,6 +533,23 @@ Deno.test("a malformed snapshot reduces to nothing, so the read falls back to th
   const short = snapshot(page);
   short.documents[0].nodes.backendNodeId.pop();
   assert.equal(reduceSnapshot(short), undefined);
+  // Each part of another type than DevTools sends, or of another length than its list.
+  const broken: Array<(raw: ReturnType<typeof snapshot>) => void> = [
+    (raw) => (raw.documents[0].nodes.nodeType as unknown[])[1] = "1",
+    (raw) => (raw.documents[0].nodes.nodeName as unknown[])[0] = 1.5,
+    (raw) => (raw.documents[0].nodes as Record<string, unknown>).attributes = [[0, 1], "x"],
+    (raw) => (raw.documents[0].nodes as Record<string, unknown>).isClickable = { at: [1] },
+    (raw) => (raw.documents[0].layout.styles as unknown[]).pop(),
+    (raw) => (raw.documents[0].layout.bounds as unknown[])[0] = [0, "0", 10, 10],
+    (raw) => (raw.documents[0] as Record<string, unknown>).layout = undefined,
+    (raw) => (raw.strings as unknown[]).push(7),
+  ];
+  for (const [k, breakIt] of broken.entries()) {
+    const raw = snapshot(page);
+    breakIt(raw);
+    assert.equal(parseSnapshot(raw), undefined, `malformed part ${k}`);
+  }
+  assert.ok(parseSnapshot(snapshot(page)) !== undefined);
 });
 
 Deno.test("a widget role that needs a container is kept as declared, unless hidden; the snapshot's nodes are known", () => {
