@@ -68,7 +68,9 @@ export const ObservedNodeSchema = z.strictObject({
   /**
    * For a control without a name, the icon it shows, as its icon set names
    * it (`fa-trash`, MUI's `DeleteIcon`, a sprite's `#icon-share`): what a
-   * person reads off an icon-only button.
+   * person reads off an icon-only button. Where no set names one and it
+   * holds no words, what its own class says it does (a calendar's
+   * `flatpickr-prev-month` arrow: `prev-month`).
    */
   icon: PageTextSchema.optional(),
   value: PageTextSchema.optional(),
@@ -163,7 +165,9 @@ export const AxNodeSchema = z.strictObject({
   /**
    * For a control without a name, the icon it shows, as its icon set names
    * it (`fa-trash`, MUI's `DeleteIcon`, a sprite's `#icon-share`): what a
-   * person reads off an icon-only button.
+   * person reads off an icon-only button. Where no set names one and it
+   * holds no words, what its own class says it does (a calendar's
+   * `flatpickr-prev-month` arrow: `prev-month`).
    */
   icon: PageTextSchema.optional(),
   value: PageTextSchema.optional(),

@@ -61,8 +61,11 @@
  * - **draggable**: `draggable="true"`, or `cursor: grab`/`move` that the
  *   parent does not already have (a sortable list's drag handle).
  * - **icon**: on a control or clickable element, the name of the icon it
- *   is or holds, the first in document order (`icon_names.ts`); the
- *   projection shows it where the control has no name.
+ *   is or holds, the first in document order, else, where it holds no
+ *   words, what its own class says it does (a calendar's
+ *   `flatpickr-prev-month` arrow, a select's `el-select__caret`;
+ *   `icon_names.ts`); the projection shows it where the control has no
+ *   name.
  * - **hidden**: not rendered for a person although the accessibility tree
  *   may still list it: `visibility` other than visible, `aria-hidden`,
  *   `inert`, a box larger than a pixel that `clip` or `clip-path` cuts to
@@ -124,7 +127,7 @@
  * @module
  */
 import { glyphOnly } from "../../contracts/text.ts";
-import { iconName } from "./icon_names.ts";
+import { classWord, iconName } from "./icon_names.ts";
 
 /** The computed styles the reduction reads, in this order. */
 export const signalStyles = [
@@ -939,9 +942,12 @@ export function reduceParsed(
       hoverFace[face] = 1;
     }
     if (hoverFace[i] && !signals.hidden) signals.hoverable = true;
-    const shownIcon = icon[i] ?? iconIn[i];
-    if (shownIcon !== undefined && !signals.hidden && (control[i] || signals.clickable)) {
-      signals.icon = shownIcon;
+    if (!signals.hidden && (control[i] || signals.clickable)) {
+      // The icon a set names in it, else, where it holds no words to be named by, what its own
+      // class says it does.
+      const shownIcon = icon[i] ?? iconIn[i] ??
+        (wordsBeneath[i] ? undefined : classWord(attribute(i, "class") ?? ""));
+      if (shownIcon !== undefined) signals.icon = shownIcon;
     }
     if (iconTarget) {
       signals.ariaHidden = true;

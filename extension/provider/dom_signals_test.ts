@@ -823,6 +823,41 @@ Deno.test("a control or clickable element says the first icon it is or holds; ot
   ]]);
 });
 
+Deno.test("a nameless clickable part says what its class says it does; an icon set's name comes first", () => {
+  const specs: Spec[] = [
+    ...page,
+    // A calendar's month arrow: a listening span around a bare SVG.
+    {
+      tag: "SPAN",
+      backend: 10,
+      parent: 2,
+      box: [20, 20],
+      listener: true,
+      attributes: { class: "flatpickr-prev-month" },
+    },
+    { tag: "svg", backend: 11, parent: 10, box: [14, 14] },
+    // A close button holding an icon its set names.
+    { tag: "BUTTON", backend: 20, parent: 2, box: [30, 30], attributes: { class: "btn-close" } },
+    { tag: "I", backend: 21, parent: 20, box: [16, 16], attributes: { class: "bi bi-x-lg" } },
+    // A panel whose class says "toggle" but that takes no click.
+    { tag: "DIV", backend: 30, parent: 2, box: [200, 40], attributes: { class: "toggle-panel" } },
+    // A toggle that holds words: they name it.
+    {
+      tag: "BUTTON",
+      backend: 40,
+      parent: 2,
+      box: [120, 30],
+      attributes: { class: "dropdown-toggle" },
+    },
+    { tag: "#text", backend: 41, parent: 40, box: [80, 16], text: "Choose a country" },
+  ];
+  const nodes = reduceSnapshot(snapshot(specs))?.nodes;
+  assert.equal(nodes?.get(10)?.icon, "prev-month");
+  assert.equal(nodes?.get(20)?.icon, "x-lg");
+  assert.equal(nodes?.get(30)?.icon, undefined);
+  assert.equal(nodes?.get(40)?.icon, undefined);
+});
+
 Deno.test("an element that scrolls its own content and hides much of it is scrollable", () => {
   const scroller = (backend: number, scroll: [number, number], overflow = "auto"): Spec => ({
     tag: "DIV",

@@ -15,6 +15,12 @@
  * - a `data-testid` that ends in `Icon` (MUI's icons: `DeleteIcon`);
  * - the fragment of an SVG `<use>`'s `href` (a sprite: `#icon-share`).
  *
+ * Where no icon set names anything in it, the control's own class may say
+ * what it does ({@linkcode classWord}): widget libraries draw a calendar's
+ * month arrows, a select's caret or a dialog's overlay as nameless elements
+ * whose class is all that tells them apart (`flatpickr-prev-month`,
+ * `el-select__caret`, `MuiBackdrop-root`).
+ *
  * The name is page text: it is bounded to a short word of letters, digits,
  * `-` and `_`, and shown quoted like every name.
  *
@@ -66,6 +72,91 @@ export function iconName(
   for (const token of (attribute("class") ?? "").split(/\s+/)) {
     const name = classPrefixes.exec(token)?.[1];
     if (name !== undefined && !styleClasses.test(name)) return bounded(name);
+  }
+  return undefined;
+}
+
+/**
+ * Words widget libraries name a nameless control's part by in its class: what
+ * it does (`close`, `clear`, `prev`), or what it is (`caret`, `overlay`). A
+ * direction alone (`float-right`, `text-left`) lays out; it names nothing.
+ */
+const controlWords = new Set([
+  "add",
+  "arrow",
+  "back",
+  "backdrop",
+  "calendar",
+  "cancel",
+  "caret",
+  "chevron",
+  "clear",
+  "close",
+  "collapse",
+  "copy",
+  "decrement",
+  "delete",
+  "dismiss",
+  "download",
+  "drag",
+  "edit",
+  "expand",
+  "filter",
+  "forward",
+  "increment",
+  "menu",
+  "minus",
+  "more",
+  "next",
+  "overlay",
+  "pause",
+  "play",
+  "plus",
+  "prev",
+  "previous",
+  "remove",
+  "search",
+  "settings",
+  "share",
+  "sort",
+  "today",
+  "toggle",
+  "toggler",
+  "upload",
+]);
+
+/** Words of a class that say where or what kind of part it is, not what it does. */
+const partWords = new Set([
+  "btn",
+  "button",
+  "container",
+  "el",
+  "icon",
+  "indicator",
+  "inner",
+  "outer",
+  "root",
+  "trigger",
+  "wrap",
+  "wrapper",
+]);
+
+/**
+ * What a control's own `className` says it does (see the module doc): in
+ * the first class holding one of {@linkcode controlWords}, that word and
+ * the words after it that are not {@linkcode partWords}, joined by `-`
+ * (`flatpickr-next-month` names `next-month`, `MuiBackdrop-root`
+ * `backdrop`, `d-arrow-left` `arrow-left`); undefined when no class holds
+ * one.
+ */
+export function classWord(className: string): string | undefined {
+  for (const token of className.split(/\s+/)) {
+    // BEM's `__` and `--`, kebab and camel case alike.
+    const words = token.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().split(/[-_]+/);
+    const at = words.findIndex((word) => controlWords.has(word));
+    if (at < 0) continue;
+    const named = words.slice(at).filter((word, k) => k === 0 || !partWords.has(word));
+    return bounded(named.join("-"));
   }
   return undefined;
 }

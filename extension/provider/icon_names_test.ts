@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { iconName, iconNameLength } from "./icon_names.ts";
+import { classWord, iconName, iconNameLength } from "./icon_names.ts";
 
 /** The icon name of an element `tag` with `attributes`. */
 function of(tag: string, attributes: Record<string, string>): string | undefined {
@@ -32,4 +32,27 @@ Deno.test("anything else names no icon, and a name is a short plain word", () =>
   // Page text is bounded to letters, digits, - and _: nothing else can reach a row.
   assert.equal(of("svg", { "data-icon": 'x" ref=e1 "y' }), "xrefe1y");
   assert.equal(of("svg", { "data-icon": "a".repeat(100) })?.length, iconNameLength);
+});
+
+Deno.test("a control's own class says what it does where a library names its parts so", () => {
+  // Calendars' month arrows, a select's caret, dialogs' overlays and close buttons.
+  assert.equal(classWord("flatpickr-prev-month"), "prev-month");
+  assert.equal(
+    classWord("react-datepicker__navigation react-datepicker__navigation--next"),
+    "next",
+  );
+  assert.equal(classWord("el-icon el-select__caret el-select__icon"), "caret");
+  assert.equal(classWord("MuiBackdrop-root"), "backdrop");
+  assert.equal(classWord("btn-close"), "close");
+  assert.equal(classWord("el-picker-panel__icon-btn d-arrow-left"), "arrow-left");
+  assert.equal(classWord("select2-selection__clear"), "clear");
+  assert.equal(classWord("navbar-toggler collapsed"), "toggler");
+});
+
+Deno.test("a class that only lays out or styles says nothing", () => {
+  assert.equal(classWord("float-right text-left d-flex"), undefined);
+  assert.equal(classWord("card card-header address-field"), undefined);
+  assert.equal(classWord(""), undefined);
+  // Page text is bounded as an icon's name is.
+  assert.equal(classWord(`close-${"a".repeat(100)}`)?.length, iconNameLength);
 });
