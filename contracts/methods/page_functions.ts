@@ -791,12 +791,14 @@ const hovered = String.raw`function () {
  * Wait for the document's own reaction to settle: resolves once no DOM
  * mutation happened for `quietMs` (counted from the last input or change
  * the input clock saw, {@linkcode inputClockExpression}, when one runs in
- * its world) and no finite transition or animation that
- * started less than `sinceMs` ago, and can end before `timeoutMs`, but
- * a colour, shadow, outline or filter transition, is
- * still running (in the document or in an open shadow root, a web
- * component's own), or when `timeoutMs` passed. A hidden document (whose timers are throttled and which draws no
- * frames) answers after one task instead, quiet if nothing changed in it.
+ * its world) and no finite transition or animation that started less
+ * than `sinceMs` ago, and can end before `timeoutMs`, is still running (in
+ * the document or in an open shadow root, a web component's own), but a
+ * colour, shadow, outline or filter transition, or the entrance of an
+ * element with its content in it (a menu fading or sliding in); or when
+ * `timeoutMs` passed. A hidden document (whose timers are throttled and
+ * which draws no frames) answers after one task instead, quiet if nothing
+ * changed in it.
  * Answers `{quiet, mutating, animating}` (booleans only).
  *
  * Not one of {@linkcode pageFunctions}: the Broker's `cdp` never awaits a
@@ -871,6 +873,81 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
   // there or where: a hover's or a focus ring's (design systems ease them over 0.2-0.3 s on
   // every button and option). Such a transition is no reaction to wait for.
   const cosmetic = /color|shadow|outline|filter/;
+  // An element coming into view with its content already in it (a menu, a popover, a panel
+  // fading, zooming or sliding in) reads now as it will once its motion ends, and the next
+  // action waits for what it aims at to stand still. Such an entrance is not waited for: each
+  // property it animates comes to rest (an opacity that rises, no transform left, visible).
+  // An empty layer's entrance is (a backdrop fading in, after which the page shows its
+  // dialog), as is anything leaving, fading out, or changing its size or place.
+  const frameKeys = new Set(["offset", "computedOffset", "easing", "composite"]);
+  // A transform that leaves the element where and as it is: none, or only functions that
+  // do nothing (scale 1, a move or turn of 0), as keyframes and computed styles spell them.
+  const atRest = (property, value) => {
+    const text = String(value).trim();
+    if (text === "none") return true;
+    const numbers = (args) => args.split(/[\s,]+/).filter(Boolean).map(parseFloat);
+    if (property !== "transform") {
+      const found = numbers(text.replace(/^[xyz]\s+/, ""));
+      return found.length > 0 && found.every((n) => n === (property === "scale" ? 1 : 0));
+    }
+    const calls = text.match(/[a-zA-Z0-9]+\([^)]*\)/g);
+    return calls !== null && calls.join(" ") === text.replace(/\s+(?=[a-zA-Z])/g, " ") &&
+      calls.every((call) => {
+        const [, name, args] = /^(\w+)\(([^)]*)\)$/.exec(call);
+        const found = numbers(args);
+        if (name.startsWith("scale")) return found.every((n) => n === 1);
+        if (/^(?:translate|rotate|skew)/.test(name)) return found.every((n) => n === 0);
+        if (name === "matrix") return found.join() === "1,0,0,1,0,0";
+        return false;
+      });
+  };
+  const holdsContent = (target) => {
+    if (target.textContent.trim() !== "") return true;
+    if (target.querySelector("input, select, textarea, button, img, svg, canvas, [role]")) {
+      return true;
+    }
+    // A web component's part shows what is slotted into it.
+    for (const slot of target.querySelectorAll("slot")) {
+      for (const node of slot.assignedNodes({ flatten: true })) {
+        if (node.textContent.trim() !== "") return true;
+      }
+    }
+    return false;
+  };
+  const entering = (effect) => {
+    const target = effect && effect.target;
+    if (!target || effect.pseudoElement || typeof target.querySelector !== "function") {
+      return false;
+    }
+    let frames;
+    try {
+      frames = effect.getKeyframes();
+    } catch (_) {
+      return false;
+    }
+    if (frames.length < 2 || !holdsContent(target)) return false;
+    const first = frames[0];
+    const end = frames[frames.length - 1];
+    let moves = 0;
+    for (const property of new Set(frames.flatMap((frame) => Object.keys(frame)))) {
+      if (frameKeys.has(property) || /color|shadow|outline|filter/i.test(property)) continue;
+      const from = first[property];
+      const to = end[property];
+      // A property the last frame leaves out returns to the element's own style.
+      if (property === "opacity") {
+        const rises = Number(to) > 0 && (from === undefined || Number(to) >= Number(from));
+        if (to !== undefined && !rises) return false;
+      } else if (["transform", "translate", "scale", "rotate"].includes(property)) {
+        if (to !== undefined && !atRest(property, to)) return false;
+      } else if (property === "visibility") {
+        if (to !== undefined && to !== "visible") return false;
+      } else {
+        return false;
+      }
+      moves++;
+    }
+    return moves > 0;
+  };
   // The running animations the page's reaction may still be in.
   const motions = () => {
     if (typeof doc.getAnimations !== "function") return [];
@@ -882,7 +959,7 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     return all.filter((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
       if (cosmetic.test(String(animation.transitionProperty))) return false;
-      if (decorative(animation.effect)) return false;
+      if (decorative(animation.effect) || entering(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
       if (!timing || !Number.isFinite(timing.endTime)) return false;
       // One that cannot end within the wait's bound is no reaction to wait for, as an endless

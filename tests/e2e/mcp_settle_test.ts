@@ -141,6 +141,38 @@ Deno.test({
     );
 
     await t.step(
+      "a menu fading and sliding in with its items is not waited for; its exit is",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_enter.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const opened = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Options") },
+          // A bound the entrance fits in: waited for, it would end first, and the line the
+          // page writes when it ends would be in the result.
+          settleMs: 5000,
+        });
+        assert.equal(opened.unsettled, undefined, opened.shown);
+        assert.match(opened.shown, /menuitem "Archive" ref=e\d+/);
+        assert.doesNotMatch(opened.shown, /Menu settled/);
+        assert.ok(opened.observation !== null, opened.shown);
+        // The item is clicked once it stands still; the menu's exit is waited for.
+        const archived = await agent.act({
+          leaseId,
+          documentEpoch: opened.documentEpoch,
+          action: { kind: "click", ref: refOf(opened.observation, "menuitem", "Archive") },
+          settleMs: 5000,
+        });
+        assert.equal(archived.unsettled, undefined, archived.shown);
+        assert.match(archived.shown, /\+ status "Menu closed"/);
+        assert.match(archived.shown, /^- menu "Options"/m);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a fill's result shows search results that a delayed request brought",
       async () => {
         const { tab } = await world.openTab(world.fixtures.url("settle_search.html"));
