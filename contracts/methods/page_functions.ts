@@ -926,6 +926,9 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       return false;
     }
     if (frames.length < 2 || !holdsContent(target)) return false;
+    // Still in its delay, it shows nothing yet (its first frame: transparent, elsewhere).
+    const progress = effect.getComputedTiming().progress;
+    if (typeof progress !== "number" || progress <= 0) return false;
     const first = frames[0];
     const end = frames[frames.length - 1];
     let moves = 0;

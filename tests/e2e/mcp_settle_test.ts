@@ -168,6 +168,15 @@ Deno.test({
         assert.equal(archived.unsettled, undefined, archived.shown);
         assert.match(archived.shown, /\+ status "Menu closed"/);
         assert.match(archived.shown, /^- menu "Options"/m);
+        // An entrance still in its delay shows nothing yet: it is waited for until it moves.
+        const shared = await agent.act({
+          leaseId,
+          documentEpoch: archived.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Share") },
+          settleMs: 5000,
+        });
+        assert.equal(shared.unsettled, undefined, shared.shown);
+        assert.match(shared.shown, /menuitem "Copy link" ref=e\d+/);
         await agent.call("browser_release", { leaseId });
       },
     );
