@@ -147,7 +147,10 @@ const styleAt = Object.fromEntries(signalStyles.map((name, i) => [name, i])) as 
   number
 >;
 
-/** The parts of a `DOMSnapshot.captureSnapshot` answer the signals read, as {@linkcode parseSnapshot} checked them. */
+/**
+ * The parts of a `DOMSnapshot.captureSnapshot` answer the signals read, as
+ * {@linkcode parseSnapshot} checked them.
+ */
 export interface Snapshot {
   /** The top-level document first; frames' documents after it are neither read nor checked. */
   documents: [SnapshotDocument, ...unknown[]];
