@@ -17,6 +17,11 @@ export type JsonValue =
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
+/** Whether `value` is a plain object: not an array, not null. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /**
  * Any value that is present. Everything a peer receives came out of
  * `JSON.parse`, so presence is the only check needed; walking a 900 KB value
@@ -32,7 +37,5 @@ export const JsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>(
  * request's `params` passes here before its method schema looks deeper.
  */
 export const JsonObjectSchema: z.ZodType<JsonObject> = z
-  .custom<JsonObject>((value) =>
-    typeof value === "object" && value !== null && !Array.isArray(value)
-  )
+  .custom<JsonObject>(isRecord)
   .meta({ type: "object" });

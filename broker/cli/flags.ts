@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { isRecord } from "../../contracts/json.ts";
 import { parseStrict, UsageError } from "../../local/cli_args.ts";
 
 /** How a flag's text becomes a field's value. */
@@ -34,10 +35,6 @@ export interface ExtraFlag {
 /** `leaseId` → `lease-id`. */
 export function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function kindOf(schema: unknown): FlagKind {

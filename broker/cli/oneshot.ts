@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { LeashError } from "../../contracts/errors.ts";
+import { isRecord } from "../../contracts/json.ts";
 import type { Observation } from "../../contracts/methods/mod.ts";
 import { UsageError } from "../../local/cli_args.ts";
 import type { BrokerLink } from "../mcp/connection.ts";
@@ -33,10 +34,6 @@ function pick(args: Record<string, unknown>, keys: Iterable<string>): Record<str
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (key in args) picked[key] = args[key];
   return picked;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The one row with a ref that `target` matches. */

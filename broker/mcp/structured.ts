@@ -13,6 +13,7 @@
  * @module
  */
 import { z } from "zod";
+import { isRecord } from "../../contracts/json.ts";
 
 /** How a delta is counted when its rows stay out. */
 interface DeltaCounts {
@@ -57,10 +58,6 @@ function shape(structured: Record<string, unknown>): Record<string, unknown> {
     } else out[key] = value;
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isDelta(value: unknown): value is { since: string } & Record<string, unknown[]> {

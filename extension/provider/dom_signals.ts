@@ -126,6 +126,7 @@
  *
  * @module
  */
+import { isRecord } from "../../contracts/json.ts";
 import { glyphOnly } from "../../contracts/text.ts";
 import { classWord, iconName } from "./icon_names.ts";
 
@@ -431,20 +432,20 @@ export interface ScrollSizes {
  * themselves.
  */
 export function parseSnapshot(raw: unknown): Snapshot | undefined {
-  if (!isObject(raw) || !Array.isArray(raw.strings) || !raw.strings.every(isString)) {
+  if (!isRecord(raw) || !Array.isArray(raw.strings) || !raw.strings.every(isString)) {
     return undefined;
   }
   const documents = raw.documents;
   if (!Array.isArray(documents) || documents.length < 1) return undefined;
   const document: unknown = documents[0];
-  if (!isObject(document) || !isObject(document.nodes) || !isObject(document.layout)) {
+  if (!isRecord(document) || !isRecord(document.nodes) || !isRecord(document.layout)) {
     return undefined;
   }
   const { nodes, layout } = document;
   const n = isInts(nodes.parentIndex) ? nodes.parentIndex.length : -1;
   const listed = (value: unknown, length: number) => isInts(value) && value.length === length;
   const indexed = (value: unknown) =>
-    value === undefined || (isObject(value) && isInts(value.index));
+    value === undefined || (isRecord(value) && isInts(value.index));
   if (
     n < 0 || !listed(nodes.nodeType, n) || !listed(nodes.nodeName, n) ||
     !listed(nodes.backendNodeId, n) ||
@@ -462,10 +463,6 @@ export function parseSnapshot(raw: unknown): Snapshot | undefined {
   const parents = nodes.parentIndex as number[];
   for (let i = 0; i < n; i++) if (parents[i] >= i || parents[i] < -1) return undefined;
   return raw as unknown as Snapshot;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isString(value: unknown): value is string {

@@ -11,6 +11,7 @@
  */
 import { deskArgumentSchemas, webAgentArgumentSchemas } from "../../contracts/desk/actions.ts";
 import { deskError } from "../../contracts/desk/envelope.ts";
+import { isRecord } from "../../contracts/json.ts";
 import {
   type AgentReply,
   type AgentRequest,
@@ -83,8 +84,4 @@ function argumentsValid(request: AgentRequest): boolean {
     ? deskArgumentSchemas.get_status
     : webAgentArgumentSchemas[request.action];
   return schema.safeParse(request.arguments).success;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
