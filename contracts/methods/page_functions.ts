@@ -914,11 +914,14 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     }
     return false;
   };
-  const entering = (effect) => {
-    const target = effect && effect.target;
+  // Whether the effect, at its computed timing, is such an entrance.
+  const entering = (effect, timing) => {
+    const target = effect.target;
     if (!target || effect.pseudoElement || typeof target.querySelector !== "function") {
       return false;
     }
+    // Still in its delay, it shows nothing yet (its first frame: transparent, elsewhere).
+    if (typeof timing.progress !== "number" || timing.progress <= 0) return false;
     let frames;
     try {
       frames = effect.getKeyframes();
@@ -926,14 +929,13 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       return false;
     }
     if (frames.length < 2 || !holdsContent(target)) return false;
-    // Still in its delay, it shows nothing yet (its first frame: transparent, elsewhere).
-    const progress = effect.getComputedTiming().progress;
-    if (typeof progress !== "number" || progress <= 0) return false;
     const first = frames[0];
     const end = frames[frames.length - 1];
     let moves = 0;
     for (const property of new Set(frames.flatMap((frame) => Object.keys(frame)))) {
-      if (frameKeys.has(property) || /color|shadow|outline|filter/i.test(property)) continue;
+      // Keyframes name properties in camel case ("boxShadow"), transitions as CSS does.
+      const css = property.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
+      if (frameKeys.has(property) || cosmetic.test(css)) continue;
       const from = first[property];
       const to = end[property];
       // A property the last frame leaves out returns to the element's own style.
@@ -962,9 +964,10 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     return all.filter((animation) => {
       if (animation.playState !== "running" && !animation.pending) return false;
       if (cosmetic.test(String(animation.transitionProperty))) return false;
-      if (decorative(animation.effect) || entering(animation.effect)) return false;
+      if (decorative(animation.effect)) return false;
       const timing = animation.effect ? animation.effect.getComputedTiming() : null;
       if (!timing || !Number.isFinite(timing.endTime)) return false;
+      if (entering(animation.effect, timing)) return false;
       // One that cannot end within the wait's bound is no reaction to wait for, as an endless
       // one is not: a toast's countdown bar, an autoplaying carousel's slide timer.
       if (timing.endTime - (timing.localTime ?? 0) > deadline - now()) return false;
