@@ -1502,6 +1502,58 @@ export const scrollSizesFunction = String.raw`function (...elements) {
   ]);
 }`;
 
+/**
+ * The provider's signals stamp, in its isolated world of the top-level
+ * document: what the page's signals snapshot (`signals_read.ts`) depends on
+ * has not changed while the stamp stays the same. Begun on first use, it
+ * counts every mutation of the document and of each open shadow root it has
+ * seen (looked for again at each call: a custom element upgraded late gets
+ * one without a mutation), and every event after which styles may differ
+ * with no mutation: the pointer over or off an element (`:hover`), the
+ * focus (`:focus-within`), a control's value or state (`:checked`), a
+ * popover or details toggled, a transition or animation, a scroll, a
+ * resize, a load. Answers `"<world>:<count>"`, or `null` while an animation
+ * or transition runs (its values change with no event until it ends). Only
+ * that string crosses back.
+ */
+export const signalsStampExpression = String.raw`(() => {
+  let stamp = globalThis.leashSignalsStamp;
+  if (!stamp) {
+    stamp = { id: Math.random().toString(36).slice(2), count: 0, roots: new WeakSet() };
+    stamp.observer = new MutationObserver(() => { stamp.count++; });
+    stamp.watch = (root) => {
+      stamp.roots.add(root);
+      stamp.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    };
+    stamp.watch(document);
+    const bump = () => { stamp.count++; };
+    for (const type of [
+      "mouseover", "mouseout", "focusin", "focusout", "input", "change", "beforetoggle", "toggle",
+      "transitionrun", "transitionend", "transitioncancel", "animationstart", "animationend",
+      "animationcancel", "scroll", "resize", "hashchange",
+    ]) {
+      window.addEventListener(type, bump, { capture: true, passive: true });
+    }
+    document.addEventListener("load", bump, { capture: true, passive: true });
+    globalThis.leashSignalsStamp = stamp;
+  }
+  if (stamp.observer.takeRecords().length > 0) stamp.count++;
+  const roots = [document];
+  for (let k = 0; k < roots.length; k++) {
+    for (const element of roots[k].querySelectorAll("*")) {
+      const shadow = element.shadowRoot;
+      if (!shadow) continue;
+      roots.push(shadow);
+      if (stamp.roots.has(shadow)) continue;
+      stamp.watch(shadow);
+      stamp.count++;
+    }
+  }
+  const running = (root) => root.getAnimations().some((animation) => animation.playState === "running");
+  if (roots.some(running)) return null;
+  return stamp.id + ":" + stamp.count;
+})()`;
+
 /** Every page function by name; the values are the exact declarations. */
 export const pageFunctions = {
   acceptsValue,

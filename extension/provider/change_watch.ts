@@ -25,6 +25,7 @@ import {
 } from "../../contracts/methods/page_functions.ts";
 import { BackendNodeIdSchema } from "../../contracts/methods/observe.ts";
 import type { RawAxNode } from "./ax_projection.ts";
+import { SignalsCache } from "./signals_cache.ts";
 import {
   DescribedSchema,
   EvaluatedSchema,
@@ -122,6 +123,8 @@ export class ChangeWatches {
   #serial = 0;
   /** The tabs' isolated worlds, where the watches run; the text search shares them. */
   readonly worlds: IsolatedWorlds;
+  /** The tabs' last signals reads, kept in the same worlds' care (`signals_cache.ts`). */
+  readonly signals = new SignalsCache();
 
   constructor(worlds: IsolatedWorlds = new IsolatedWorlds()) {
     this.worlds = worlds;

@@ -54,7 +54,12 @@ export function providerHandlers(context: ProviderContext): ServedHandlers<Provi
     "cdp.hit": (params, { signal }) => runHit(context, params, signal, watches.worlds),
     "cdp.click": (params, { signal }) => runClick(context, params, signal, watches),
     "ax.page": (params, { signal }) =>
-      readPage(context, params, { signal, continuations, worlds: watches.worlds }),
+      readPage(context, params, {
+        signal,
+        continuations,
+        worlds: watches.worlds,
+        signals: watches.signals,
+      }),
     "page.settle": (params, { signal }) =>
       settlePage(context, params, { signal, worlds: watches.worlds }),
     "dialog.answer": (params, { signal }) => answerDialog(context, params, signal),

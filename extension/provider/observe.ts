@@ -84,7 +84,11 @@ export async function readAx(
 
   const before = await currentDocument(context, read);
   const tabId = read.record.tabId;
-  const world = { worlds: watches?.worlds ?? new IsolatedWorlds(), document: before };
+  const world = {
+    worlds: watches?.worlds ?? new IsolatedWorlds(),
+    document: before,
+    cache: watches?.signals,
+  };
   // A page read's signals are read beside its tree once the page's size is known: each call
   // alone waits on the renderer and on the answer's way through the browser.
   let signals: Promise<SignalsRead> | undefined;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isLeashError } from "../../contracts/errors.ts";
 import { AxFindResultSchema, AxSnapshotSchema } from "../../contracts/methods/mod.ts";
+import { signalsStampExpression } from "../../contracts/methods/page_functions.ts";
 import { fakeProvider, grantShopLease } from "../testing/fakes.ts";
 import { ChangeWatches } from "./change_watch.ts";
 import { findAx, readAx } from "./observe.ts";
@@ -170,8 +171,17 @@ function counting(
         return { searchId: "s1", resultCount: 3 };
       case "DOM.discardSearchResults":
         return {};
+      // The signals read begins with the page's stamp, in the provider's world (made first in
+      // a document new to it), then asks for the snapshot.
+      case "Page.createIsolatedWorld":
+        if (!log.includes("signals asked")) log.push("signals asked");
+        return { executionContextId: 41 };
+      case "Runtime.evaluate":
+        if (params?.expression !== signalsStampExpression) break;
+        if (!log.includes("signals asked")) log.push("signals asked");
+        return { result: { value: "w:1" } };
       case "DOMSnapshot.captureSnapshot":
-        log.push("signals asked");
+        if (!log.includes("signals asked")) log.push("signals asked");
         snapshotAsked();
         return {};
       case "Accessibility.getFullAXTree": {

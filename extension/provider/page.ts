@@ -23,6 +23,7 @@ import type { AxNode } from "../../contracts/methods/mod.ts";
 import { projectAxNodes } from "./ax_projection.ts";
 import { readSignals, type SignalsWorld } from "./signals_read.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
+import type { SignalsCache } from "./signals_cache.ts";
 import { withHiddenIcons } from "./hidden_icons.ts";
 import type { ProviderContext } from "./context.ts";
 import {
@@ -76,6 +77,8 @@ export interface ReadPageOptions {
   bounds?: WindowBounds;
   /** The provider's worlds, where the scrollers' sizes are read; one of its own when absent. */
   worlds?: IsolatedWorlds;
+  /** The tabs' last signals reads, taken again while the page did not change. */
+  signals?: SignalsCache;
 }
 
 /** The projected rows of the walk's root now, and whether any were left out. */
@@ -197,7 +200,11 @@ export async function readPage(
   if (resumed !== null && resumed.loaderId !== before.loaderId) {
     throw staleContinuation("the document was replaced since the last window");
   }
-  const world = { worlds: options.worlds ?? new IsolatedWorlds(), document: before };
+  const world = {
+    worlds: options.worlds ?? new IsolatedWorlds(),
+    document: before,
+    cache: options.signals,
+  };
   const { rows, covered } = await currentRows(context, read, root, deadline, world);
   const start = resumed === null ? 0 : resumeAt(rows, resumed);
   const nodes = windowOf(rows, start, { windowNodes, windowBytes });

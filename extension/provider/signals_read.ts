@@ -28,6 +28,7 @@ import type { ProviderContext } from "./context.ts";
 import { untilAborted } from "./guard.ts";
 import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
 import type { LeasedRead } from "./leased_read.ts";
+import type { SignalsCache } from "./signals_cache.ts";
 
 /** Bounds on the signals read. */
 export const signalBounds = {
@@ -54,17 +55,23 @@ export type SignalsRead =
   | { signals: DomSignals; missing?: undefined }
   | { signals?: undefined; missing: "skipped" | "failed" };
 
-/** Where the scrollers' sizes are read: the provider's world in the read's document. */
+/**
+ * Where the scrollers' sizes are read: the provider's world in the read's
+ * document; with `cache`, the signals of the tab's last read are taken
+ * again while the page did not change (`signals_cache.ts`).
+ */
 export interface SignalsWorld {
   worlds: IsolatedWorlds;
   document: { frameId: string; loaderId: string };
+  cache?: SignalsCache;
 }
 
 /**
  * Read the signals of `read`'s tab, whose accessibility read returned
  * `axNodes` nodes. The snapshot gets at most half the time left before
  * `deadline`, so the read still finishes within its own bound on a slow
- * machine; with too little left it is skipped.
+ * machine; with too little left it is skipped. With the world's cache, the
+ * tab's last signals answer while the page's stamp says nothing changed.
  */
 export async function readSignals(
   context: ProviderContext,
@@ -77,8 +84,16 @@ export async function readSignals(
   const budget = Math.min(bounds.timeoutMs, (deadline - context.now()) / 2);
   if (axNodes > bounds.maxAxNodes || budget < minBudgetMs) return { missing: "skipped" };
   const within = AbortSignal.any([read.signal, AbortSignal.timeout(budget)]);
+  const tabId = read.record.tabId;
   const command: TabCommand = (method, params) =>
-    untilAborted(context.browser.sendCommand(read.record.tabId, method, params), within);
+    untilAborted(context.browser.sendCommand(tabId, method, params), within);
+  // Read before the snapshot is asked for: a change between the two moves the stamp.
+  const { cache } = world;
+  const stamp = cache === undefined
+    ? undefined
+    : await cache.stamp(tabId, world.document, world.worlds, command);
+  const kept = cache?.take(tabId, world.document, stamp);
+  if (kept !== undefined) return { signals: kept };
   let snapshot;
   try {
     snapshot = parseSnapshot(
@@ -94,13 +109,16 @@ export async function readSignals(
   let sizes: Map<number, ScrollSizes> | undefined;
   if (scrollers.length > 0) {
     try {
-      sizes = await readScrollSizes(command, read.record.tabId, world, scrollers);
+      sizes = await readScrollSizes(command, tabId, world, scrollers);
     } catch (error) {
       if (read.signal.aborted) throw error;
-      // Without sizes nothing is marked scrollable: the rest of the signals stand.
+      // Without sizes nothing is marked scrollable: the rest of the signals stand, for this read.
     }
   }
-  return { signals: reduceParsed(snapshot, sizes) };
+  const signals = reduceParsed(snapshot, sizes);
+  const whole = scrollers.length === 0 || sizes !== undefined;
+  cache?.keep(tabId, world.document, whole ? stamp : undefined, signals);
+  return { signals };
 }
 
 const objectGroup = "leash-scrollers";

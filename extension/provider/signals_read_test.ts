@@ -4,6 +4,7 @@ import type { ProviderContext } from "./context.ts";
 import { signalStyles } from "./dom_signals.ts";
 import { IsolatedWorlds } from "./isolated_world.ts";
 import type { LeasedRead } from "./leased_read.ts";
+import { maxKeptTabs, SignalsCache } from "./signals_cache.ts";
 import { readSignals, type SignalsRead } from "./signals_read.ts";
 
 /**
@@ -132,4 +133,87 @@ Deno.test("at most maxScrollers scrollers are measured, the first in document or
   const resolved = calls.filter((call) => call.method === "DOM.resolveNode");
   assert.deepEqual(resolved.map((call) => call.params.backendNodeId), [3]);
   assert.deepEqual(scrollable(signals), [3]);
+});
+
+/**
+ * A page as {@linkcode page} whose signals stamp (`Runtime.evaluate` in the
+ * provider's world) answers each of `stamps` in turn; `undefined` throws.
+ */
+function stampedPage(stamps: (string | null | undefined)[], sizes: unknown = measured) {
+  const answers = [...stamps];
+  const answer = page(sizes);
+  const inner = answer.context.browser.sendCommand.bind(answer.context.browser);
+  answer.context.browser.sendCommand = (tabId, method, params) => {
+    if (method !== "Runtime.evaluate") return inner(tabId, method, params);
+    answer.calls.push({ method, params: params ?? {} });
+    const stamp = answers.shift();
+    return stamp === undefined
+      ? Promise.reject(new Error("gone"))
+      : Promise.resolve({ result: { value: stamp } });
+  };
+  return answer;
+}
+
+const snapshots = (calls: { method: string }[]) =>
+  calls.filter((call) => call.method === "DOMSnapshot.captureSnapshot").length;
+
+Deno.test("with a cache, a read whose stamp is the last one's takes its signals, no snapshot", async () => {
+  const { context, read, calls } = stampedPage(["w:1", "w:1", "w:2"]);
+  const cached = { ...world(), cache: new SignalsCache() };
+  const first = await readSignals(context, read, 10, 10_000, cached);
+  assert.equal(snapshots(calls), 1);
+  const again = await readSignals(context, read, 10, 10_000, cached);
+  assert.equal(snapshots(calls), 1);
+  assert.equal(again.signals, first.signals);
+  // The stamp moved: the page changed since.
+  const moved = await readSignals(context, read, 10, 10_000, cached);
+  assert.equal(snapshots(calls), 2);
+  assert.notEqual(moved.signals, first.signals);
+  // The stamp is read in the provider's world, before the snapshot is asked for.
+  const order = calls.map((call) => call.method).filter((method) =>
+    method === "Runtime.evaluate" || method === "DOMSnapshot.captureSnapshot"
+  );
+  assert.deepEqual(order.slice(0, 2), ["Runtime.evaluate", "DOMSnapshot.captureSnapshot"]);
+  assert.equal(calls.find((call) => call.method === "Runtime.evaluate")?.params.contextId, 41);
+});
+
+Deno.test("nothing is kept under no stamp, a running animation's, or without the scrollers' sizes", async () => {
+  const cases: { name: string; stamps: (string | null | undefined)[]; sizes?: unknown }[] = [
+    { name: "the stamp cannot be read", stamps: [undefined, undefined] },
+    { name: "an animation runs", stamps: [null, null] },
+    { name: "the sizes are no sizes", stamps: ["w:1", "w:1"], sizes: "not sizes" },
+  ];
+  for (const { name, stamps, sizes } of cases) {
+    const { context, read, calls } = stampedPage(stamps, sizes);
+    const cached = { ...world(), cache: new SignalsCache() };
+    await readSignals(context, read, 10, 10_000, cached);
+    const again = await readSignals(context, read, 10, 10_000, cached);
+    assert.equal(snapshots(calls), 2, name);
+    assert.equal(again.missing, undefined, name);
+  }
+});
+
+Deno.test("signals kept for one document are never another's", async () => {
+  const { context, read, calls } = stampedPage(["w:1", "w:1"]);
+  const cache = new SignalsCache();
+  await readSignals(context, read, 10, 10_000, { ...world(), cache });
+  const other = { worlds: new IsolatedWorlds(), document: { frameId: "frame-1", loaderId: "l2" } };
+  await readSignals(context, read, 10, 10_000, { ...other, cache });
+  assert.equal(snapshots(calls), 2);
+});
+
+Deno.test("the cache keeps the signals of at most maxKeptTabs tabs, the latest kept", () => {
+  const cache = new SignalsCache();
+  const document = { frameId: "f", loaderId: "l" };
+  const signals = { nodes: new Map(), textHosts: new Map(), size: 0, known: new Set<number>() };
+  for (let tab = 1; tab <= maxKeptTabs + 1; tab++) cache.keep(tab, document, "w:1", signals);
+  assert.equal(cache.take(1, document, "w:1"), undefined);
+  for (let tab = 2; tab <= maxKeptTabs + 1; tab++) {
+    assert.equal(cache.take(tab, document, "w:1"), signals);
+  }
+  // Kept again, a tab is the latest: the oldest other goes first.
+  cache.keep(2, document, "w:1", signals);
+  cache.keep(9, document, "w:1", signals);
+  assert.equal(cache.take(3, document, "w:1"), undefined);
+  assert.equal(cache.take(2, document, "w:1"), signals);
 });

@@ -151,7 +151,11 @@ export async function searchAx(
   const raw = [...byId.values()];
   const maxTextUnits = bounds.maxTextUnits ?? axDefaults.maxTextUnits;
   const axNodes = Math.round(found.elements * searchBounds.axPerElement);
-  const marks = await readSignals(context, read, axNodes, deadline, { worlds, document: before });
+  const marks = await readSignals(context, read, axNodes, deadline, {
+    worlds,
+    document: before,
+    cache: watches?.signals,
+  });
   const projection = projectAxNodes(raw, {
     maxNodes: rows,
     maxDepth: bounds.maxDepth ?? axDefaults.maxDepth,
