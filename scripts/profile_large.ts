@@ -5,7 +5,9 @@
  * personal mode) and times, through the Broker's client:
  *
  * - one observe, one observe with `query` (one row), one click on that
- *   row's button with its post-action delta;
+ *   row's button with its post-action delta (the two looks follow a read
+ *   of the same unchanged page, so they take its signals again,
+ *   `signals_cache.ts`; the click's delta and the navigation read afresh);
  *
  * then replays, step by step, what the provider and the Broker do for a
  * page read on the same tab (over a DevTools session of its own, beside
