@@ -1508,13 +1508,15 @@ export const scrollSizesFunction = String.raw`function (...elements) {
  * has not changed while the stamp stays the same. Begun on first use, it
  * counts every mutation of the document and of each open shadow root it has
  * seen (looked for again at each call: a custom element upgraded late gets
- * one without a mutation), and every event after which styles may differ
- * with no mutation: the pointer over or off an element (`:hover`), the
- * focus (`:focus-within`), a control's value or state (`:checked`), a
- * popover or details toggled, a transition or animation, a scroll, a
- * resize, a load. Answers `"<world>:<count>"`, or `null` while an animation
- * or transition runs (its values change with no event until it ends). Only
- * that string crosses back.
+ * one without a mutation), and every event after which what it read may
+ * differ with no mutation: any press of a key or button, a click or a wheel
+ * (a script may set a checkbox's `checked` and nothing else), the pointer
+ * over or off an element (`:hover`), the focus (`:focus-within`), a
+ * control's value or state (`:checked`), a popover or details toggled, a
+ * transition or animation, a scroll, a resize, a load. So an action always
+ * moves it; a look after a look does not. Answers `"<world>:<count>"`, or
+ * `null` while an animation or transition runs (its values change with no
+ * event until it ends). Only that string crosses back.
  */
 export const signalsStampExpression = String.raw`(() => {
   let stamp = globalThis.leashSignalsStamp;
@@ -1528,9 +1530,10 @@ export const signalsStampExpression = String.raw`(() => {
     stamp.watch(document);
     const bump = () => { stamp.count++; };
     for (const type of [
-      "mouseover", "mouseout", "focusin", "focusout", "input", "change", "beforetoggle", "toggle",
-      "transitionrun", "transitionend", "transitioncancel", "animationstart", "animationend",
-      "animationcancel", "scroll", "resize", "hashchange",
+      "pointerdown", "pointerup", "click", "keydown", "keyup", "wheel", "mouseover", "mouseout",
+      "focusin", "focusout", "input", "change", "beforetoggle", "toggle", "transitionrun",
+      "transitionend", "transitioncancel", "animationstart", "animationend", "animationcancel",
+      "scroll", "resize", "hashchange", "fullscreenchange",
     ]) {
       window.addEventListener(type, bump, { capture: true, passive: true });
     }

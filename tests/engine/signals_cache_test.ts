@@ -4,10 +4,11 @@
  * change a signals snapshot would see, those that mutate nothing in the
  * page's own tree included (the pointer over a CSS `:hover` menu, a shadow
  * root's mutations, a custom element upgraded late, a popover shown, a
- * checkbox's state), and says nothing while an animation runs; through the
- * provider's page read, a read of an unchanged page takes the last read's
- * signals without a snapshot, and one after such a change shows what it
- * made clickable.
+ * checkbox's state, a click where the pointer rests), and says nothing
+ * while an animation runs; through the provider's page read, a read of an
+ * unchanged page takes the last read's signals without a snapshot, and one
+ * after such a change shows what it made clickable, or the state a script
+ * set.
  */
 import assert from "node:assert/strict";
 import { documentOf } from "../../contracts/document.ts";
@@ -32,6 +33,17 @@ async function pointAt(page: CdpPage, id: string): Promise<void> {
     return [box.x + box.width / 2, box.y + box.height / 2];
   })()`) as [number, number];
   await page.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+}
+
+/** Press and release the real pointer where it is now, at the middle of `#id`. */
+async function clickAt(page: CdpPage, id: string): Promise<void> {
+  const [x, y] = await page.evaluate(`(() => {
+    const box = document.getElementById(${JSON.stringify(id)}).getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  })()`) as [number, number];
+  for (const type of ["mousePressed", "mouseReleased"]) {
+    await page.send("Input.dispatchMouseEvent", { type, x, y, button: "left", clickCount: 1 });
+  }
 }
 
 /** Each change the stamp must see; none of them mutates the page's own tree. */
@@ -61,6 +73,19 @@ const changes: { name: string; change: (page: CdpPage) => Promise<unknown> }[] =
   {
     name: "the focus moved",
     change: (page) => page.evaluate(`document.getElementById("account").focus()`),
+  },
+  {
+    name: "the pointer onto a button, which a click focuses",
+    change: async (page) => {
+      await pointAt(page, "toggle-notify");
+      await clickAt(page, "toggle-notify");
+    },
+  },
+  {
+    // The pointer rests on the button and the focus is in it already: no mouseover, no
+    // focus change. Its script sets a hidden checkbox's state, which fires nothing.
+    name: "a click again where the pointer and the focus are",
+    change: (page) => clickAt(page, "toggle-notify"),
   },
 ];
 
@@ -164,6 +189,21 @@ Deno.test({
       const after = await read();
       assert.ok(after.snapshot);
       assert.ok(clickable(after.rows, "Dismiss tip"), JSON.stringify(after.rows));
+    });
+
+    await t.step("a click where the pointer rests: the state its script set shows", async () => {
+      /** Whether the label standing for the hidden checkbox reads checked. */
+      const notified = (rows: AxNode[]) =>
+        rows.some((row) => row.name === "Notify me" && row.states.includes("checked"));
+      // The first click moves the pointer and the focus onto the button and checks the box.
+      await pointAt(page, "toggle-notify");
+      await clickAt(page, "toggle-notify");
+      assert.ok(notified((await read()).rows));
+      // The second moves neither, and clears it.
+      await clickAt(page, "toggle-notify");
+      const after = await read();
+      assert.ok(after.snapshot);
+      assert.ok(!notified(after.rows), JSON.stringify(after.rows));
     });
 
     await t.step("another document: a snapshot of its own", async () => {
