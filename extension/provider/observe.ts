@@ -110,7 +110,11 @@ export async function readAx(
   const changes = page?.walk.stopped === true
     ? [...new Set([...regionRoots(page), ...unreached(await layers ?? [], page.walk)])]
     : [];
-  const regions = changes.length > 0 ? await readRegions(read.command, changes) : undefined;
+  const reading = changes.length > 0 ? readRegions(read.command, changes) : undefined;
+  // After an action on a kept walk, its few changed regions are asked for before the signals:
+  // answers come back in order, and the snapshot's, far larger, would hold theirs up.
+  if (page?.kept !== undefined) sized(page.kept.nodes.length + page.kept.unread);
+  const regions = await reading;
   // A kept walk takes the regions in place, and ends where a walk of its bound would now.
   const walk = page?.kept !== undefined && regions !== undefined
     ? prefixOf(refreshed(page.walk.nodes, regions), maxNodes)
@@ -208,8 +212,9 @@ const nodesPerElement = 2;
  * still good (`kept`, see `ChangeWatches.reusable`), else a fresh read.
  * A watch of the document begins before a walk, or before a kept walk is
  * used, so the read after the next action may keep this one (`serial`).
- * `sized` hears the page's size in nodes as soon as it is known: from the
- * kept walk, the document's last read, or the element count.
+ * `sized` hears the page's size in nodes as soon as it is known, from the
+ * document's last read or the element count; for a kept walk the caller
+ * asks for the signals itself.
  */
 async function readPageTree(
   read: LeasedRead,
@@ -226,7 +231,7 @@ async function readPageTree(
   };
   let walk: AxWalk;
   if (kept !== undefined) {
-    sized(kept.nodes.length + kept.unread);
+    // Its size is known, but its signals wait for its regions (see `readAx`).
     await watch();
     walk = { nodes: kept.nodes, stopped: true, unread: kept.unread };
   } else {

@@ -8,7 +8,11 @@
  * the same run. Each tool observes the page its default way, finds a button
  * (Leash by `query` when the budget left it out), clicks it by ref and
  * navigates to the page again; tokens count the text the agent
- * receives (`gpt-tokenizer`, o200k_base). Ratios are ours / theirs: for
+ * receives (`gpt-tokenizer`, o200k_base). The observe rounds look again
+ * at a page nothing changed since the last look: Leash answers those with
+ * the last read's signals (`signals_cache.ts`), so they time a second
+ * look; a first look of a page is in "navigate and look", and the read
+ * after each click is fresh. Ratios are ours / theirs: for
  * tokens and latency alike, lower is better. A tool that cannot start or
  * breaks midway gets a "not measured" row saying why, never a number.
  *

@@ -214,3 +214,35 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "the read after an action on a kept walk asks for its changed regions before the signals",
+  ignore: enginePath === undefined,
+  fn: async () => {
+    await using real = await openRealPage();
+    const { page, server, command } = real;
+    const provider = await leasedProvider(real);
+    const watches = new ChangeWatches();
+    /** A page read, bounded so that it stops on this page; the DevTools calls it made. */
+    const read = async () => {
+      const from = provider.browser.commands.length;
+      await readAx(
+        provider.context,
+        { lease: engineLease, request: { maxNodes: 300 } },
+        new AbortController().signal,
+        watches,
+      );
+      return provider.browser.commands.slice(from).map((call) => call.method);
+    };
+    // 600 rows: a walk stops at its bound, and the page is small enough for signals.
+    await page.navigate(server.url("long.html?rows=600"));
+    assert.ok((await read()).includes("DOMSnapshot.captureSnapshot"));
+    await watches.begin(tabId, command);
+    await page.evaluate(`document.querySelector("h1").firstChild.data = "Orders now"`);
+    const calls = await read();
+    assert.ok(!calls.includes("Accessibility.getRootAXNode"), "the walk is kept");
+    const region = calls.indexOf("Accessibility.getAXNodeAndAncestors");
+    const snapshot = calls.indexOf("DOMSnapshot.captureSnapshot");
+    assert.ok(region >= 0 && snapshot > region, calls.join(" "));
+  },
+});
