@@ -3,14 +3,16 @@
  * document while nothing they depend on changed: a page of a few thousand
  * elements spends most of a read in `DOMSnapshot.captureSnapshot` (some
  * 350 ms for 5,000 elements, most of it the answer's way to the worker),
- * and a look that follows a look (an observation narrowed by `query`, a
- * page window, the read after a delta) finds the page as it was.
+ * and a look that follows a look (the claim's look, then an observation;
+ * an observation, then one narrowed by `query`; a page window; an
+ * observation after an action's answer) finds the page as it was.
  *
  * What "nothing changed" means is the stamp's to say
  * (`signalsStampExpression`, in the provider's isolated world, which the
  * page cannot see or reach): read just before the snapshot is asked for,
  * so a change between the two moves it; a read whose stamp is the one kept
- * with the signals takes them. A stamp that cannot be read, or says an
+ * with the signals takes them. Every input moves it, so the read after an
+ * action is always fresh. A stamp that cannot be read, or says an
  * animation is running, keeps nothing.
  *
  * @module

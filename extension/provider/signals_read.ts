@@ -12,6 +12,9 @@
  * them, and only of the few boxes whose `overflow` lets them scroll; those
  * are read in the provider's isolated world instead, one call for all.
  *
+ * A read of a page that did not change since the tab's last read takes
+ * that read's signals instead of a snapshot (`signals_cache.ts`).
+ *
  * @module
  */
 import { z } from "zod";
