@@ -160,6 +160,10 @@ function counting(
 ) {
   const log: string[] = [];
   const respond = browser.respond;
+  /** The signals read's first call of a read: its stamp, its world, or its snapshot. */
+  const signalsAsked = () => {
+    if (!log.includes("signals asked")) log.push("signals asked");
+  };
   let snapshotAsked = () => {};
   const asked = new Promise<void>((resolve) => snapshotAsked = resolve);
   browser.respond = (method, params) => {
@@ -174,14 +178,14 @@ function counting(
       // The signals read begins with the page's stamp, in the provider's world (made first in
       // a document new to it), then asks for the snapshot.
       case "Page.createIsolatedWorld":
-        if (!log.includes("signals asked")) log.push("signals asked");
+        signalsAsked();
         return { executionContextId: 41 };
       case "Runtime.evaluate":
         if (params?.expression !== signalsStampExpression) break;
-        if (!log.includes("signals asked")) log.push("signals asked");
+        signalsAsked();
         return { result: { value: "w:1" } };
       case "DOMSnapshot.captureSnapshot":
-        if (!log.includes("signals asked")) log.push("signals asked");
+        signalsAsked();
         snapshotAsked();
         return {};
       case "Accessibility.getFullAXTree": {

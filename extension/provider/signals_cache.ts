@@ -17,11 +17,10 @@
  *
  * @module
  */
-import { z } from "zod";
 import { type DocumentIdentity, sameDocument } from "../../contracts/document.ts";
 import { signalsStampExpression } from "../../contracts/methods/page_functions.ts";
 import type { DomSignals } from "./dom_signals.ts";
-import type { IsolatedWorlds, TabCommand } from "./isolated_world.ts";
+import { EvaluatedSchema, type IsolatedWorlds, type TabCommand } from "./isolated_world.ts";
 
 type DocumentKey = Pick<DocumentIdentity, "frameId" | "loaderId">;
 
@@ -34,10 +33,8 @@ interface Kept extends DocumentKey {
 /** The most tabs whose signals are kept; the least recently kept go first. */
 export const maxKeptTabs = 4;
 
-const StampSchema = z.object({
-  result: z.object({ value: z.string().max(64).nullable() }),
-  exceptionDetails: z.undefined().optional(),
-});
+/** The longest a stamp may be: a world's random ID and a count. */
+const maxStampLength = 64;
 
 /** Each tab's last signals read (see the module doc). One per provider connection. */
 export class SignalsCache {
@@ -78,7 +75,7 @@ export class SignalsCache {
   ): Promise<string | undefined> {
     try {
       const contextId = await worlds.contextOf(tabId, document, command);
-      const answer = StampSchema.safeParse(
+      const answer = EvaluatedSchema.safeParse(
         await command("Runtime.evaluate", {
           expression: signalsStampExpression,
           contextId,
@@ -86,7 +83,8 @@ export class SignalsCache {
           silent: true,
         }),
       );
-      return answer.success ? answer.data.result.value ?? undefined : undefined;
+      const value = answer.success ? answer.data.result.value : undefined;
+      return typeof value === "string" && value.length <= maxStampLength ? value : undefined;
     } catch {
       // The world kept for the document may be gone with it: the next call makes it again.
       worlds.forget(tabId);

@@ -6,6 +6,9 @@
  *
  * @module
  */
+import type { AxNode } from "../../contracts/methods/mod.ts";
+import type { ChangeWatches } from "../../extension/provider/change_watch.ts";
+import { readAx } from "../../extension/provider/observe.ts";
 import { fakeProvider } from "../../extension/testing/fakes.ts";
 import { CdpClient, CdpPage } from "../support/cdp.ts";
 import { browserForTests, Chromium } from "../support/chromium.ts";
@@ -75,4 +78,27 @@ export async function leasedProvider(real: RealPage): Promise<ReturnType<typeof 
     grantedAt: 0,
   }, new AbortController().signal);
   return provider;
+}
+
+/**
+ * A page read of `provider`'s leased tab as the Broker asks for one
+ * (`ax.read` with `request`, through `watches`): its rows, and the
+ * DevTools methods it called, in the order sent.
+ */
+export async function pageRead(
+  provider: ReturnType<typeof fakeProvider>,
+  watches: ChangeWatches,
+  request: { maxNodes?: number } = {},
+): Promise<{ rows: AxNode[]; calls: string[] }> {
+  const from = provider.browser.commands.length;
+  const snapshot = await readAx(
+    provider.context,
+    { lease: engineLease, request },
+    new AbortController().signal,
+    watches,
+  );
+  return {
+    rows: snapshot.nodes,
+    calls: provider.browser.commands.slice(from).map((call) => call.method),
+  };
 }

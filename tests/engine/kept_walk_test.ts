@@ -12,13 +12,12 @@
 import assert from "node:assert/strict";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
-import { readAx } from "../../extension/provider/observe.ts";
 import {
-  engineLease,
   enginePath,
   engineTabId as tabId,
   leasedProvider,
   openRealPage,
+  pageRead,
 } from "./_real_page.ts";
 
 /** A short list, a checkbox and a text box above the table, so changes fall inside a walk. */
@@ -88,18 +87,8 @@ Deno.test({
     const { page, server, command } = real;
     const provider = await leasedProvider(real);
     const watches = new ChangeWatches();
-    const methods = () => provider.browser.commands.map((call) => call.method);
     /** A page read as the Broker asks for one, with the DevTools calls it made. */
-    const read = async (through = watches) => {
-      const from = provider.browser.commands.length;
-      const snapshot = await readAx(
-        provider.context,
-        { lease: engineLease, request: { maxNodes: 300 } },
-        new AbortController().signal,
-        through,
-      );
-      return { rows: snapshot.nodes, calls: methods().slice(from) };
-    };
+    const read = (through = watches) => pageRead(provider, through, { maxNodes: 300 });
     const walked = (calls: string[]) => calls.includes("Accessibility.getRootAXNode");
     /** What the actions' input path does before input reaches the page. */
     const act = () => watches.begin(tabId, command);

@@ -15,32 +15,33 @@ import { documentOf } from "../../contracts/document.ts";
 import type { AxNode } from "../../contracts/methods/mod.ts";
 import { ChangeWatches } from "../../extension/provider/change_watch.ts";
 import { IsolatedWorlds } from "../../extension/provider/isolated_world.ts";
-import { readAx } from "../../extension/provider/observe.ts";
 import { SignalsCache } from "../../extension/provider/signals_cache.ts";
 import type { CdpPage } from "../support/cdp.ts";
 import {
-  engineLease,
   enginePath,
   engineTabId as tabId,
   leasedProvider,
   openRealPage,
+  pageRead,
 } from "./_real_page.ts";
 
-/** Move the real pointer to the middle of the element `#id`. */
-async function pointAt(page: CdpPage, id: string): Promise<void> {
+/** The middle of the element `#id`, in the viewport. */
+async function middleOf(page: CdpPage, id: string): Promise<{ x: number; y: number }> {
   const [x, y] = await page.evaluate(`(() => {
     const box = document.getElementById(${JSON.stringify(id)}).getBoundingClientRect();
     return [box.x + box.width / 2, box.y + box.height / 2];
   })()`) as [number, number];
-  await page.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+  return { x, y };
+}
+
+/** Move the real pointer to the middle of the element `#id`. */
+async function pointAt(page: CdpPage, id: string): Promise<void> {
+  await page.send("Input.dispatchMouseEvent", { type: "mouseMoved", ...await middleOf(page, id) });
 }
 
 /** Press and release the real pointer where it is now, at the middle of `#id`. */
 async function clickAt(page: CdpPage, id: string): Promise<void> {
-  const [x, y] = await page.evaluate(`(() => {
-    const box = document.getElementById(${JSON.stringify(id)}).getBoundingClientRect();
-    return [box.x + box.width / 2, box.y + box.height / 2];
-  })()`) as [number, number];
+  const { x, y } = await middleOf(page, id);
   for (const type of ["mousePressed", "mouseReleased"]) {
     await page.send("Input.dispatchMouseEvent", { type, x, y, button: "left", clickCount: 1 });
   }
@@ -140,15 +141,8 @@ Deno.test({
     const watches = new ChangeWatches();
     /** A page read as the Broker asks for one, and whether it took a snapshot. */
     const read = async () => {
-      const from = provider.browser.commands.length;
-      const snapshot = await readAx(
-        provider.context,
-        { lease: engineLease, request: {} },
-        new AbortController().signal,
-        watches,
-      );
-      const calls = provider.browser.commands.slice(from).map((call) => call.method);
-      return { rows: snapshot.nodes, snapshot: calls.includes("DOMSnapshot.captureSnapshot") };
+      const { rows, calls } = await pageRead(provider, watches);
+      return { rows, snapshot: calls.includes("DOMSnapshot.captureSnapshot") };
     };
     /** Whether a clickable row holds the text `name` (the provider's rows are not named yet). */
     const clickable = (rows: AxNode[], name: string) =>
@@ -224,16 +218,7 @@ Deno.test({
     const provider = await leasedProvider(real);
     const watches = new ChangeWatches();
     /** A page read, bounded so that it stops on this page; the DevTools calls it made. */
-    const read = async () => {
-      const from = provider.browser.commands.length;
-      await readAx(
-        provider.context,
-        { lease: engineLease, request: { maxNodes: 300 } },
-        new AbortController().signal,
-        watches,
-      );
-      return provider.browser.commands.slice(from).map((call) => call.method);
-    };
+    const read = async () => (await pageRead(provider, watches, { maxNodes: 300 })).calls;
     // 600 rows: a walk stops at its bound, and the page is small enough for signals.
     await page.navigate(server.url("long.html?rows=600"));
     assert.ok((await read()).includes("DOMSnapshot.captureSnapshot"));
