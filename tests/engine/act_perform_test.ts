@@ -141,6 +141,31 @@ Deno.test({
       });
 
       await t.step(
+        "check true chooses a radio button; check false on one is refused, naming radio",
+        async () => {
+          await act.open("controls.html");
+          const small = await act.target("#small");
+          verified(await run({ kind: "check", ref: "r", checked: true }, small));
+          assert.equal(await act.evaluate("document.querySelector('#small').checked"), true);
+          assert.equal(await act.evaluate("document.querySelector('#medium').checked"), false);
+          verified(await run({ kind: "check", ref: "r", checked: true }, small), false);
+          act.calls.length = 0;
+          await refused(
+            "TARGET_NOT_INTERACTABLE",
+            { kind: "check", ref: "r", checked: false },
+            small,
+          );
+          await assert.rejects(
+            run({ kind: "check", ref: "r", checked: false }, small),
+            (error) =>
+              isLeashError(error) && error.detail?.reason === "wrongKind" &&
+              error.detail.use === "radio",
+          );
+          assert.equal(await act.evaluate("document.querySelector('#small').checked"), true);
+        },
+      );
+
+      await t.step(
         "an option is selected by label or by value and the page hears change",
         async () => {
           await act.open("controls.html");

@@ -26,14 +26,20 @@ const OptionIndices = z.object({
  * `check`: click a checkbox or switch only if its state differs from
  * `checked`. A checkable item of a tree, list or grid that the click only
  * focused or selected (a file tree's checkbox selection, where the box is
- * drawn beside the item) takes Space, as its keyboard pattern says.
+ * drawn beside the item) takes Space, as its keyboard pattern says. A radio
+ * button is checked as `radio` chooses it (Playwright's `check` takes one
+ * too, and a reader of `radio "Admin"` asks for it checked); none is
+ * unchecked by a click, so `checked: false` on one is refused, naming
+ * `radio` (choose another in its group).
  */
 export async function check(
   context: StepContext,
   action: ActionOf<"check">,
 ): Promise<Postcondition> {
   const target = requireTarget(context, "check");
-  const prepared = await prepareTarget(context, target, { kinds: ["checkbox"] });
+  const prepared = await prepareTarget(context, target, {
+    kinds: action.checked ? ["checkbox", "radio"] : ["checkbox"],
+  });
   if (prepared.description.checked !== action.checked) {
     await clickPrepared(context, prepared);
     if (prepared.description.item === true) {
