@@ -795,10 +795,11 @@ const hovered = String.raw`function () {
  * than `sinceMs` ago, and can end before `timeoutMs`, is still running (in
  * the document or in an open shadow root, a web component's own), but a
  * colour, shadow, outline or filter transition, or the entrance of an
- * element with its content in it (a menu fading or sliding in); or when
- * `timeoutMs` passed. A hidden document (whose timers are throttled and
- * which draws no frames) answers after one task instead, quiet if nothing
- * changed in it.
+ * element with its content in it (a menu fading or sliding in), and no
+ * modal's hiding of the rest of the page outlasts the modal (for at most
+ * 500 ms past the last change); or when `timeoutMs` passed. A hidden
+ * document (whose timers are throttled and which draws no frames) answers
+ * after one task instead, quiet if nothing changed in it.
  * Answers `{quiet, mutating, animating}` (booleans only).
  *
  * Not one of {@linkcode pageFunctions}: the Broker's `cdp` never awaits a
@@ -1001,6 +1002,46 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
     return !!focused && focused !== doc.body && !!target && typeof target.nodeType === "number" &&
       focused.contains(target);
   };
+  // Modal libraries hide the rest of the page from assistive technology while a dialog or menu
+  // is open (aria-hidden or inert on the body's other children: Fluent's tabster, MUI, Radix,
+  // react-aria) and lift it once it is gone, some a timer later (tabster 250 ms after the
+  // dialog left). Until then the accessibility tree holds nothing of the page a person sees
+  // again. So the wait holds, at most isolationMs past the page's last change, while every
+  // child of the body drawn in view with content in it is so hidden: a popup still open is
+  // a child of the body that is not, and keeps the page behind it hidden, as it should.
+  const isolationMs = 500;
+  const shut = (el) => el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert");
+  const drawn = (el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const inView = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && box.bottom > 0 && box.right > 0 &&
+      box.top < innerHeight && box.left < innerWidth && drawn(el);
+  };
+  // Content a person sees: a control or a picture, else a text (looked for until the first).
+  const shows = (el) => {
+    if (el.querySelector("input, select, textarea, button, a[href], img, svg, canvas, [role]")) {
+      return true;
+    }
+    const walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if (node.data.trim() !== "") return true;
+    }
+    return false;
+  };
+  const isolated = () => {
+    const children = doc.body ? [...doc.body.children] : [];
+    if (!children.some(shut)) return false;
+    let hidden = false;
+    for (const child of children) {
+      if (shut(child)) {
+        hidden ||= inView(child) && shows(child);
+      } else if (drawn(child) && shows(child)) {
+        // A popup's portal may have no box of its own: what it holds is placed.
+        return false;
+      }
+    }
+    return hidden;
+  };
   let heldUntil = 0;
   const hold = (time) => {
     heldUntil = Math.max(heldUntil, time + afterMotionMs);
@@ -1024,16 +1065,22 @@ export const settlePageFunction = String.raw`function (quietMs, timeoutMs, since
       if (lasting && !showing) hold(time);
       lasting = showing;
       const held = time < heldUntil;
-      if ((!mutating && !moving && !held) || time >= deadline) {
+      const lifting = !mutating && !moving && !held && time - last < isolationMs && isolated();
+      if ((!mutating && !moving && !held && !lifting) || time >= deadline) {
         observer.disconnect();
         for (const target of [doc, ...roots]) {
           target.removeEventListener("transitionend", ended, true);
           target.removeEventListener("animationend", ended, true);
         }
-        resolve({ quiet: !mutating && !moving, mutating, animating: moving });
+        // Cut while the page is still hidden behind a modal gone: not quiet, though nothing moves.
+        resolve({ quiet: !mutating && !moving && !lifting, mutating, animating: moving });
         return;
       }
-      const wait = mutating ? quietMs - (time - last) : moving ? 16 : heldUntil - time;
+      const wait = mutating
+        ? quietMs - (time - last)
+        : moving || lifting
+        ? 16
+        : heldUntil - time;
       setTimeout(check, Math.max(1, Math.min(wait, deadline - time)));
     };
     // It watches at least half a window itself: what the page queued before it began (a busy

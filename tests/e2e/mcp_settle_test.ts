@@ -48,6 +48,40 @@ Deno.test({
     });
 
     await t.step(
+      "a click that closes a dialog shows the page its hiding, lifted a moment after, gave back",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("settle_isolation.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        const opened = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "button", "Delete project") },
+        });
+        assert.match(opened.shown, /dialog "Delete this project\?"/, opened.shown);
+        const closed = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(opened.observation!, "button", "Delete") },
+        });
+        assert.match(closed.shown, /status "Deleted"/, closed.shown);
+        // The page's rows, hidden while the dialog showed, are back.
+        assert.match(closed.shown, /rows back as before: main/, closed.shown);
+        assert.equal(closed.unsettled, undefined, closed.shown);
+        // A menu open keeps the page behind it hidden: that is no hiding to wait out.
+        const menu = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(closed.observation!, "button", "Actions") },
+          settleMs: 300,
+        });
+        assert.match(menu.shown, /menuitem "Archive" ref=/, menu.shown);
+        assert.equal(menu.unsettled, undefined, menu.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
       "a click's result shows what the page put in once a fade ended, a moment after",
       async () => {
         const { tab } = await world.openTab(world.fixtures.url("settle_chained.html"));
