@@ -59,7 +59,9 @@
  * - A nameless row that takes a click, alone in a named row that takes one
  *   too and holding only that name's text, goes with its text, its states
  *   joining the outer row's: a calendar's `gridcell "18"` over the
- *   listening `span` of its day reads as one row.
+ *   listening `span` of its day reads as one row. So does a link or button
+ *   of the outer row's very name: `option "Design"` over the `link
+ *   "Design"` a menu draws it with.
  * - A nameless row that takes a click around a named row of its own role,
  *   holding else only text that repeats that row's value and the popup it
  *   owns, goes with that text: Vuetify's `combobox` field around its
@@ -412,12 +414,22 @@ function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] 
 }
 
 /**
- * Drop each nameless row that takes a click and is the only row of a named
- * row that takes one too, holding nothing but the text of that name: a
- * calendar's day drawn as a listening `span` in its `gridcell` (PrimeVue's
- * DatePicker), a `span` with the click handler in a `button`. It adds a
- * second ref for the same click and a line for the same words; its states
- * (a day `disabled` or `selected` on the span) join the outer row's.
+ * Roles of a named row that is only the click of the row around it, when it
+ * has that row's name: a Blueprint menu's `option "Design"` drawn around
+ * its `<a>` read as `link "Design"`. Never a field: the textbox a combobox
+ * of ARIA 1.0 holds is where its text goes.
+ */
+const echoingRoles: ReadonlySet<string> = new Set(["link", "button"]);
+
+/**
+ * Drop each row that takes a click and is the only row of a named row that
+ * takes one too, holding nothing but the text of that name, and is
+ * nameless or a link or button of that very name: a calendar's day drawn as
+ * a listening `span` in its `gridcell` (PrimeVue's DatePicker), a `span`
+ * with the click handler in a `button`, the link of a menu's option
+ * (Blueprint's Select). It adds a second ref for the same click and a line
+ * for the same words; its states (a day `disabled` or `selected` on the
+ * span) join the outer row's.
  */
 function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
   const { children, firstChild } = childrenOf(rows);
@@ -429,7 +441,11 @@ function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
     if (name === "") return;
     const at = firstChild[index];
     const inner = rows[at];
-    if (inner.name !== "" || (inner.value ?? "") !== "" || !isActionable(inner)) return;
+    // A grid's cell and the button of its day have their rule: the lone wrapper's.
+    const echoes = inner.name === "" ||
+      (echoingRoles.has(inner.role) && !gridCellRoles.has(outer.role) &&
+        normalize(inner.name) === name);
+    if (!echoes || (inner.value ?? "") !== "" || !isActionable(inner)) return;
     if (children[at] > 1) return;
     if (children[at] === 1) {
       const text = rows[firstChild[at]];

@@ -663,6 +663,32 @@ Deno.test("pruneAxNodes() folds a nameless target that only repeats its named ta
   );
 });
 
+Deno.test("pruneAxNodes() folds a link or button that only repeats the option around it", () => {
+  const nodes = tree(
+    n("RootWebArea", "", [
+      n("listbox", "Teams", [
+        // Blueprint's Select: each option is drawn as a link of the same name.
+        n("option", "Design", [n("link", "Design", [text("Design")], { states: ["focused"] })], {
+          states: ["selected"],
+        }),
+        n("option", "Support", [n("button", "Support", [text("Support")])]),
+        // Another name, or a field the option holds: kept.
+        n("option", "Billing", [n("link", "Open billing", [text("Open billing")])]),
+      ]),
+      n("combobox", "Country", [n("textbox", "Country", [], { states: ["editable"] })]),
+    ]),
+  );
+  assert.deepEqual(statedOutline(nodes), [
+    'listbox "Teams"',
+    '  option "Design" selected focused',
+    '  option "Support"',
+    '  option "Billing"',
+    '    link "Open billing"',
+    'combobox "Country"',
+    '  textbox "Country" editable',
+  ]);
+});
+
 Deno.test("pruneAxNodes() reads a nameless field around its named twin as the twin", () => {
   const nodes = tree(
     n("RootWebArea", "", [n("main", "", [
