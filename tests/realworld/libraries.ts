@@ -70,6 +70,9 @@ export const libraries: readonly string[] = [
   "@yaireo/tagify",
   "quasar",
   "@github/details-menu-element",
+  "@blueprintjs/core",
+  "@blueprintjs/select",
+  "driver.js",
 ];
 
 /**

@@ -1243,4 +1243,64 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Pinned: Login fails on Safari; sort=comments",
   },
+  {
+    id: "fluentui-ticket",
+    page: "fluentui.html",
+    about:
+      "Fluent UI React v9: a Dropdown (a button that is a combobox) and a filtering Combobox whose listboxes open in a portal, a Switch, and a Dialog to confirm",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Title" }, text: "Printer jammed" },
+      { intent: "click", target: { role: "combobox", name: "Priority" }, reveals: true },
+      { intent: "click", target: { role: "option", name: "High" } },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Assignee" },
+        text: "mar",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Marta Nowak" } },
+      { intent: "check", target: { role: "switch", name: "Notify watchers" } },
+      { intent: "click", target: { role: "button", name: "Create ticket" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Confirm" } },
+    ],
+    outcome: "Created: Printer jammed; priority=High; assignee=Marta Nowak; notify=yes",
+  },
+  {
+    id: "blueprint-invite",
+    page: "blueprint.html",
+    about:
+      "Blueprint: a Select whose button opens a popover with a filter field and a menu, a NumericInput stepped by its icon buttons, tabs whose panels render only when chosen",
+    steps: [
+      { intent: "fill", target: { role: "textbox", name: "Email" }, text: "ana@example.com" },
+      { intent: "click", target: { role: "button", name: "Pick a team" }, reveals: true },
+      {
+        intent: "type",
+        target: { role: "combobox", name: "Filter..." },
+        text: "des",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "option", name: "Design" } },
+      { intent: "click", target: { role: "button", name: "increment" } },
+      { intent: "click", target: { role: "button", name: "increment" } },
+      { intent: "click", target: { role: "tab", name: "Access" }, reveals: true },
+      { intent: "check", target: { role: "radio", name: "Admin" } },
+      { intent: "check", target: { role: "checkbox", name: "Send a welcome email" } },
+      { intent: "click", target: { role: "button", name: "Send invite" } },
+    ],
+    outcome: "Invited: ana@example.com; team=Design; seats=3; role=admin; welcome=yes",
+  },
+  {
+    id: "driver-tour-export",
+    page: "driver.html",
+    about:
+      "driver.js: an onboarding tour started on load, whose overlay takes every click until its popover's Next and Done buttons finish it",
+    steps: [
+      { intent: "click", target: { role: "button", name: "Next" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Next" }, reveals: true },
+      { intent: "click", target: { role: "button", name: "Done" } },
+      { intent: "select", target: { role: "combobox", name: "Range" }, option: "Last quarter" },
+      { intent: "click", target: { role: "button", name: "Export report" } },
+    ],
+    outcome: "Exported: Last quarter; tour=finished",
+  },
 ];
