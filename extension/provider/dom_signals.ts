@@ -85,7 +85,8 @@
  *   that takes no clicks is: nobody sees it (Dropzone's success and error
  *   marks until one fades in). A checkbox, radio or
  *   file input that a rendered `<label>` stands in for is not hidden: a
- *   person clicks its label. Nor is an icon that hides itself with
+ *   person clicks its label; nor is a button made a switch, checkbox or
+ *   radio so labelled (Carbon's Toggle). Nor is an icon that hides itself with
  *   `aria-hidden` and takes clicks itself (a listener or its own pointer
  *   cursor): MUI's and Font Awesome's icons are `aria-hidden` by default,
  *   and a page that puts its click on the icon (`<DeleteIcon onClick>`, a
@@ -868,7 +869,11 @@ export function reduceParsed(
     // Below a toggle: its own children, and those of its shadow root (Ionic's toggle).
     inToggle[i] = (parent >= 0 && inToggle[parent]) || toggle ? 1 : 0;
     const partOfToggle = parent >= 0 && inToggle[parent] === 1;
-    const standIn = tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "") &&
+    // A checkbox, radio or file input, or a button made a switch, checkbox or radio (Carbon's
+    // Toggle: a pixel-sized `button role="switch"` whose `<label for>` draws the switch).
+    const labelled = (tag === "INPUT" && labelledTypes.has(attribute(i, "type") ?? "")) ||
+      (tag === "BUTTON" && toggle);
+    const standIn = labelled &&
       ((parent >= 0 && inLabel[parent]) || labelledIds.has(attribute(i, "id") ?? ""));
     // Where the keyboard goes in an editor that draws its own text: Monaco's EditContext
     // `textbox` (no width at all), a code editor's hidden textarea. It takes the typing, so it

@@ -472,7 +472,7 @@ Deno.test("a see-through element the page withdrew is hidden; see-through alone 
   );
 });
 
-Deno.test("a visually hidden checkbox that a rendered label stands in for is not hidden", () => {
+Deno.test("a visually hidden checkbox or switch that a rendered label stands in for is not hidden", () => {
   const marks = flags([
     ...page,
     { tag: "LABEL", backend: 10, parent: 2, box: [100, 20], listener: true },
@@ -483,8 +483,20 @@ Deno.test("a visually hidden checkbox that a rendered label stands in for is not
     // A label does not stand in for a select: its click only focuses it.
     { tag: "LABEL", backend: 15, parent: 2, box: [100, 20] },
     { tag: "SELECT", backend: 16, parent: 15, box: [1, 1] },
+    // Carbon's Toggle: a pixel-sized button made a switch, its label drawing the switch; a
+    // plain button so shrunk is hidden.
+    {
+      tag: "BUTTON",
+      backend: 17,
+      parent: 2,
+      box: [1, 1],
+      attributes: { role: "switch", id: "t" },
+    },
+    { tag: "LABEL", backend: 18, parent: 2, box: [100, 20], attributes: { for: "t" } },
+    { tag: "BUTTON", backend: 19, parent: 2, box: [1, 1], attributes: { id: "b" } },
+    { tag: "LABEL", backend: 20, parent: 2, box: [100, 20], attributes: { for: "b" } },
   ]);
-  assert.deepEqual([...marks], [[14, "hidden"], [16, "hidden"]]);
+  assert.deepEqual([...marks], [[14, "hidden"], [16, "hidden"], [19, "hidden"]]);
 });
 
 Deno.test("an editor holding only placeholders is blank; one with text is not", () => {
