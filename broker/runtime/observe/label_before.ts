@@ -16,8 +16,13 @@ import { pickerFieldRowRoles } from "../../../contracts/picker_fields.ts";
 import { labelText } from "./names.ts";
 import { keepRows, type TreeRow } from "./tree.ts";
 
-/** Fields a label stands before. */
+/**
+ * Fields a label stands before, and a switch: a form lays its label above
+ * or before one (a checkbox's or radio's text comes after it, and a label
+ * before it is the last item's).
+ */
 const labelledFields: ReadonlySet<string> = new Set([
+  "switch",
   "combobox",
   "textbox",
   "searchbox",

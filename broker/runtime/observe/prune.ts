@@ -61,7 +61,7 @@
  *   joining the outer row's: a calendar's `gridcell "18"` over the
  *   listening `span` of its day reads as one row. So does a link or button
  *   of the outer row's very name: `option "Design"` over the `link
- *   "Design"` a menu draws it with.
+ *   "Design"` a menu draws it with; and an option's checkbox of its name.
  * - A nameless row that takes a click around a named row of its own role,
  *   holding else only text that repeats that row's value and the popup it
  *   owns, goes with that text: Vuetify's `combobox` field around its
@@ -201,8 +201,9 @@ export function pruneAxNodes(
   // The passes over the kept rows, in order (see the module doc for each).
   let pruned = dropLoneWrappers(dropLabelEchoes(rows), options.root);
   pruned = dropNamelessTwins(dropEchoingTargets(pruned), options.root);
-  pruned = nameFromTextBeside(nameFromText(nameFromHost(pruned, options.root)));
-  pruned = nameFromLabelBefore(pruned, labelTextsOf(nodes, byId, children));
+  const labels = labelTextsOf(nodes, byId, children);
+  pruned = nameFromTextBeside(nameFromText(nameFromHost(pruned, options.root)), labels);
+  pruned = nameFromLabelBefore(pruned, labels);
   return dropEmptyContainers(pruned, options.root);
 }
 
@@ -357,13 +358,21 @@ const boxedControls: ReadonlySet<string> = new Set(["checkbox", "radio", "switch
  * to-do item beside its box. `checkbox ref=e4` over `text "Send me a weekly
  * summary"` reads `checkbox "Send me a weekly summary" ref=e4`. Only the
  * text after it: a text before a box is as often a question it answers.
+ * But a switch right after a `<label>` holding only text (`labels`, by
+ * each text's node) is that label's (`nameFromLabelBefore`): a form lays
+ * its labels above its fields, and the text after is the next field's.
  * The control keeps its accessible name (empty) for its ref.
  */
-function nameFromTextBeside(rows: TreeRow[]): TreeRow[] {
+function nameFromTextBeside(rows: TreeRow[], labels: ReadonlyMap<number, number>): TreeRow[] {
   const keep = new Array<boolean>(rows.length).fill(true);
   let named = false;
   rows.forEach((row, index) => {
     if (!boxedControls.has(row.role) || normalize(row.name) !== "") return;
+    const before = rows[index - 1];
+    if (
+      row.role === "switch" && before?.parent === row.parent && before.role === "StaticText" &&
+      labels.has(before.backendNodeId)
+    ) return;
     const text = rows[index + 1];
     if (text === undefined || text.parent !== row.parent || text.role !== "StaticText") return;
     if (text.states.length > 0 || normalize(text.name) === "") return;
@@ -416,10 +425,16 @@ function dropLoneWrappers(rows: TreeRow[], root: number | undefined): TreeRow[] 
 /**
  * Roles of a named row that is only the click of the row around it, when it
  * has that row's name: a Blueprint menu's `option "Design"` drawn around
- * its `<a>` read as `link "Design"`. Never a field: the textbox a combobox
- * of ARIA 1.0 holds is where its text goes.
+ * its `<a>` read as `link "Design"`; in an option, its checkbox (Carbon's
+ * MultiSelect: the option's click checks it). Never a field: the textbox a
+ * combobox of ARIA 1.0 holds is where its text goes.
  */
 const echoingRoles: ReadonlySet<string> = new Set(["link", "button"]);
+
+/** Whether `inner`, named as `outer` is, is only `outer`'s click (see {@linkcode echoingRoles}). */
+function echoesClick(outer: TreeRow, inner: TreeRow): boolean {
+  return echoingRoles.has(inner.role) || (inner.role === "checkbox" && outer.role === "option");
+}
 
 /**
  * Drop each row that takes a click and is the only row of a named row that
@@ -443,7 +458,7 @@ function dropEchoingTargets(rows: TreeRow[]): TreeRow[] {
     const inner = rows[at];
     // A grid's cell and the button of its day have their rule: the lone wrapper's.
     const echoes = inner.name === "" ||
-      (echoingRoles.has(inner.role) && !gridCellRoles.has(outer.role) &&
+      (echoesClick(outer, inner) && !gridCellRoles.has(outer.role) &&
         normalize(inner.name) === name);
     if (!echoes || (inner.value ?? "") !== "" || !isActionable(inner)) return;
     if (children[at] > 1) return;

@@ -672,6 +672,10 @@ Deno.test("pruneAxNodes() folds a link or button that only repeats the option ar
           states: ["selected"],
         }),
         n("option", "Support", [n("button", "Support", [text("Support")])]),
+        // Carbon's MultiSelect: the option's checkbox, checked with it.
+        n("option", "Email", [n("checkbox", "Email", [], { states: ["checked"] })], {
+          states: ["selected"],
+        }),
         // Another name, or a field the option holds: kept.
         n("option", "Billing", [n("link", "Open billing", [text("Open billing")])]),
       ]),
@@ -682,6 +686,7 @@ Deno.test("pruneAxNodes() folds a link or button that only repeats the option ar
     'listbox "Teams"',
     '  option "Design" selected focused',
     '  option "Support"',
+    '  option "Email" checked selected',
     '  option "Billing"',
     '    link "Open billing"',
     'combobox "Country"',
@@ -830,6 +835,13 @@ Deno.test("pruneAxNodes() names a nameless field by a label's text right before 
         n("textbox", ""),
         n("LabelText", "", [text("City")]),
         n("textbox", "Town"),
+        // A form's label above a switch that names nothing (Naive UI's form item); a checkbox
+        // is named by the text after it, never by a label before (a list's last item's).
+        n("LabelText", "", [text("Express")]),
+        n("switch", "", [], { states: ["clickable"] }),
+        n("LabelText", "", [text("Gift wrap")]),
+        n("checkbox", ""),
+        n("button", "Save"),
       ]),
     ]),
   );
@@ -846,6 +858,10 @@ Deno.test("pruneAxNodes() names a nameless field by a label's text right before 
     '  textbox ""',
     '  StaticText "City"',
     '  textbox "Town"',
+    '  switch "Express"',
+    '  StaticText "Gift wrap"',
+    '  checkbox ""',
+    '  button "Save"',
   ]);
   // A ref keeps the name the page reports for the field, which its check compares.
   assert.equal(pruneAxNodes(nodes)![1].axName, "");
