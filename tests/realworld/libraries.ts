@@ -73,6 +73,7 @@ export const libraries: readonly string[] = [
   "@blueprintjs/core",
   "@blueprintjs/select",
   "driver.js",
+  "naive-ui",
 ];
 
 /**

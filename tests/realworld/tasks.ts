@@ -1303,4 +1303,40 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Exported: Last quarter; tour=finished",
   },
+  {
+    id: "sonner-undo",
+    page: "sonner.html",
+    about:
+      "Sonner: an action answered by a toast whose Undo button exists for four seconds, in a notifications region apart from the page",
+    steps: [
+      {
+        intent: "click",
+        target: { role: "button", name: "Archive Quarterly numbers" },
+        reveals: true,
+      },
+      { intent: "click", target: { role: "button", name: "Undo" } },
+      { intent: "click", target: { role: "button", name: "Archive Lunch on Friday" } },
+      { intent: "click", target: { role: "button", name: "Done" } },
+    ],
+    outcome: "Archived: Lunch on Friday; restored: Quarterly numbers",
+  },
+  {
+    id: "naive-ui-rules",
+    page: "naive-ui.html",
+    about:
+      "Naive UI (Vue 3): a filterable select whose options, with no roles, render in a virtual list in a popover; a switch named only by its form item's label above it",
+    steps: [
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Warehouse" },
+        text: "rot",
+        reveals: true,
+      },
+      // Naive UI's options carry no role: a plain clickable element named by its text.
+      { intent: "click", target: { role: "generic", name: "Rotterdam" } },
+      { intent: "check", target: { role: "switch", name: "Express" } },
+      { intent: "click", target: { role: "button", name: "Save rules" } },
+    ],
+    outcome: "Saved: warehouse=Rotterdam; parcels=10; express=yes",
+  },
 ];
