@@ -138,7 +138,7 @@ export function projectAxNodes(raw: readonly RawAxNode[], bounds: ProjectionBoun
   const byId = new Map<string, RawAxNode>();
   for (const node of raw) byId.set(node.nodeId, node);
   // An editor shows its formatting: nothing in a field is joined.
-  const inline = joinInlineRuns(raw, byId, isTextField);
+  const inline = joinInlineRuns(raw, byId, isTextField, bounds.signals?.textRuns);
   const roots = raw.filter((node) => node.parentId === undefined || !byId.has(node.parentId));
   const bubble = validationBubble(roots, byId);
   const signals = bounds.signals;

@@ -728,6 +728,41 @@ Deno.test("texts formatting split are one text, joined as the page spaces them, 
   ]);
 });
 
+Deno.test("texts plain inline elements split are one text where the layout says one run", () => {
+  const split: RawAxNode[] = [
+    node("4", "RootWebArea", "Thread", undefined, ["1", "2"]),
+    // Tribute's suggestion: the typed letters each in a span the tree leaves out.
+    node("1", "listitem", "", "4", ["10", "11", "12", "13"]),
+    node("10", "StaticText", "M", "1", []),
+    node("11", "StaticText", "a", "1", []),
+    node("12", "StaticText", "r", "1", []),
+    node("13", "StaticText", "ta Nowak", "1", []),
+    // A flex row's name and price, and a badge a margin sets apart: each its own run.
+    node("2", "listitem", "", "4", ["20", "21", "22", "23"]),
+    node("20", "StaticText", "Lamp", "2", []),
+    node("21", "StaticText", "$12", "2", []),
+    node("22", "StaticText", "Desk", "2", []),
+    node("23", "StaticText", "New", "2", []),
+  ];
+  const runs: DomSignals = {
+    ...marks([]),
+    textRuns: new Map([[10, 10], [11, 10], [12, 10], [13, 10], [22, 22]]),
+  };
+  const { nodes } = projectAxNodes(split, { ...open, signals: runs });
+  assert.deepEqual(nodes.map((n) => `${"  ".repeat(n.depth)}${n.role} ${n.name}`), [
+    "RootWebArea Thread",
+    "  listitem ",
+    "    StaticText Marta Nowak",
+    "  listitem ",
+    "    StaticText Lamp",
+    "    StaticText $12",
+    "    StaticText Desk",
+    "    StaticText New",
+  ]);
+  // Without the layout's word, siblings stay apart.
+  assert.equal(projectAxNodes(split, open).nodes.length, 11);
+});
+
 Deno.test("a nameless control shows the icon the signals name; a named one only its name", () => {
   const toolbar = [
     node("1", "RootWebArea", "Files", undefined, ["2", "3", "4"]),

@@ -127,6 +127,7 @@
  *
  * @module
  */
+import { textRuns } from "./text_runs.ts";
 import { isRecord } from "../../contracts/json.ts";
 import { glyphOnly } from "../../contracts/text.ts";
 import { classWord, iconName } from "./icon_names.ts";
@@ -141,6 +142,7 @@ export const signalStyles = [
   "clip",
   "clip-path",
   "pointer-events",
+  "display",
 ] as const;
 
 /** Each style's position in a layout box's styles: its place in {@linkcode signalStyles}. */
@@ -266,6 +268,11 @@ export interface DomSignals {
    * `cursor: pointer` whose clicks a framework handles at the root).
    */
   textHosts: ReadonlyMap<number, number>;
+  /**
+   * Texts that plain inline elements split, by backend node ID, each to its
+   * run's first text's: one run as laid out (`text_runs.ts`).
+   */
+  textRuns?: ReadonlyMap<number, number>;
   /** Elements in the snapshot: what the read cost. */
   size: number;
   /**
@@ -1012,7 +1019,15 @@ export function reduceParsed(
       signals.ariaHidden === true
     ) result.set(backendNodeId, signals);
   }
-  return { nodes: result, textHosts, size: elements, known };
+  const runs = textRuns({
+    parents,
+    isText: (i) => nodes.nodeType[i] === textNode,
+    backendNodeId: (i) => nodes.backendNodeId[i],
+    boxOf,
+    display: (box) => style(box, styleAt.display),
+    bounds: (box) => layout.bounds[box],
+  });
+  return { nodes: result, textHosts, textRuns: runs, size: elements, known };
 }
 
 /** Each axis a box scrolls along: its `overflow` style and its size's place in its rects. */

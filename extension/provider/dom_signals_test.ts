@@ -59,6 +59,7 @@ function snapshot(specs: Spec[], rects = true) {
       "clip": "auto",
       "clip-path": "none",
       "pointer-events": inherited["pointer-events"] ?? "auto",
+      "display": "block",
       ...spec.style,
     };
     styles.set(i, own);

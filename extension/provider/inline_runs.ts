@@ -10,7 +10,11 @@
  * the formatting directly in it: once wrappers are flattened away, texts
  * of separate blocks (a file's size and its name, each in its own `div`)
  * would be siblings that only the raw tree can tell apart, and the spaces
- * between words that only the raw names still hold.
+ * between words that only the raw names still hold. Texts split by plain
+ * inline elements, which the tree leaves out (a suggestion's typed letters
+ * each in a `<span>`), are joined where the layout says they are one run
+ * (`textRuns`, from the signals' snapshot, `text_runs.ts`): siblings alone
+ * may be two boxes of a flex row.
  *
  * @module
  */
@@ -40,42 +44,71 @@ export function joinInlineRuns(
   raw: readonly RawAxNode[],
   byId: ReadonlyMap<string, RawAxNode>,
   editable: (node: RawAxNode) => boolean,
+  textRuns?: ReadonlyMap<number, number>,
 ): InlineRuns {
   const runs: InlineRuns = { renamed: new Map(), absorbed: new Set() };
+  const runOf = (node: RawAxNode) =>
+    node.backendDOMNodeId === undefined ? undefined : textRuns?.get(node.backendDOMNodeId);
+  const close = (run: readonly Piece[]) => closeRun(run, runs, runOf);
   for (const block of raw) {
     const children = block.childIds ?? [];
-    // A parent with a formatting child is rare: most nodes cost one look at their children.
+    // A parent with a formatting child, or texts of one laid-out run, is rare: most nodes cost
+    // one look at their children.
     if (children.length < 2 || editable(block)) continue;
-    if (!children.some((id) => formattingRoles.has(roleOf(byId.get(id))))) continue;
+    const split = (id: string) => {
+      const child = byId.get(id);
+      return formattingRoles.has(roleOf(child)) ||
+        (child !== undefined && roleOf(child) === "StaticText" && runOf(child) !== undefined);
+    };
+    if (!children.some(split)) continue;
     let run: Piece[] = [];
     for (const id of children) {
       const child = byId.get(id);
       const role = roleOf(child);
       if (child === undefined) {
-        close(run, runs);
+        close(run);
         run = [];
       } else if (role === "StaticText") {
         if (!child.ignored) run.push({ text: child, formatting: undefined });
       } else if (formattingRoles.has(role) && !editable(child)) {
         const texts = textsOf(child, byId);
         if (texts === undefined) {
-          close(run, runs);
+          close(run);
           run = [];
         } else run.push(...texts.map((text) => ({ text, formatting: child })));
       } else if (!id.startsWith("-")) {
         // An inline text box is the text's own; anything else (a link, a control, a block) ends it.
-        close(run, runs);
+        close(run);
         run = [];
       }
     }
-    close(run, runs);
+    close(run);
   }
   return runs;
 }
 
-/** Join `run` when formatting split it into several texts. */
-function close(run: readonly Piece[], runs: InlineRuns): void {
-  if (run.length < 2 || run.every((piece) => piece.formatting === undefined)) return;
+/**
+ * Join `run` when formatting split it into several texts; a run of plain
+ * texts, in each part the layout tells one run (`runOf`, the first text's).
+ */
+function closeRun(
+  run: readonly Piece[],
+  runs: InlineRuns,
+  runOf: (text: RawAxNode) => number | undefined,
+): void {
+  if (run.length < 2) return;
+  if (run.some((piece) => piece.formatting !== undefined)) return join(run, runs);
+  let from = 0;
+  for (let at = 1; at <= run.length; at++) {
+    const head = runOf(run[from].text);
+    if (at < run.length && head !== undefined && runOf(run[at].text) === head) continue;
+    if (at - from >= 2) join(run.slice(from, at), runs);
+    from = at;
+  }
+}
+
+/** Give `run`'s first text the whole run's text; the others are no rows. */
+function join(run: readonly Piece[], runs: InlineRuns): void {
   const [head, ...rest] = run;
   const text = flatName(run.map((piece) => axNodeName(piece.text)).join(""));
   runs.renamed.set(head.text.nodeId, {

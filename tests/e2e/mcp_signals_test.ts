@@ -197,20 +197,46 @@ Deno.test({
       },
     );
 
-    await t.step("custom checkboxes over visually hidden inputs keep their refs", async () => {
-      const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
-      const leaseId = await agent.claim(tab);
-      const seen = await agent.observe({ leaseId });
-      for (const name of ["Remember me", "Send newsletter", "Accept cookies"]) {
-        const boxes = seen.nodes.filter((node) =>
-          node.role === "checkbox" && node.name.trim() === name && node.ref !== null
+    await t.step(
+      "custom checkboxes over visually hidden inputs keep their refs",
+      async () => {
+        const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        for (const name of ["Remember me", "Send newsletter", "Accept cookies"]) {
+          const boxes = seen.nodes.filter((node) =>
+            node.role === "checkbox" && node.name.trim() === name && node.ref !== null
+          );
+          assert.equal(boxes.length, 1, `${name}:\n${seen.shown}`);
+        }
+        // A zero-size input with no label stands for nothing a person can see.
+        assert.equal(rowsOf(seen, "checkbox", "Orphan").length, 0, seen.shown);
+        await agent.call("browser_release", { leaseId });
+      },
+    );
+
+    await t.step(
+      "letters a list marks in spans read as one name; a flex row's items and a badge do not join",
+      async () => {
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_inline.html"));
+        const leaseId = await agent.claim(tab);
+        const seen = await agent.observe({ leaseId });
+        assert.match(seen.shown, /listitem "Mateo García" ref=/, seen.shown);
+        assert.match(seen.shown, /text "Desk lamp"\n\s*text "\$12"/, seen.shown);
+        assert.match(seen.shown, /text "Release notes"\n\s*text "New"/, seen.shown);
+        const chosen = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "click", ref: refOf(seen, "listitem", "Marta Nowak") },
+        });
+        assert.match(chosen.shown, /Marta Nowak/, chosen.shown);
+        assert.equal(
+          await page.evaluate("document.getElementById('chosen').textContent"),
+          "Marta Nowak",
         );
-        assert.equal(boxes.length, 1, `${name}:\n${seen.shown}`);
-      }
-      // A zero-size input with no label stands for nothing a person can see.
-      assert.equal(rowsOf(seen, "checkbox", "Orphan").length, 0, seen.shown);
-      await agent.call("browser_release", { leaseId });
-    });
+        await agent.call("browser_release", { leaseId });
+      },
+    );
 
     await t.step("editors say contenteditable, and a placeholder is never a value", async () => {
       const { tab } = await world.openTab(world.fixtures.url("signals_editor.html"));
