@@ -198,9 +198,9 @@ Deno.test({
     );
 
     await t.step(
-      "custom checkboxes over visually hidden inputs keep their refs",
+      "custom checkboxes and switches over visually hidden controls keep their refs",
       async () => {
-        const { tab } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
+        const { tab, page } = await world.openTab(world.fixtures.url("signals_checkbox.html"));
         const leaseId = await agent.claim(tab);
         const seen = await agent.observe({ leaseId });
         for (const name of ["Remember me", "Send newsletter", "Accept cookies"]) {
@@ -211,6 +211,17 @@ Deno.test({
         }
         // A zero-size input with no label stands for nothing a person can see.
         assert.equal(rowsOf(seen, "checkbox", "Orphan").length, 0, seen.shown);
+        // A switch button shrunk to a pixel is checked through the label that draws it.
+        const toggled = await agent.act({
+          leaseId,
+          documentEpoch: seen.documentEpoch,
+          action: { kind: "check", ref: refOf(seen, "switch", "Auto-scale"), checked: true },
+        });
+        assert.equal(toggled.status, "verified", toggled.shown);
+        assert.equal(
+          await page.evaluate("document.getElementById('switch-state').textContent"),
+          "on",
+        );
         await agent.call("browser_release", { leaseId });
       },
     );
