@@ -74,6 +74,7 @@ export const libraries: readonly string[] = [
   "@blueprintjs/select",
   "driver.js",
   "naive-ui",
+  "tributejs",
 ];
 
 /**

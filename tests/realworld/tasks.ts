@@ -1339,4 +1339,21 @@ export const tasks: readonly Task[] = [
     ],
     outcome: "Saved: warehouse=Rotterdam; parcels=10; express=yes",
   },
+  {
+    id: "tribute-mention",
+    page: "tribute.html",
+    about:
+      "Tribute: an @mention typed into a contenteditable reply opens a plain list of people with no roles, chosen by a click",
+    steps: [
+      {
+        intent: "type",
+        target: { role: "textbox", name: "Reply" },
+        text: "Looks good @mar",
+        reveals: true,
+      },
+      { intent: "click", target: { role: "listitem", name: "Marta Nowak" } },
+      { intent: "click", target: { role: "button", name: "Post reply" } },
+    ],
+    outcome: "Posted: Looks good @Marta Nowak; mentions=marta",
+  },
 ];
