@@ -125,6 +125,10 @@
  *   showing its placeholder (`data-placeholder`, `data-placeholder-shown`,
  *   PrimeVue's `data-p="placeholder"`, the Prime family's `p-placeholder`).
  *
+ * Beside the flags, the texts that plain inline elements split and the
+ * layout shows as one run (`text_runs.ts`, from each box's `display` and
+ * bounds), which the projection reads as one text.
+ *
  * @module
  */
 import { textRuns } from "./text_runs.ts";
