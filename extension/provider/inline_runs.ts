@@ -50,16 +50,16 @@ export function joinInlineRuns(
   const runOf = (node: RawAxNode) =>
     node.backendDOMNodeId === undefined ? undefined : textRuns?.get(node.backendDOMNodeId);
   const close = (run: readonly Piece[]) => closeRun(run, runs, runOf);
+  const split = (id: string) => {
+    const child = byId.get(id);
+    return formattingRoles.has(roleOf(child)) ||
+      (child !== undefined && roleOf(child) === "StaticText" && runOf(child) !== undefined);
+  };
   for (const block of raw) {
     const children = block.childIds ?? [];
     // A parent with a formatting child, or texts of one laid-out run, is rare: most nodes cost
     // one look at their children.
     if (children.length < 2 || editable(block)) continue;
-    const split = (id: string) => {
-      const child = byId.get(id);
-      return formattingRoles.has(roleOf(child)) ||
-        (child !== undefined && roleOf(child) === "StaticText" && runOf(child) !== undefined);
-    };
     if (!children.some(split)) continue;
     let run: Piece[] = [];
     for (const id of children) {
